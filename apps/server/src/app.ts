@@ -1,0 +1,110 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseConnection } from './db/client';
+import type { Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
+import { newId } from './lib/ids';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+import { createCatalogModule } from './modules/catalog';
+import { createIdentityModule } from './modules/identity';
+import { createOutboxNotifier } from './modules/notifications/notifier';
+import { createReferenceModule } from './modules/reference';
+import { healthRoutes } from './modules/system/health.routes';
+
+export const APP_VERSION = '0.1.0';
+
+export type BuildAppOptions = {
+  config: Config;
+  connection: DatabaseConnection;
+  clock?: Clock;
+  /** pino options; tests pass `false` to keep output quiet. */
+  logger?: boolean | object;
+};
+
+/** Builds the whole platform on one Fastify instance: plugins and modules wired by hand. */
+export const buildApp = async ({ config, connection, clock = systemClock, logger }: BuildAppOptions) => {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => newId('req'),
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app as unknown as FastifyInstance);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Atelier API',
+        version: APP_VERSION,
+        description: 'Every route of the Atelier platform, generated from the shared contract.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const { db } = connection;
+  const notifier = createOutboxNotifier(db, clock);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const identity = createIdentityModule({
+    db,
+    clock,
+    notifier,
+    previewStoreIds: new Set(config.PREVIEW_ACCOUNT_LIST),
+    sessionSettings: {
+      idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS,
+      absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_MS,
+      renewAfterMs: config.SESSION_RENEW_AFTER_MS,
+    },
+    publicUrl,
+  });
+  const reference = createReferenceModule({ db });
+  const catalog = createCatalogModule({ db });
+
+  registerAuth(app as unknown as FastifyInstance, identity);
+  await app.register(healthRoutes(connection, APP_VERSION));
+  await app.register(identity.routes);
+  await app.register(reference.routes);
+  await app.register(catalog.routes);
+
+  const webApp = await registerWebApp(app as unknown as FastifyInstance, config.webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({
+        error: {
+          code: 'not_found',
+          message: `No API route ${request.method} ${path}.`,
+          requestId: request.id,
+        },
+      });
+    }
+    return webApp.sendAppShell(reply);
+  });
+
+  return { app, identity, reference, catalog };
+};
+export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

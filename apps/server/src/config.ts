@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+/**
+ * Every environment variable the server reads (issue #2 §2, spec §7 config keys). Parsed once at
+ * start; nothing else reads `process.env`.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Store ids whose every write is refused with the preview-mode message (spec §6, §7). */
+  PREVIEW_ACCOUNT_LIST: commaList.default([]),
+  /** Seed the documented demo account on first start. */
+  SEED_DEMO: booleanFromEnv.default(true),
+  /** Origins allowed to open realtime sockets and call the API cross-origin (the web app's own). */
+  PUBLIC_URL: z.url().optional(),
+  /** Idle session lifetime: a token unused this long lapses. */
+  SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(7 * 24 * 3600 * 1000),
+  /** Absolute session lifetime, whatever its use. */
+  SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce.number().int().positive().default(30 * 24 * 3600 * 1000),
+  /** A token older than this is replaced by a renewed one in the response header. */
+  SESSION_RENEW_AFTER_MS: z.coerce.number().int().positive().default(24 * 3600 * 1000),
+  /** Largest request body accepted, in bytes (413 above). */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Folder of the built web app served on the same port. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDistDir: string };
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable at once. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  if (env.DATABASE_URL === '') known.DATABASE_URL = undefined;
+  const parsed = ConfigSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const webDistDir = path.resolve(
+    parsed.data.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
+  );
+  return { ...parsed.data, dataDir, webDistDir };
+};

@@ -1,0 +1,81 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle handle every repository takes; a transaction handle has the same type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+export type DatabaseConnection = {
+  db: Database;
+  engine: DatabaseEngine;
+  /** Flushes to disk (PGlite CHECKPOINT) and closes. Safe to call twice. */
+  close(): Promise<void>;
+  /** The PGlite instance when the engine is PGlite (tests clone it, backup dumps it). */
+  pglite?: PGlite;
+  /** The pg pool when the engine is PostgreSQL (the realtime adapter shares it). */
+  pool?: pg.Pool;
+};
+
+// PostgreSQL returns bigint (int8) and numeric as strings; the app casts aggregates in SQL
+// (`::int`, `::float8`) so both engines hand back the same JS types.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** Opens the embedded PGlite database in `dataDir` (created when missing). */
+export const openPglite = async (dataDir: string | undefined): Promise<DatabaseConnection> => {
+  const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  return wrapPglite(pglite);
+};
+
+export const wrapPglite = (pglite: PGlite): DatabaseConnection => {
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  let isClosed = false;
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      await pglite.query('CHECKPOINT');
+      await pglite.close();
+    },
+  };
+};
+
+/** Connects to a PostgreSQL server through a node-postgres pool. */
+export const openPostgres = async (
+  connectionString: string,
+  options: { max?: number } = {},
+): Promise<DatabaseConnection> => {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  // Fail at start, with the server's own message, rather than on the first request.
+  const client = await pool.connect();
+  client.release();
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  let isClosed = false;
+  return {
+    db,
+    engine: 'postgres',
+    pool,
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      await pool.end();
+    },
+  };
+};
+
+/** Runs one raw statement and returns its rows (for the few places Drizzle's builder can't). */
+export const queryRows = async <T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};

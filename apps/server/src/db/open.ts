@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { Config } from '@/config';
+import { openPglite, openPostgres, type DatabaseConnection } from './client';
+import { acquireDataDirLock } from './lock';
+import { applyMigrations } from './migrate';
+
+/** Folder of the embedded database inside DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/**
+ * Opens the database the configuration names (PostgreSQL when DATABASE_URL is set, else PGlite
+ * in DATA_DIR, guarded by the one-process lock) and applies pending migrations.
+ * `close()` checkpoints, closes and releases the lock.
+ */
+export const openDatabase = async (config: Config): Promise<DatabaseConnection> => {
+  if (config.DATABASE_URL) {
+    const connection = await openPostgres(config.DATABASE_URL);
+    await applyMigrations(connection);
+    return connection;
+  }
+  const releaseLock = acquireDataDirLock(config.dataDir);
+  try {
+    const connection = await openPglite(pgliteDir(config.dataDir));
+    await applyMigrations(connection);
+    const close = connection.close;
+    return {
+      ...connection,
+      async close() {
+        try {
+          await close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+};

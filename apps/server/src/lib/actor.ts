@@ -1,0 +1,26 @@
+import type { TeamRole } from '@atelier/contract/identity/account';
+import type { PlanType } from '@atelier/contract/identity/plans';
+import { AppError } from './app-error';
+
+/** Who is calling: the signed-in user acting for one store, with their role there. */
+export type Actor = {
+  userId: string;
+  email: string;
+  storeId: string;
+  role: TeamRole;
+  sessionId: string;
+  planType: PlanType;
+  isPreviewAccount: boolean;
+};
+
+/** Throws `forbidden` unless the actor has one of the roles. */
+export const requireRole = (actor: Actor, ...roles: TeamRole[]): void => {
+  if (!roles.includes(actor.role)) {
+    throw new AppError('forbidden', 'Your role in this store does not allow this action.', {
+      reason: 'role_not_allowed',
+    });
+  }
+};
+
+/** Client details recorded with a session and used for throttling. */
+export type ClientInfo = { address: string; userAgent: string | undefined };

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ExternalField } from '@atelier/contract/identity/store';
+import type { FeatureFlags } from '@atelier/contract/identity/account';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    username: text('username').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_username_key').on(table.username),
+  ],
+);
+
+export const stores = pgTable('stores', {
+  id: text('id').primaryKey(),
+  ownerUserId: text('owner_user_id')
+    .notNull()
+    .references(() => users.id),
+  title: text('title').notNull(),
+  email: text('email').notNull(),
+  planType: text('plan_type', { enum: ['TIER_1', 'TIER_2', 'TIER_2_5', 'TIER_3'] })
+    .notNull()
+    .default('TIER_1'),
+  accountType: text('account_type', { enum: ['CREATOR', 'SMB', 'UNDECIDED'] }).notNull(),
+  usageStyle: text('usage_style', {
+    enum: ['WITH_AI_ASSISTANTS', 'USE_THE_TOOLS_MYSELF'],
+  }).notNull(),
+  avatarUrl: text('avatar_url'),
+  externalFields: jsonb('external_fields').$type<ExternalField[]>().notNull().default([]),
+  featureFlags: jsonb('feature_flags').$type<FeatureFlags>().notNull(),
+  blueprintSubscriptionId: text('blueprint_subscription_id'),
+  blueprintSubscriptionStatus: text('blueprint_subscription_status'),
+  blueprintSubscriptionPausedAt: timestamp('blueprint_subscription_paused_at', {
+    withTimezone: true,
+  }),
+  blueprintSubscriptionResumesAt: timestamp('blueprint_subscription_resumes_at', {
+    withTimezone: true,
+  }),
+  blueprintSubscriptionBehavior: text('blueprint_subscription_behavior'),
+  ...timestamps,
+});
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id),
+    role: text('role', { enum: ['OWNER', 'ADMIN', 'CX'] }).notNull(),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED'] }).notNull(),
+    invitedByUserId: text('invited_by_user_id').references(() => users.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('team_members_store_email_key').on(table.storeId, table.email),
+    index('team_members_email_idx').on(table.email),
+    index('team_members_user_idx').on(table.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    /** SHA-256 of the current bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** The token replaced at the last renewal stays valid briefly, for requests in flight. */
+    previousTokenHash: text('previous_token_hash'),
+    previousTokenValidUntil: timestamp('previous_token_valid_until', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_previous_token_hash_idx')
+      .on(table.previousTokenHash)
+      .where(sql`${table.previousTokenHash} IS NOT NULL`),
+    index('sessions_user_idx').on(table.userId),
+  ],
+);
+
+/** Failed logins per throttle key ("account:<email>" or "address:<ip>") in a rolling hour. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failureCount: integer('failure_count').notNull(),
+  /** Consecutive failures since the last success; drives the exponential delay. */
+  consecutiveCount: integer('consecutive_count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+  isLocked: boolean('is_locked').notNull().default(false),
+});

@@ -1,0 +1,63 @@
+import type { Database } from '@/db/client';
+import type { Actor } from '@/lib/actor';
+import type { Clock } from '@/lib/clock';
+import type { Notifier } from '@/modules/notifications/notifier';
+import { createAccountService } from './account.service';
+import { createIdentityRepositories } from './identity.repositories';
+import { identityRoutes } from './identity.routes';
+import { createLoginThrottle } from './login-throttle';
+import { createSessionService, type SessionSettings } from './session.service';
+import { createStoreService } from './store.service';
+import { createTeamService } from './team.service';
+
+export type IdentityModuleDeps = {
+  db: Database;
+  clock: Clock;
+  notifier: Notifier;
+  previewStoreIds: ReadonlySet<string>;
+  sessionSettings: SessionSettings;
+  publicUrl: string;
+};
+
+/** The identity module's public surface: its routes, services and the session check. */
+export const createIdentityModule = (deps: IdentityModuleDeps) => {
+  const { db, clock, previewStoreIds, sessionSettings } = deps;
+  const repositories = createIdentityRepositories(db);
+  const sessionServiceFor = (repos: ReturnType<typeof createIdentityRepositories>) =>
+    createSessionService(repos.sessions, clock, sessionSettings);
+  const sessionService = sessionServiceFor(repositories);
+  const loginThrottle = createLoginThrottle(repositories.loginFailures, clock);
+  const accountService = createAccountService({
+    db,
+    clock,
+    sessionService: sessionServiceFor,
+    loginThrottle,
+    previewStoreIds,
+  });
+  const storeService = createStoreService({ db, previewStoreIds });
+  const teamService = createTeamService(deps);
+
+  return {
+    accountService,
+    storeService,
+    teamService,
+    routes: identityRoutes({ accountService, storeService, teamService }),
+
+    /** Resolves a bearer token to the acting user and store; throws `unauthenticated`. */
+    async authenticate(token: string | undefined): Promise<{ actor: Actor; renewedToken?: string }> {
+      const { session, renewedToken } = await sessionService.authenticate(token);
+      const currentUser = await accountService.loadCurrentUser(session.userId, session.storeId);
+      const actor: Actor = {
+        userId: session.userId,
+        email: currentUser.user.email,
+        storeId: session.storeId,
+        role: currentUser.role,
+        sessionId: session.id,
+        planType: currentUser.store.planType,
+        isPreviewAccount: currentUser.store.isPreviewAccount,
+      };
+      return renewedToken ? { actor, renewedToken } : { actor };
+    },
+  };
+};
+export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '@/lib/clock';
+import { AppError } from '@/lib/app-error';
+import type { ClientInfo } from '@/lib/actor';
+import { newId } from '@/lib/ids';
+import type { SessionRepository, SessionRow } from './session.repository';
+
+export type SessionSettings = {
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+  renewAfterMs: number;
+};
+
+/** A replaced token keeps working this long, so requests already in flight still succeed. */
+export const RENEWAL_GRACE_MS = 60_000;
+/** Sliding the idle expiry costs a write; do it at most this often per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** 256 random bits, base64url: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+const invalidSession = () =>
+  new AppError('unauthenticated', 'Your session is invalid. Please log in again.', {
+    reason: 'session_invalid',
+  });
+const expiredSession = () =>
+  new AppError('unauthenticated', 'Your session has expired. Please log in again.', {
+    reason: 'session_expired',
+  });
+
+export type IssuedSession = { session: SessionRow; token: string };
+export type AuthenticatedSession = { session: SessionRow; renewedToken: string | undefined };
+
+/**
+ * Opaque bearer sessions: 256-bit tokens stored only as SHA-256 hashes, with an idle expiry that
+ * slides with use and an absolute expiry that never moves. A token older than `renewAfterMs` is
+ * replaced, and the new one is handed back for the response header (spec §7).
+ */
+export const createSessionService = (
+  repository: SessionRepository,
+  clock: Clock,
+  settings: SessionSettings,
+) => ({
+  async startSession(userId: string, storeId: string, client: ClientInfo): Promise<IssuedSession> {
+    const now = clock.now();
+    const token = newToken();
+    const expiresAt = new Date(now.getTime() + settings.absoluteTimeoutMs);
+    const session = await repository.insert({
+      id: newId('ses'),
+      userId,
+      storeId,
+      tokenHash: hashToken(token),
+      tokenIssuedAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: new Date(Math.min(now.getTime() + settings.idleTimeoutMs, expiresAt.getTime())),
+      expiresAt,
+      clientAddress: client.address,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { session, token };
+  },
+
+  /** Throws `unauthenticated` (reason session_invalid or session_expired) for a bad token. */
+  async authenticate(token: string | undefined): Promise<AuthenticatedSession> {
+    if (!token || !TOKEN_PATTERN.test(token)) throw invalidSession();
+    const now = clock.now();
+    const tokenHash = hashToken(token);
+    const session = await repository.findByTokenHash(tokenHash, now);
+    if (!session) throw invalidSession();
+    if (session.expiresAt <= now || session.idleExpiresAt <= now) throw expiredSession();
+
+    const idleExpiresAt = new Date(
+      Math.min(now.getTime() + settings.idleTimeoutMs, session.expiresAt.getTime()),
+    );
+    const isCurrentToken = session.tokenHash === tokenHash;
+    let renewedToken: string | undefined;
+    if (isCurrentToken && now.getTime() - session.tokenIssuedAt.getTime() >= settings.renewAfterMs) {
+      const candidate = newToken();
+      const isRotated = await repository.rotateToken(session.id, tokenHash, {
+        tokenHash: hashToken(candidate),
+        previousTokenHash: tokenHash,
+        previousTokenValidUntil: new Date(now.getTime() + RENEWAL_GRACE_MS),
+        tokenIssuedAt: now,
+      });
+      if (isRotated) renewedToken = candidate;
+    }
+    if (renewedToken || now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await repository.update(session.id, { lastSeenAt: now, idleExpiresAt });
+      session.lastSeenAt = now;
+      session.idleExpiresAt = idleExpiresAt;
+    }
+    return { session, renewedToken };
+  },
+
+  async switchStore(sessionId: string, storeId: string): Promise<void> {
+    await repository.update(sessionId, { storeId });
+  },
+
+  async endSession(sessionId: string): Promise<void> {
+    await repository.end(sessionId, clock.now());
+  },
+});
+export type SessionService = ReturnType<typeof createSessionService>;

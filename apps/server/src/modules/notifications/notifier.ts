@@ -1,0 +1,44 @@
+import type { Database } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/ids';
+import { notificationOutbox } from './notification.table';
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  body: string;
+  /** Machine-readable kind, e.g. "team.invited". */
+  kind: string;
+  storeId?: string | null;
+};
+
+/** ARCHITECTURE.md §4 `Notifier`: e-mail (and later SMS) to people outside the app. */
+export type Notifier = {
+  readonly name: string;
+  /** Records the message and delivers it; returns the outbox id. Never throws on delivery. */
+  sendEmail(message: EmailMessage, db?: Database): Promise<string>;
+};
+
+/**
+ * The local default: writes each message to the `notification_outbox` table, where the app shows
+ * it. Nothing leaves the machine, and every row says so (`provider = 'local-outbox'`).
+ */
+export const createOutboxNotifier = (db: Database, clock: Clock): Notifier => ({
+  name: 'local-outbox',
+  async sendEmail(message, tx = db) {
+    const id = newId('ntf');
+    await tx.insert(notificationOutbox).values({
+      id,
+      channel: 'EMAIL',
+      storeId: message.storeId ?? null,
+      recipient: message.to,
+      subject: message.subject,
+      body: message.body,
+      kind: message.kind,
+      status: 'QUEUED',
+      provider: 'local-outbox',
+      createdAt: clock.now(),
+    });
+    return id;
+  },
+});

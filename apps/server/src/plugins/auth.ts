@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PREVIEW_MODE_MESSAGE, PREVIEW_MODE_REASON } from '@atelier/contract/common/errors';
+import { RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
+import type { Actor, ClientInfo } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import type { IdentityModule } from '@/modules/identity';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on every route that needs a session; reading it elsewhere throws. */
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    auth?: 'public' | 'session';
+    /** Writes a preview account may still make (log out, switch store). */
+    allowInPreview?: boolean;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+const bearerToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? '';
+};
+
+/**
+ * Sets `request.actor` from the bearer token on every route whose config says `auth: 'session'`
+ * (the default of `routeOptions`), sends a renewed token in the `x-session-token` header, and
+ * refuses every write of a preview account (spec §6) with the preview-mode message.
+ */
+export const registerAuth = (app: FastifyInstance, identity: IdentityModule) => {
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    if (config.auth !== 'session') return;
+    const { actor, renewedToken } = await identity.authenticate(bearerToken(request));
+    request.actor = actor;
+    if (renewedToken) void reply.header(RENEWED_TOKEN_HEADER, renewedToken);
+    if (actor.isPreviewAccount && !READ_METHODS.has(request.method) && !config.allowInPreview) {
+      throw new AppError('forbidden', PREVIEW_MODE_MESSAGE, { reason: PREVIEW_MODE_REASON });
+    }
+  });
+};

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode, FieldIssue } from '@atelier/contract/common/errors';
+import { ERROR_STATUS } from '@atelier/contract/common/errors';
+import { isAppError } from '@/lib/app-error';
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+const toFieldIssues = (error: FastifyError & { validation: unknown[] }): FieldIssue[] => {
+  const context = CONTEXT_NAMES[error.validationContext ?? 'body'] ?? 'body';
+  return (error.validation as { instancePath: string; message?: string }[]).map((issue) => {
+    const path = issue.instancePath.split('/').filter(Boolean).join('.');
+    return { field: path ? `${context}.${path}` : context, message: issue.message ?? 'is invalid' };
+  });
+};
+
+/** Fastify's own client errors, by their code, with the message a user can act on. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'payload_too_large',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'bad_request',
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'bad_request',
+    message: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'bad_request',
+    message: 'The request body is not valid JSON.',
+  },
+};
+
+const body = (
+  code: ErrorCode,
+  message: string,
+  requestId: string,
+  extra: { reason?: string; details?: FieldIssue[] } = {},
+): ApiErrorBody => ({ error: { code, message, ...extra, requestId } });
+
+/**
+ * One error body for every failure (STYLE.md §5): validation → 400 with field issues; AppError →
+ * its code; Fastify client errors → their status; anything else → 500 `internal` with a generic
+ * message, the cause logged with the request id.
+ */
+export const registerErrorHandler = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const requestId = request.id;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = toFieldIssues(error as FastifyError & { validation: unknown[] });
+      const first = details[0];
+      const message = first ? `${first.field}: ${first.message}` : 'The request is invalid.';
+      return reply
+        .status(400)
+        .send(body('bad_request', message, requestId, { reason: 'validation_failed', details }));
+    }
+    if (isAppError(error)) {
+      if (error.headers) void reply.headers(error.headers);
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send(
+        body(error.code, error.message, requestId, {
+          ...(error.reason ? { reason: error.reason } : {}),
+          ...(error.details ? { details: error.details } : {}),
+        }),
+      );
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply.status(ERROR_STATUS[known.code]).send(body(known.code, known.message, requestId));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const code: ErrorCode = error.statusCode === 404 ? 'not_found' : 'bad_request';
+      return reply
+        .status(ERROR_STATUS[code])
+        .send(body(code, error.message || 'The request is invalid.', requestId));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(body('internal', 'Something went wrong on our side. Please try again.', requestId));
+  });
+
+};

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Atelier</title>
+<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
+<h1>Atelier's API is running</h1>
+<p>The web app has not been built yet. Run <code>npm start</code> (which builds it) or
+<code>npm run build</code>, then reload this page. The API docs are at <a href="/api/docs">/api/docs</a>.</p>`;
+
+/**
+ * Serves the built web app on the API's port: files from `dist/`, and `index.html` for every
+ * other non-API path so client routes survive a reload (SPA fallback).
+ */
+export const registerWebApp = async (app: FastifyInstance, distDir: string) => {
+  const indexPath = path.join(distDir, 'index.html');
+  const hasBuild = existsSync(indexPath);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (response, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          (response as unknown as import('node:http').ServerResponse).setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  return {
+    /** Answers a non-API path nobody else matched. */
+    sendAppShell(reply: import('fastify').FastifyReply) {
+      if (!hasBuild) return reply.status(200).type('text/html').send(NOT_BUILT_PAGE);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+    },
+  };
+};

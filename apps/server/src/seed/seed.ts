@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AtelierApp } from '@/app';
+import { createIdentityRepositories } from '@/modules/identity/identity.repositories';
+import type { Database } from '@/db/client';
+
+/** The documented demo account (README "Demo account"), created when SEED_DEMO is on. */
+export const DEMO_ACCOUNT = {
+  email: 'demo@atelier.local',
+  password: 'atelier-demo',
+  storeTitle: 'Atelier Demo Studio',
+  name: 'Demo Creator',
+} as const;
+
+/**
+ * Seeds what the platform needs, through the modules: reference data (countries, states), the
+ * category tree, and optionally the demo account. Idempotent: a second run adds nothing.
+ */
+export const seedPlatform = async (
+  modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity'>,
+  db: Database,
+  options: { seedDemo: boolean; log: FastifyBaseLogger },
+) => {
+  const reference = await modules.reference.seedReferenceData();
+  const categories = await modules.catalog.seedCategories();
+  options.log.info({ ...reference, categories }, 'reference data ready');
+  if (!options.seedDemo) return { demo: false };
+
+  const repositories = createIdentityRepositories(db);
+  const existing = await repositories.users.findByEmail(DEMO_ACCOUNT.email);
+  if (!existing) {
+    const { storeId } = await modules.identity.accountService.createAccount({
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+      storeTitle: DEMO_ACCOUNT.storeTitle,
+      name: DEMO_ACCOUNT.name,
+      accountType: 'CREATOR',
+      usageStyle: 'USE_THE_TOOLS_MYSELF',
+    });
+    // The demo store is on Scaling so that the team screens can be tried.
+    await repositories.stores.update(storeId, { planType: 'TIER_2_5' });
+  }
+  return { demo: true };
+};

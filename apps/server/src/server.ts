@@ -1,0 +1,71 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/open';
+import { DataDirLockedError } from './db/lock';
+import { DEMO_ACCOUNT, seedPlatform } from './seed/seed';
+
+const fail = (message: string): never => {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+};
+
+const readConfig = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+};
+
+/** Process entry: config, database (lock, migrations), seed, HTTP server, clean shutdown. */
+const main = async () => {
+  const startedAt = Date.now();
+  const config = readConfig();
+  const connection = await openDatabase(config).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) return fail(error.message);
+    throw error;
+  });
+  const { app, ...modules } = await buildApp({ config, connection });
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await connection.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await seedPlatform(modules, connection.db, { seedDemo: config.SEED_DEMO, log: app.log });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    app.log.error({ err: error }, 'start failed');
+    await connection.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Port ${config.PORT} is in use. Stop what uses it or set PORT.`);
+    process.exit(1);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const lines = [
+    '',
+    `  Atelier is running at http://localhost:${port}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `  Database: ${connection.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API docs: http://localhost:${port}/api/docs`,
+  ];
+  if (config.SEED_DEMO) {
+    lines.push(`  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+};
+
+void main();

@@ -1,0 +1,118 @@
+/** Route paths of spec §2 that the app links to by name, and builders for their hrefs. */
+export const paths = {
+  login: '/login',
+  homebase: '/homebase',
+  accountInfo: '/account-info',
+  notFound: '/404',
+  education: '/education',
+  sourcingHome: '/home',
+  manageShop: '/manage-shop',
+  inbox: '/inbox',
+  fulfillmentHome: '/fulfillment-services',
+  orders: '/orders',
+  inventory: '/inventory',
+  receivings: '/receivings',
+  returnSettings: '/return-settings',
+  fulfillmentRules: '/fulfillment-rules',
+  analytics: '/analytics',
+  askCopilot: '/ask-copilot',
+} as const;
+
+/** Spec §2 tabs of the inbox, each its own path under /inbox. */
+export const INBOX_TABS = [
+  'messages',
+  'my-suppliers',
+  'orders',
+  'needs-payment',
+  'custom-project-requests',
+] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+
+/** Spec §2 tabs of /manage-shop, chosen by `?tab=`. The first is the default. */
+export const MANAGE_SHOP_TABS = [
+  'products',
+  'profile',
+  'coming-soon',
+  'discounts',
+  'subscribers',
+  'marketing-assets',
+  'wholesale',
+  'print-on-demand',
+] as const;
+export type ManageShopTab = (typeof MANAGE_SHOP_TABS)[number];
+
+/** Spec §2 tab values of the sourcing home (/home?tab=). The first is the default. */
+export const SOURCING_HOME_TABS = [
+  'all',
+  'business-and-creative-services',
+  'ecommerce-packaging',
+  'products',
+  'website-development',
+] as const;
+export type SourcingHomeTab = (typeof SOURCING_HOME_TABS)[number];
+
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(key, value);
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+export const hrefs = {
+  login: (returnPath?: string) =>
+    withQuery(paths.login, { redirect: returnPath && isSafeReturnPath(returnPath) ? returnPath : undefined }),
+  register: (returnPath?: string) =>
+    withQuery(paths.login, {
+      mode: 'register',
+      redirect: returnPath && isSafeReturnPath(returnPath) ? returnPath : undefined,
+    }),
+  manageShop: (tab?: ManageShopTab) => withQuery(paths.manageShop, { tab }),
+  sourcingHome: (query: { tab?: SourcingHomeTab; open?: 'cart' } = {}) =>
+    withQuery(paths.sourcingHome, query),
+  inbox: (tab: InboxTab) => `${paths.inbox}/${tab}`,
+  /** Spec §2: "AI Business Partner" opens a new AI chat with empty text, tagged with its origin. */
+  newCopilotChat: (from: string) => withQuery(paths.askCopilot, { from }),
+  orderDetails: (orderId: string) => `/order-details/${encodeURIComponent(orderId)}`,
+} as const;
+
+/**
+ * A return path is followed after login only when it stays on this site: one leading slash,
+ * never `//host` or a backslash trick, so `?redirect=` cannot send a user elsewhere.
+ */
+export const isSafeReturnPath = (value: string): boolean =>
+  value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+
+const PUBLIC_EXACT_PATHS = new Set([
+  '/login',
+  '/shopify',
+  '/shopify-paid-success',
+  '/appsumo',
+  '/app-bind',
+  '/playground',
+  '/bind-shopify',
+  '/ai-storefront',
+]);
+
+const PUBLIC_PATH_PATTERNS: readonly RegExp[] = [
+  /^\/share-report\/[^/]+$/,
+  /^\/supplier-profile\/[^/]+\/post-review$/,
+  /^\/public-pay-invoice\/[^/]+$/,
+  /^\/preview-catalog-item\/[^/]+$/,
+  /^\/preview-supplier-profile\/[^/]+$/,
+  /^\/bk\/[^/]+$/,
+];
+
+const normalizePathname = (pathname: string): string =>
+  pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
+
+/**
+ * Spec §2: pages that need no login, and where a failed session does not force a redirect to
+ * /login (login, Shopify and partner binding, playground, preview and public-pay pages, shared
+ * reports and brand kits, review links, the AI storefront).
+ */
+export const isPublicPath = (pathname: string): boolean => {
+  const path = normalizePathname(pathname);
+  return PUBLIC_EXACT_PATHS.has(path) || PUBLIC_PATH_PATTERNS.some((pattern) => pattern.test(path));
+};

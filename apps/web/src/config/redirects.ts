@@ -1,0 +1,74 @@
+type FixedRedirect = {
+  to: string;
+  /** Query parameters to set on the target (e.g. the app name of a partner bind). */
+  tag?: Record<string, string>;
+  /** Drop the incoming query string instead of carrying it over. */
+  shouldDropQuery?: boolean;
+};
+
+/** Spec §2 redirects from one fixed path to another. */
+const FIXED_REDIRECTS: Readonly<Record<string, FixedRedirect>> = {
+  '/workboard': { to: '/inbox/messages' },
+  '/supplier-chat': { to: '/inbox/messages' },
+  '/setup-business': { to: '/fulfillment-services' },
+  '/browse-under-500': { to: '/home' },
+  '/store-profile': { to: '/manage-shop' },
+  '/billing-and-reporting': { to: '/account-info' },
+  '/audience-capture': { to: '/email-capture' },
+  '/shopify-bind': { to: '/app-bind' },
+  '/invite-bind': { to: '/app-bind' },
+  '/appsumo-bind': { to: '/app-bind', tag: { appName: 'appsumo' } },
+  '/partners-top-nav': { to: '/partners', shouldDropQuery: true },
+};
+
+/** Spec §2 redirects that move a path under a new base and keep the rest of it. */
+const SUFFIX_REDIRECTS: readonly { from: string; to: string; suffixes: readonly string[] }[] = [
+  {
+    from: '/fulfillment-services',
+    to: '/ecommerce-services',
+    suffixes: ['shopify', 'pietra-shop', 'instagram', 'wholesale', 'verishop', 'google-shopping'],
+  },
+  {
+    from: '/home',
+    to: '/homebase',
+    suffixes: [
+      'subscription-cycle-change',
+      'subscription-downgrade',
+      'subscription-updated',
+      'quiz',
+      'blueprint',
+    ],
+  },
+];
+
+const joinQuery = (search: string, tag: Record<string, string> | undefined): string => {
+  const query = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(tag ?? {})) query.set(key, value);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+};
+
+/**
+ * Where a legacy or alias path of spec §2 goes, as an href (path + query), or `null` when the
+ * path is not redirected. `search` is the raw query string with or without its `?`. The query
+ * is carried over except where the spec says otherwise.
+ */
+export const resolveRedirect = (pathname: string, search = ''): string | null => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+  const fixed = FIXED_REDIRECTS[path];
+  if (fixed) {
+    const query = fixed.shouldDropQuery ? joinQuery('', fixed.tag) : joinQuery(search, fixed.tag);
+    return `${fixed.to}${query}`;
+  }
+
+  for (const rule of SUFFIX_REDIRECTS) {
+    const rest = path.startsWith(`${rule.from}/`) ? path.slice(rule.from.length + 1) : null;
+    const suffix = rest?.split('/')[0];
+    if (rest !== null && suffix !== undefined && rule.suffixes.includes(suffix)) {
+      return `${rule.to}/${rest}${joinQuery(search, undefined)}`;
+    }
+  }
+  return null;
+};
+

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Spec §5 e-mail pattern: the standard local@domain form, one `@`, no spaces, a dot in the
+ * domain, and labels that neither start nor end with a dot.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL_PATTERN.test(value);
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254, 'An e-mail address has at most 254 characters.')
+  .refine(isEmail, 'Enter an e-mail address of the form name@example.com.')
+  .transform((value) => value.toLowerCase());
+
+/**
+ * Spec §5 link check: only http, https, ftp or protocol-relative (`//host/...`) addresses with
+ * a host; mailto and every other scheme are refused.
+ */
+export const isValidLink = (value: string): boolean => {
+  const trimmed = value.trim();
+  if (trimmed === '' || /\s/.test(trimmed)) return false;
+  const absolute = trimmed.startsWith('//') ? `http:${trimmed}` : trimmed;
+  const match = /^(https?|ftp):\/\/([^/?#]+)/i.exec(absolute);
+  if (!match) return false;
+  try {
+    const url = new URL(absolute);
+    return url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+export const LinkSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(isValidLink, 'Enter a link that starts with http://, https:// or ftp://.');
