@@ -1,0 +1,48 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '@/app';
+import { loadConfig, type Config } from '@/config';
+import type { DatabaseConnection } from '@/db/client';
+import { createManualClock, type ManualClock } from '@/lib/clock';
+import { createTestDatabase } from './test-database';
+
+export type TestContext = Awaited<ReturnType<typeof buildApp>> & {
+  connection: DatabaseConnection;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * The whole app on a fresh database with a manual clock, for `app.inject` tests. Environment
+ * overrides are read like the real environment (strings).
+ */
+export const createTestApp = async (
+  env: Record<string, string | undefined> = {},
+): Promise<TestContext> => {
+  const connection = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const clock = createManualClock(new Date());
+  const built = await buildApp({ config, connection, clock, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    connection,
+    clock,
+    config,
+    async close() {
+      await built.app.close();
+      await connection.close();
+    },
+  };
+};
+
+/** The JSON body of an injected response. */
+export const json = <T = Record<string, unknown>>(response: LightMyRequestResponse): T =>
+  response.json() as T;
