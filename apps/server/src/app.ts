@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -32,7 +32,12 @@ export type BuildAppOptions = {
 };
 
 /** Builds the whole platform on one Fastify instance: plugins and modules wired by hand. */
-export const buildApp = async ({ config, connection, clock = systemClock, logger }: BuildAppOptions) => {
+export const buildApp = async ({
+  config,
+  connection,
+  clock = systemClock,
+  logger,
+}: BuildAppOptions) => {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => newId('req'),
@@ -49,7 +54,7 @@ export const buildApp = async ({ config, connection, clock = systemClock, logger
     void reply.header('x-request-id', request.id);
   });
 
-  registerErrorHandler(app as unknown as FastifyInstance);
+  registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -84,13 +89,13 @@ export const buildApp = async ({ config, connection, clock = systemClock, logger
   const reference = createReferenceModule({ db });
   const catalog = createCatalogModule({ db });
 
-  registerAuth(app as unknown as FastifyInstance, identity);
+  registerAuth(app, identity);
   await app.register(healthRoutes(connection, APP_VERSION));
   await app.register(identity.routes);
   await app.register(reference.routes);
   await app.register(catalog.routes);
 
-  const webApp = await registerWebApp(app as unknown as FastifyInstance, config.webDistDir);
+  const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {

@@ -5,14 +5,12 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const commaList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item.length > 0),
-  );
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
 
 /**
  * Every environment variable the server reads (issue #2 §2, spec §7 config keys). Parsed once at
@@ -36,13 +34,29 @@ export const ConfigSchema = z.object({
   /** Origins allowed to open realtime sockets and call the API cross-origin (the web app's own). */
   PUBLIC_URL: z.url().optional(),
   /** Idle session lifetime: a token unused this long lapses. */
-  SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(7 * 24 * 3600 * 1000),
+  SESSION_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600 * 1000),
   /** Absolute session lifetime, whatever its use. */
-  SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce.number().int().positive().default(30 * 24 * 3600 * 1000),
+  SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600 * 1000),
   /** A token older than this is replaced by a renewed one in the response header. */
-  SESSION_RENEW_AFTER_MS: z.coerce.number().int().positive().default(24 * 3600 * 1000),
+  SESSION_RENEW_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600 * 1000),
   /** Largest request body accepted, in bytes (413 above). */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** Folder of the built web app served on the same port. */
   WEB_DIST_DIR: z.string().optional(),
 });

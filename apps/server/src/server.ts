@@ -50,7 +50,8 @@ const main = async () => {
     app.log.error({ err: error }, 'start failed');
     await connection.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') fail(`Port ${config.PORT} is in use. Stop what uses it or set PORT.`);
+    if (code === 'EADDRINUSE')
+      fail(`Port ${config.PORT} is in use. Stop what uses it or set PORT.`);
     process.exit(1);
   }
 

@@ -27,7 +27,10 @@ try {
   throw error;
 }
 try {
-  const pglite = await PGlite.create({ dataDir: pgliteDir(config.dataDir), extensions: PGLITE_EXTENSIONS });
+  const pglite = await PGlite.create({
+    dataDir: pgliteDir(config.dataDir),
+    extensions: PGLITE_EXTENSIONS,
+  });
   await pglite.query('CHECKPOINT');
   const dump = await pglite.dumpDataDir('gzip');
   await pglite.close();
@@ -37,7 +40,9 @@ try {
   );
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(outFile, Buffer.from(await dump.arrayBuffer()));
-  process.stdout.write(`Backup written to ${outFile}\nRestore with: npm run db:restore -- ${outFile}\n`);
+  process.stdout.write(
+    `Backup written to ${outFile}\nRestore with: npm run db:restore -- ${outFile}\n`,
+  );
 } finally {
   release();
 }

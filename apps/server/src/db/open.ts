@@ -22,12 +22,12 @@ export const openDatabase = async (config: Config): Promise<DatabaseConnection> 
   try {
     const connection = await openPglite(pgliteDir(config.dataDir));
     await applyMigrations(connection);
-    const close = connection.close;
+    const closeConnection = () => connection.close();
     return {
       ...connection,
       async close() {
         try {
-          await close();
+          await closeConnection();
         } finally {
           releaseLock();
         }

@@ -59,7 +59,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = request.id;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = toFieldIssues(error as FastifyError & { validation: unknown[] });
+      const details = toFieldIssues(error);
       const first = details[0];
       const message = first ? `${first.field}: ${first.message}` : 'The request is invalid.';
       return reply
@@ -78,7 +78,9 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
-      return reply.status(ERROR_STATUS[known.code]).send(body(known.code, known.message, requestId));
+      return reply
+        .status(ERROR_STATUS[known.code])
+        .send(body(known.code, known.message, requestId));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code: ErrorCode = error.statusCode === 404 ? 'not_found' : 'bad_request';
@@ -91,5 +93,4 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       .status(500)
       .send(body('internal', 'Something went wrong on our side. Please try again.', requestId));
   });
-
 };

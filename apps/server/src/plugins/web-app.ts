@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Atelier</title>
 <body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
@@ -24,14 +25,17 @@ export const registerWebApp = async (app: FastifyInstance, distDir: string) => {
       maxAge: '1h',
       setHeaders: (response, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          (response as unknown as import('node:http').ServerResponse).setHeader('cache-control', 'public, max-age=31536000, immutable');
+          (response as unknown as ServerResponse).setHeader(
+            'cache-control',
+            'public, max-age=31536000, immutable',
+          );
         }
       },
     });
   }
   return {
     /** Answers a non-API path nobody else matched. */
-    sendAppShell(reply: import('fastify').FastifyReply) {
+    sendAppShell(reply: FastifyReply) {
       if (!hasBuild) return reply.status(200).type('text/html').send(NOT_BUILT_PAGE);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
     },

@@ -31,10 +31,10 @@ export const registerAccount = async (
   if (response.statusCode !== 201) {
     throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   }
-  const body = response.json() as {
+  const body = response.json<{
     token: string;
     currentUser: { user: { id: string }; store: { id: string } };
-  };
+  }>();
   return {
     input,
     token: body.token,

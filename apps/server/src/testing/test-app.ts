@@ -45,4 +45,4 @@ export const createTestApp = async (
 
 /** The JSON body of an injected response. */
 export const json = <T = Record<string, unknown>>(response: LightMyRequestResponse): T =>
-  response.json() as T;
+  response.json<T>();

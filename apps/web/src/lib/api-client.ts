@@ -38,7 +38,7 @@ export type CallApiOptions<E extends Endpoint> = (E extends { params: z.ZodType 
 export type ApiResponse<E extends Endpoint> = z.output<E['response']>;
 
 type OptionsArgs<E extends Endpoint> =
-  Record<string, never> extends CallApiOptions<E>
+  Partial<CallApiOptions<E>> extends CallApiOptions<E>
     ? [options?: CallApiOptions<E>]
     : [options: CallApiOptions<E>];
 
@@ -126,56 +126,51 @@ export const createApiClient = (deps: ApiClientDeps) => {
   ): ApiError => {
     const fields = {
       status,
+      code: body?.code ?? (status >= 500 ? 'internal' : 'bad_request'),
       reason: body?.reason,
       details: body?.details,
       requestId: body?.requestId,
-    };
+    } as const;
+    // A public call (login, register) has no session to expire or end: its 401 or 403 is an
+    // answer about the request, shown like any other.
     const isSessionCall = endpoint.auth !== 'public';
+    const isCurrentSession = sentToken !== null && deps.tokenStore.getToken() === sentToken;
 
     if (status === 401 && isSessionCall) {
       // Parallel calls fail together; only the first one still holding the token reports it.
-      const isCurrentSession = sentToken !== null && deps.tokenStore.getToken() === sentToken;
       if (isCurrentSession) {
         clearSession();
         deps.notify(ERROR_MESSAGES.sessionExpired);
-        redirectToLogin(true);
-      } else if (sentToken === null) {
-        redirectToLogin(true);
       }
-      return new ApiError({
-        ...fields,
-        code: 'unauthenticated',
-        message: ERROR_MESSAGES.sessionExpired,
-      });
+      if (isCurrentSession || sentToken === null) redirectToLogin(true);
+      return new ApiError({ ...fields, message: ERROR_MESSAGES.sessionExpired, isHandled: true });
     }
 
     if (status === 403) {
-      const isPreviewMode =
-        body?.reason === PREVIEW_MODE_REASON || body?.message === PREVIEW_MODE_MESSAGE;
-      if (isPreviewMode) {
-        const message = body?.message ?? PREVIEW_MODE_MESSAGE;
+      if (body?.reason === PREVIEW_MODE_REASON || body?.message === PREVIEW_MODE_MESSAGE) {
+        const message = body.message || PREVIEW_MODE_MESSAGE;
         deps.raisePreviewMode(message);
-        return new ApiError({ ...fields, code: 'forbidden', message });
+        return new ApiError({ ...fields, message, isHandled: true });
       }
       if (isSessionCall) {
         deps.notify(ERROR_MESSAGES.noPermission);
-        if (sentToken !== null && deps.tokenStore.getToken() === sentToken) {
+        if (isCurrentSession) {
           endServerSession(sentToken);
           clearSession();
           redirectToLogin(false);
         }
-        return new ApiError({ ...fields, code: 'forbidden', message: ERROR_MESSAGES.noPermission });
+        return new ApiError({ ...fields, message: ERROR_MESSAGES.noPermission, isHandled: true });
       }
     }
 
     if (status >= 500) {
       deps.notify(ERROR_MESSAGES.network);
-      return new ApiError({ ...fields, code: body?.code ?? 'internal', message: ERROR_MESSAGES.network });
+      return new ApiError({ ...fields, message: ERROR_MESSAGES.network, isHandled: true });
     }
 
     const message = body?.message || ERROR_MESSAGES.generic;
     if (shouldToastError) deps.notify(message);
-    return new ApiError({ ...fields, code: body?.code ?? 'bad_request', message });
+    return new ApiError({ ...fields, message, isHandled: shouldToastError });
   };
 
   const callApi = async <E extends Endpoint>(
@@ -219,7 +214,6 @@ export const createApiClient = (deps: ApiClientDeps) => {
       throw handleFailure(endpoint, response.status, errorBody, sentToken, shouldToastError);
     }
 
-    if (response.status === 204) return endpoint.response.parse(undefined) as ApiResponse<E>;
     let payload: unknown;
     try {
       payload = await response.json();
@@ -233,12 +227,21 @@ export const createApiClient = (deps: ApiClientDeps) => {
         status: response.status,
         code: 'invalid_response',
         message: ERROR_MESSAGES.generic,
+        isHandled: true,
       });
     }
     return parsed.data as ApiResponse<E>;
   };
 
-  return { callApi, clearSession };
+  /** Keeps the token of a new session; answers cached for a previous one are dropped. */
+  const startSession = (token: string) => {
+    deps.clearCachedData();
+    deps.tokenStore.setToken(token);
+  };
+
+  const hasSession = (): boolean => deps.tokenStore.getToken() !== null;
+
+  return { callApi, startSession, clearSession, hasSession };
 };
 
 let navigateInApp = (href: string) => window.location.assign(href);
@@ -259,4 +262,6 @@ const browserClient = createApiClient({
 });
 
 export const callApi = browserClient.callApi;
+export const startSession = browserClient.startSession;
 export const clearSession = browserClient.clearSession;
+export const hasSession = browserClient.hasSession;

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly reason: string | undefined;
   readonly details: readonly FieldIssue[];
   readonly requestId: string | undefined;
+  /** The client already told the user (toast, dialog or redirect); a screen need not repeat it. */
+  readonly isHandled: boolean;
 
   constructor(options: {
     status: number | null;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     reason?: string | undefined;
     details?: readonly FieldIssue[] | undefined;
     requestId?: string | undefined;
+    isHandled?: boolean;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.reason = options.reason;
     this.details = options.details ?? [];
     this.requestId = options.requestId;
+    this.isHandled = options.isHandled ?? false;
   }
 }
 

@@ -6,12 +6,30 @@ const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'eps']);
 
 /** Spec §5 image detection extensions (wider than the attachment IMAGE type). */
 export const IMAGE_DETECTION_EXTENSIONS = [
-  'png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'psd', 'svg', 'tiff', 'jfif',
+  'png',
+  'jpg',
+  'jpeg',
+  'bmp',
+  'gif',
+  'webp',
+  'psd',
+  'svg',
+  'tiff',
+  'jfif',
 ] as const;
 
 /** Spec §5 allowed upload types. */
 export const ALLOWED_UPLOAD_EXTENSIONS = [
-  'png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'psd', 'svg', 'tiff', 'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'bmp',
+  'gif',
+  'webp',
+  'psd',
+  'svg',
+  'tiff',
+  'pdf',
 ] as const;
 
 /** Lower-case extension after the last dot of the name (query and fragment of a URL ignored). */

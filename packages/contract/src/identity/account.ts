@@ -74,7 +74,9 @@ export const CurrentUserSchema = z.object({
   role: TeamRoleSchema,
   featureFlags: FeatureFlagsSchema,
   /** Other stores this user is an accepted member of, to switch to. */
-  memberships: z.array(z.object({ storeId: z.string(), storeTitle: z.string(), role: TeamRoleSchema })),
+  memberships: z.array(
+    z.object({ storeId: z.string(), storeTitle: z.string(), role: TeamRoleSchema }),
+  ),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

@@ -27,7 +27,10 @@ export const createCategoryRepository = (db: Database) => ({
         .orderBy(asc(catalogCategories.path), asc(catalogCategories.id))
         .offset(filter.offset)
         .limit(filter.limit),
-      db.select({ total: sql<number>`count(*)::int` }).from(catalogCategories).where(where),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(catalogCategories)
+        .where(where),
     ]);
     return { rows, total: counted?.total ?? 0 };
   },

@@ -28,7 +28,10 @@ type AccountServiceDeps = {
 const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';
 
 const usernameBase = (email: string) =>
-  (email.split('@')[0] ?? 'user').toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 24) || 'user';
+  (email.split('@')[0] ?? 'user')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 24) || 'user';
 
 export const createAccountService = ({
   db,
@@ -80,10 +83,16 @@ export const createAccountService = ({
     passwordHash: string,
   ): Promise<{ userId: string; storeId: string }> => {
     if (await repos.users.findByEmail(input.email)) {
-      throw new AppError('conflict', 'An account with this e-mail already exists. Log in instead.', {
-        reason: 'email_taken',
-        details: [{ field: 'body.email', message: 'An account with this e-mail already exists.' }],
-      });
+      throw new AppError(
+        'conflict',
+        'An account with this e-mail already exists. Log in instead.',
+        {
+          reason: 'email_taken',
+          details: [
+            { field: 'body.email', message: 'An account with this e-mail already exists.' },
+          ],
+        },
+      );
     }
     const now = clock.now();
     const user = await repos.users.insert({
@@ -127,7 +136,9 @@ export const createAccountService = ({
     /** Creates the user, their store (plan TIER_1) and owner membership; no session. */
     async createAccount(input: RegisterInput): Promise<{ userId: string; storeId: string }> {
       const passwordHash = await hashPassword(input.password);
-      return db.transaction(async (tx) => insertAccount(createIdentityRepositories(tx), input, passwordHash));
+      return db.transaction(async (tx) =>
+        insertAccount(createIdentityRepositories(tx), input, passwordHash),
+      );
     },
 
     /** Spec §6 registration: creates the account and starts a session in one transaction. */
@@ -136,7 +147,11 @@ export const createAccountService = ({
       return db.transaction(async (tx) => {
         const repos = createIdentityRepositories(tx);
         const { userId, storeId } = await insertAccount(repos, input, passwordHash);
-        const { session, token } = await sessionService(repos).startSession(userId, storeId, client);
+        const { session, token } = await sessionService(repos).startSession(
+          userId,
+          storeId,
+          client,
+        );
         return toSession(session, token, await loadCurrentUser(userId, storeId, repos));
       });
     },
@@ -150,7 +165,9 @@ export const createAccountService = ({
         : await verifyAgainstDummy(input.password);
       if (!user || !isValid) {
         await loginThrottle.recordFailure(input.email, client.address);
-        throw new AppError('unauthenticated', INVALID_CREDENTIALS, { reason: 'invalid_credentials' });
+        throw new AppError('unauthenticated', INVALID_CREDENTIALS, {
+          reason: 'invalid_credentials',
+        });
       }
       await loginThrottle.recordSuccess(input.email, client.address);
       const memberships = await repositories.team.listAcceptedByUser(user.id);

@@ -84,9 +84,13 @@ export const identityRoutes =
       items: await teamService.listTeamMembers(request.actor),
     }));
 
-    app.get(listReceivedTeamInvites.path, routeOptions(listReceivedTeamInvites), async (request) => ({
-      items: await teamService.listReceivedInvites(request.actor),
-    }));
+    app.get(
+      listReceivedTeamInvites.path,
+      routeOptions(listReceivedTeamInvites),
+      async (request) => ({
+        items: await teamService.listReceivedInvites(request.actor),
+      }),
+    );
 
     app.post(inviteTeamMember.path, routeOptions(inviteTeamMember), async (request, reply) =>
       reply.status(201).send(await teamService.inviteTeamMember(request.actor, request.body)),

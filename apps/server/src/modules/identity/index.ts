@@ -44,7 +44,9 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     routes: identityRoutes({ accountService, storeService, teamService }),
 
     /** Resolves a bearer token to the acting user and store; throws `unauthenticated`. */
-    async authenticate(token: string | undefined): Promise<{ actor: Actor; renewedToken?: string }> {
+    async authenticate(
+      token: string | undefined,
+    ): Promise<{ actor: Actor; renewedToken?: string }> {
       const { session, renewedToken } = await sessionService.authenticate(token);
       const currentUser = await accountService.loadCurrentUser(session.userId, session.storeId);
       const actor: Actor = {

@@ -54,7 +54,8 @@ export const createLoginThrottle = (repository: LoginFailureRepository, clock: C
         if (now < windowEnd && row.failureCount >= rule.maxFailuresPerHour) {
           throw tooMany(windowEnd - now);
         }
-        const nextAllowed = row.lastFailureAt.getTime() + delayAfterFailures(row.consecutiveCount, rule);
+        const nextAllowed =
+          row.lastFailureAt.getTime() + delayAfterFailures(row.consecutiveCount, rule);
         if (now < nextAllowed) throw tooMany(nextAllowed - now);
       }
     },

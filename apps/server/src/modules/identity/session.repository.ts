@@ -20,7 +20,10 @@ export const createSessionRepository = (db: Database) => ({
           isNull(sessions.endedAt),
           or(
             eq(sessions.tokenHash, tokenHash),
-            and(eq(sessions.previousTokenHash, tokenHash), gt(sessions.previousTokenValidUntil, now)),
+            and(
+              eq(sessions.previousTokenHash, tokenHash),
+              gt(sessions.previousTokenValidUntil, now),
+            ),
           ),
         ),
       )
@@ -53,10 +56,7 @@ export const createSessionRepository = (db: Database) => ({
   },
 
   async end(id: string, endedAt: Date): Promise<void> {
-    await db
-      .update(sessions)
-      .set({ endedAt, updatedAt: endedAt })
-      .where(eq(sessions.id, id));
+    await db.update(sessions).set({ endedAt, updatedAt: endedAt }).where(eq(sessions.id, id));
   },
 });
 export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -54,7 +54,9 @@ export const createSessionService = (
       tokenHash: hashToken(token),
       tokenIssuedAt: now,
       lastSeenAt: now,
-      idleExpiresAt: new Date(Math.min(now.getTime() + settings.idleTimeoutMs, expiresAt.getTime())),
+      idleExpiresAt: new Date(
+        Math.min(now.getTime() + settings.idleTimeoutMs, expiresAt.getTime()),
+      ),
       expiresAt,
       clientAddress: client.address,
       userAgent: client.userAgent?.slice(0, 500) ?? null,
@@ -78,7 +80,10 @@ export const createSessionService = (
     );
     const isCurrentToken = session.tokenHash === tokenHash;
     let renewedToken: string | undefined;
-    if (isCurrentToken && now.getTime() - session.tokenIssuedAt.getTime() >= settings.renewAfterMs) {
+    if (
+      isCurrentToken &&
+      now.getTime() - session.tokenIssuedAt.getTime() >= settings.renewAfterMs
+    ) {
       const candidate = newToken();
       const isRotated = await repository.rotateToken(session.id, tokenHash, {
         tokenHash: hashToken(candidate),

@@ -47,7 +47,8 @@ export const createStoreService = ({ db, previewStoreIds }: StoreServiceDeps) =>
   const loadStore = async (storeId: string) => {
     const store = await repositories.stores.findById(storeId);
     const owner = store && (await repositories.users.findById(store.ownerUserId));
-    if (!store || !owner) throw new AppError('not_found', 'Store not found.', { reason: 'store_not_found' });
+    if (!store || !owner)
+      throw new AppError('not_found', 'Store not found.', { reason: 'store_not_found' });
     return { store, owner };
   };
 
@@ -80,9 +81,13 @@ export const createStoreService = ({ db, previewStoreIds }: StoreServiceDeps) =>
         if (!store || !owner) throw new AppError('not_found', 'Store not found.');
         const others = store.externalFields.filter((existing) => existing.name !== field.name);
         if (others.length >= MAX_EXTERNAL_FIELDS) {
-          throw new AppError('unprocessable', `A store keeps at most ${MAX_EXTERNAL_FIELDS} external fields.`, {
-            reason: 'too_many_external_fields',
-          });
+          throw new AppError(
+            'unprocessable',
+            `A store keeps at most ${MAX_EXTERNAL_FIELDS} external fields.`,
+            {
+              reason: 'too_many_external_fields',
+            },
+          );
         }
         const updated = await repos.stores.update(store.id, { externalFields: [...others, field] });
         return toStoreProfile(updated, owner);

@@ -33,7 +33,10 @@ export const createTeamRepository = (db: Database) => ({
   },
 
   /** The accepted membership of a user in a store: what gives them a role there. */
-  async findAcceptedMembership(storeId: string, userId: string): Promise<TeamMemberRow | undefined> {
+  async findAcceptedMembership(
+    storeId: string,
+    userId: string,
+  ): Promise<TeamMemberRow | undefined> {
     const [row] = await db
       .select()
       .from(teamMembers)

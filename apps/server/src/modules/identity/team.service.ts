@@ -62,9 +62,13 @@ export const createTeamService = ({ db, clock, notifier, publicUrl }: TeamServic
           });
         }
         if ((await repos.team.countNonOwnerMembers(store.id)) >= MAX_INVITED_MEMBERS) {
-          throw new AppError('unprocessable', `A team has at most ${MAX_INVITED_MEMBERS} members.`, {
-            reason: 'team_full',
-          });
+          throw new AppError(
+            'unprocessable',
+            `A team has at most ${MAX_INVITED_MEMBERS} members.`,
+            {
+              reason: 'team_full',
+            },
+          );
         }
         const now = clock.now();
         const row = await repos.team.insert({

@@ -17,11 +17,11 @@ const REGION_BY_CONTINENT: Record<string, RegionCode> = {
 };
 
 const readCsv = (relativePath: string): Record<string, string>[] =>
-  parse(readFileSync(path.join(DATA_ROOT, relativePath)), {
+  parse<Record<string, string>>(readFileSync(path.join(DATA_ROOT, relativePath)), {
     columns: true,
     skip_empty_lines: true,
     bom: true,
-  }) as Record<string, string>[];
+  });
 
 const orNull = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
 const numberOrNull = (value: string | undefined) => {
@@ -39,22 +39,20 @@ export const loadReferenceData = (): { countries: CountryRow[]; states: StateRow
   );
   const countries = readCsv('countries-states-dr5hn/countries.csv')
     .filter((row) => /^[A-Z]{2}$/.test(row.iso2 ?? ''))
-    .map(
-      (row): CountryRow => ({
-        code: row.iso2!,
-        iso3: row.iso3 ?? '',
-        name: row.name ?? row.iso2!,
-        regionCode: REGION_BY_CONTINENT[continentByCode.get(row.iso2!) ?? ''] ?? null,
-        subregion: orNull(row.subregion),
-        phoneCode: orNull(row.phonecode),
-        currencyCode: orNull(row.currency),
-        capital: orNull(row.capital),
-        emoji: orNull(row.emoji),
-        latitude: numberOrNull(row.latitude),
-        longitude: numberOrNull(row.longitude),
-        postalCodeRegex: orNull(row.postal_code_regex),
-      }),
-    );
+    .map((row): CountryRow => ({
+      code: row.iso2!,
+      iso3: row.iso3 ?? '',
+      name: row.name ?? row.iso2!,
+      regionCode: REGION_BY_CONTINENT[continentByCode.get(row.iso2) ?? ''] ?? null,
+      subregion: orNull(row.subregion),
+      phoneCode: orNull(row.phonecode),
+      currencyCode: orNull(row.currency),
+      capital: orNull(row.capital),
+      emoji: orNull(row.emoji),
+      latitude: numberOrNull(row.latitude),
+      longitude: numberOrNull(row.longitude),
+      postalCodeRegex: orNull(row.postal_code_regex),
+    }));
   const countryCodes = new Set(countries.map((country) => country.code));
   const seen = new Set<string>();
   const states: StateRow[] = [];

@@ -1,0 +1,464 @@
+/**
+ * Pages of spec §2 whose module is not built yet. Each names what will be there and which
+ * module brings it; none shows data. Paths use the router's syntax (`$id`, `{-$id}` optional).
+ */
+export type ModulePage = { path: string; title: string; description: string };
+
+const page = (path: string, title: string, description: string): ModulePage => ({
+  path,
+  title,
+  description,
+});
+
+export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
+  page(
+    '/education',
+    'Education',
+    'Workshops, videos and guides on designing, sourcing and selling will be listed here once the education module lands.',
+  ),
+  page(
+    '/subscribers',
+    'Subscribers',
+    'The people who subscribed to your storefront will be listed here once the marketing module lands.',
+  ),
+  page(
+    '/sourcing-agent',
+    'AI sourcing agent',
+    'Describe the product you want made; the agent will draft a tech pack and write to in-network and expanded-network factories once the sourcing module lands.',
+  ),
+  page(
+    '/sourcing-agent-review',
+    'Sourcing agent review',
+    "The sourcing agent's plan and the factory messages it drafted will be reviewed here once the sourcing module lands.",
+  ),
+  page(
+    '/tariff-rate-agent',
+    'Tariff rate agent',
+    'The tariff agent will look up duty rates for your products and their countries of origin once the sourcing module lands.',
+  ),
+  page(
+    '/tariff-rate-agent-review',
+    'Tariff rate review',
+    "The tariff agent's findings will be reviewed here once the sourcing module lands.",
+  ),
+  page(
+    '/checkout',
+    'Checkout',
+    'Order overview, shipping details, payment and confirmation of sample and production orders will happen here once the orders module lands.',
+  ),
+  page(
+    '/text-fans',
+    'Text your fans',
+    'SMS campaigns to your subscribers will be written and sent here once the marketing module lands.',
+  ),
+  page(
+    '/email-fans',
+    'Email your fans',
+    'E-mail campaigns to your subscribers will be written and sent here once the marketing module lands.',
+  ),
+  page(
+    '/discount',
+    'Discount codes',
+    "Your storefront's discount codes will be listed and created here once the storefront module lands.",
+  ),
+  page(
+    '/discount-detail/$id',
+    'Discount code',
+    'The settings and use of one discount code will show here once the storefront module lands.',
+  ),
+  page(
+    '/set-pietra-pop',
+    'Storefront pop-up',
+    'The sign-up pop-up of your Atelier storefront will be set up here once the storefront module lands.',
+  ),
+  page(
+    '/browse-suppliers',
+    'Browse suppliers',
+    'Vetted suppliers, with filters for region, minimum order quantity, price and production time, will be listed here once the catalog module lands.',
+  ),
+  page(
+    '/browse-suppliers/catalog-item/$itemId',
+    'Catalog item',
+    "A catalog item's description, supplier capabilities, similar products and reviews will show here once the catalog module lands.",
+  ),
+  page(
+    '/browse-suppliers/supplier-profile/$supplierId',
+    'Supplier profile',
+    "A supplier's profile, base products, capabilities and reviews will show here once the catalog module lands.",
+  ),
+  page(
+    '/browse-suppliers-with-uploaded-image',
+    'Search by image',
+    'Upload a picture of a product to find suppliers who make something like it, once the catalog module lands.',
+  ),
+  page(
+    '/create-custom-project/{-$rfpId}',
+    'Custom project request',
+    'A request for a custom product (what, how many, target price, deadline) will be written and sent to suppliers here once the sourcing module lands.',
+  ),
+  page(
+    '/supplier-profile/$supplierId',
+    'Supplier profile',
+    "A supplier's profile info, base products, capabilities and reviews will show here once the catalog module lands.",
+  ),
+  page(
+    '/pay-invoice/$invoiceId',
+    'Pay invoice',
+    'Invoices from your suppliers will be paid here once the orders module lands.',
+  ),
+  page(
+    '/add-shipping-address/$invoiceId',
+    'Shipping address',
+    "The shipping address of an invoice's order will be added here once the orders module lands.",
+  ),
+  page(
+    '/leave-a-review/$orderId',
+    'Leave a review',
+    'Reviews of a supplier after an order will be written here once the catalog module lands.',
+  ),
+  page(
+    '/fulfillment-services/book-freight-shipment',
+    'Book a freight shipment',
+    'Freight shipments of your goods to the fulfillment center will be booked here once the fulfillment module lands.',
+  ),
+  page(
+    '/fulfillment-services/connect-shopify',
+    'Connect Shopify',
+    'Your Shopify store will be connected here so its orders reach the fulfillment center, once the fulfillment module lands.',
+  ),
+  page(
+    '/fulfillment-services/connect-wix',
+    'Connect Wix',
+    'Your Wix store will be connected here so its orders reach the fulfillment center, once the fulfillment module lands.',
+  ),
+  page(
+    '/fulfillment-services/connect-woocommerce',
+    'Connect WooCommerce',
+    'Your WooCommerce store will be connected here so its orders reach the fulfillment center, once the fulfillment module lands.',
+  ),
+  page(
+    '/fulfillment-rules',
+    'Fulfillment rules',
+    'Rules for how orders are packed and shipped (inserts, carriers, holds) will be set here once the fulfillment module lands.',
+  ),
+  page(
+    '/return-settings',
+    'Manage returns',
+    'Return settings and return requests will be managed here once the fulfillment module lands.',
+  ),
+  page(
+    '/ecommerce-services',
+    'Sales channels',
+    'The sales channels your products are listed on will be managed here once the fulfillment module lands.',
+  ),
+  page(
+    '/ecommerce-services/shopify',
+    'Shopify',
+    'Selling through Shopify will be set up here once the fulfillment module lands.',
+  ),
+  page(
+    '/ecommerce-services/pietra-shop',
+    'Atelier shop',
+    'Selling through your Atelier shop will be set up here once the storefront module lands.',
+  ),
+  page(
+    '/ecommerce-services/instagram',
+    'Instagram',
+    'Selling through Instagram will be set up here once the fulfillment module lands.',
+  ),
+  page(
+    '/ecommerce-services/wholesale',
+    'Wholesale',
+    'Wholesale selling will be set up here once the storefront module lands.',
+  ),
+  page(
+    '/ecommerce-services/verishop',
+    'Verishop',
+    'Selling through Verishop will be set up here once the fulfillment module lands.',
+  ),
+  page(
+    '/ecommerce-services/google-shopping',
+    'Google Shopping',
+    'Listing your products on Google Shopping will be set up here once the fulfillment module lands.',
+  ),
+  page(
+    '/orders',
+    'Orders & fulfillment',
+    'Orders from your sales channels and their fulfillment status will be listed here once the fulfillment module lands.',
+  ),
+  page(
+    '/order-details/$id',
+    'Order details',
+    "One order's items, shipping label and tracking will show here once the fulfillment module lands.",
+  ),
+  page(
+    '/receivings',
+    'Receivings',
+    'Shipments of your stock into the fulfillment center will be listed here once the fulfillment module lands.',
+  ),
+  page(
+    '/receivings/new',
+    'New receiving',
+    'A shipment of your stock to the fulfillment center will be announced here once the fulfillment module lands.',
+  ),
+  page(
+    '/receivings/$sn/details',
+    'Receiving details',
+    "One receiving's items and what arrived will show here once the fulfillment module lands.",
+  ),
+  page(
+    '/inventory',
+    'Products',
+    'Your products, their SKUs and the stock held at the fulfillment center will be listed here once the fulfillment module lands.',
+  ),
+  page(
+    '/order-packaging/$packagingCategory',
+    'Order packaging',
+    'Packaging of this category (boxes, mailers, inserts) will be ordered here once the catalog module lands.',
+  ),
+  page(
+    '/print-on-demand-catalog',
+    'Print on demand',
+    'Blank products you can print your designs on, made and shipped per order, will be listed here once the storefront module lands.',
+  ),
+  page(
+    '/printful-widget/{-$externalProductId}',
+    'Print-on-demand designer',
+    'Your design will be placed on a print-on-demand product here once the storefront module lands.',
+  ),
+  page(
+    '/template-item/$templateId',
+    'AI suggestion',
+    'One suggested AI task with its inputs will open here once the AI module lands.',
+  ),
+  page(
+    '/partners',
+    'Partners',
+    'Services from partners of the platform will be listed here once the partners directory lands.',
+  ),
+  page(
+    '/product-ideation',
+    'Product ideation',
+    'Your product ideation projects will open here (the last one, or a new one) once the AI module lands.',
+  ),
+  page(
+    '/product-ideation/$id',
+    'Product ideation project',
+    "One ideation project's ideas and images will show here once the AI module lands.",
+  ),
+  page(
+    '/business-kits',
+    'Brand kits',
+    'AI brand kits (idea, mood board, market research, product ideas) will be listed and generated here once the AI module lands.',
+  ),
+  page(
+    '/business-kits/$brandKitId',
+    'Brand kit',
+    "One brand kit's slides will show and be edited here once the AI module lands.",
+  ),
+  page(
+    '/favorites',
+    'My favorites',
+    'Suppliers and catalog items you mark as favorites will be listed here once the catalog module lands.',
+  ),
+  page(
+    '/your-ideations',
+    'Your ideations',
+    'Every product ideation project you started will be listed here once the AI module lands.',
+  ),
+  page(
+    '/crowdfund-your-idea',
+    'Crowdfund your idea',
+    'Pre-selling a product idea to fund its first production run will be set up here once the storefront module lands.',
+  ),
+  page(
+    '/email-capture',
+    'Email capture',
+    'Identifying store visitors by e-mail and capturing your audience will be set up here once the marketing module lands.',
+  ),
+  page(
+    '/product-design',
+    'Product concepts',
+    'AI product concepts from your idea and brand will be generated here once the AI module lands.',
+  ),
+  page(
+    '/sourcing/product-design',
+    'Product design studio',
+    'Product designs and tech packs to send to suppliers will be made here once the AI module lands.',
+  ),
+  page(
+    '/shopify-design',
+    'Product design studio',
+    'Product designs for the items of your online store will be made here once the AI module lands.',
+  ),
+  page(
+    '/retail-connect',
+    'Retail outreach',
+    'Outreach to retailers who may stock your products will be managed here once the marketing module lands.',
+  ),
+  page(
+    '/social-analysis',
+    'Social research',
+    "Your competitors' content and the user-generated content about your brand will be monitored here once the AI module lands.",
+  ),
+  page(
+    '/social-analysis/all-content',
+    'Social research',
+    "Competitor posts and user-generated content about your brand will be listed here once the AI module lands.",
+  ),
+  page(
+    '/content-studio',
+    'Content studio',
+    'Product photos, videos and ads made with AI will be created here once the AI module lands.',
+  ),
+  page(
+    '/content-studio/start',
+    'Content studio',
+    'Your first content project will be started here once the AI module lands.',
+  ),
+  page(
+    '/content-studio/dashboard/home',
+    'Content creation',
+    'Your content projects and generated media will be listed here once the AI module lands.',
+  ),
+  page(
+    '/llm/$homebaseOptionKey',
+    'AI task',
+    'The AI task chosen on the home page will run here once the AI module lands.',
+  ),
+  page(
+    '/ai-agents',
+    'AI assistants (beta)',
+    'AI assistants that answer over your connected data (sales, fulfillment orders, social media, Google Analytics, Meta Ads, Google Ads, documents) will be set up here once the AI module lands.',
+  ),
+  page(
+    '/ai-agents/data-sources',
+    'Brand vault',
+    'The data sources and documents the AI assistants answer from will be connected here once the AI module lands.',
+  ),
+  page(
+    '/ecommerce-query-templates',
+    'AI suggestions',
+    'Ready-made AI tasks for e-commerce basics, photography and video, UGC monitoring, ads and research will be listed here once the AI module lands.',
+  ),
+  page(
+    '/v2/affiliate-marketing',
+    'Affiliate marketing',
+    'Affiliates, their links and commissions will be managed here once the marketing module lands.',
+  ),
+  page(
+    '/sms-marketing',
+    'SMS marketing',
+    'SMS campaigns to your subscribers will be managed here once the marketing module lands.',
+  ),
+  page(
+    '/homebase/rewards',
+    'Rewards',
+    'Rewards you earn on the platform will be listed here once the billing module lands.',
+  ),
+  page(
+    '/homebase/quality-control',
+    'Quality control',
+    'Quality checks of your production runs will be booked and reported here once the fulfillment module lands.',
+  ),
+  page(
+    '/homebase/tiktok-shop',
+    'TikTok Shop',
+    'Selling through TikTok Shop will be set up here once the fulfillment module lands.',
+  ),
+  page(
+    '/homebase/subscription-cycle-change',
+    'Billing cycle',
+    'Changing the billing cycle of your plan will happen here once the billing module lands.',
+  ),
+  page(
+    '/homebase/subscription-downgrade',
+    'Change plan',
+    'Moving to a smaller plan will happen here once the billing module lands.',
+  ),
+  page(
+    '/homebase/subscription-updated',
+    'Plan updated',
+    'The confirmation of a plan change will show here once the billing module lands.',
+  ),
+  page(
+    '/homebase/quiz',
+    'Getting started quiz',
+    'A short quiz that suggests where to start will be here once the onboarding module lands.',
+  ),
+  page(
+    '/homebase/blueprint',
+    'Blueprint',
+    'The blueprint subscription and its steps will show here once the billing module lands.',
+  ),
+];
+
+export const PUBLIC_MODULE_PAGES: readonly ModulePage[] = [
+  page(
+    '/share-report/$id',
+    'Shared report',
+    'A report someone shared with you will show here once the analytics module lands.',
+  ),
+  page(
+    '/supplier-profile/$supplierId/post-review',
+    'Review a supplier',
+    'A review of this supplier will be written here once the catalog module lands.',
+  ),
+  page(
+    '/public-pay-invoice/$sn',
+    'Pay an invoice',
+    'An invoice shared by link will be paid here, without an account, once the orders module lands.',
+  ),
+  page(
+    '/preview-catalog-item/$itemId',
+    'Catalog item preview',
+    'A shared catalog item will show here once the catalog module lands.',
+  ),
+  page(
+    '/preview-supplier-profile/$supplierId',
+    'Supplier preview',
+    'A shared supplier profile will show here once the catalog module lands.',
+  ),
+  page(
+    '/shopify',
+    'Atelier for Shopify',
+    'Installing Atelier from the Shopify app store will start here once the Shopify connection lands.',
+  ),
+  page(
+    '/shopify-paid-success',
+    'Shopify payment received',
+    'The confirmation of a plan paid through Shopify will show here once the billing module lands.',
+  ),
+  page(
+    '/bind-shopify',
+    'Connect Shopify',
+    'A Shopify store will be linked to an Atelier account here once the Shopify connection lands.',
+  ),
+  page(
+    '/app-bind',
+    'Connect an app',
+    'A partner app (Shopify, AppSumo, a team invite) will be linked to your Atelier account here once app connections land.',
+  ),
+  page(
+    '/appsumo',
+    'AppSumo',
+    'An AppSumo code will be redeemed here once the billing module lands.',
+  ),
+  page(
+    '/ai-storefront',
+    'AI storefront',
+    'A storefront generated with AI will be shown here once the storefront module lands.',
+  ),
+  page(
+    '/bk/$id',
+    'Shared brand kit',
+    'A brand kit someone shared with you will show here once the AI module lands.',
+  ),
+];
+
+/** Spec §2: the playground exists outside production builds only. */
+export const PLAYGROUND_PAGE = page(
+  '/playground',
+  'Playground',
+  'A place to try the design-system components during development.',
+);
