@@ -1,0 +1,140 @@
+import { Box, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEyeOff, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PREVIEW_MODE_MESSAGE } from '@atelier/contract/common/errors';
+import { useHrefNavigation } from '@/components/ui/use-href-navigation';
+import { FEATURE_FLAG_LABELS } from '@/config/access';
+import type {
+  ActiveNavKeys,
+  NavEntryState,
+  VisibleNavLink,
+  VisibleNavSection,
+} from '@/config/navigation';
+import { NavIcon } from './nav-icon';
+
+type MainNavProps = {
+  sections: readonly VisibleNavSection[];
+  active: ActiveNavKeys;
+  /** Called after an entry navigates, so the mobile menu can close. */
+  onNavigate: () => void;
+};
+
+const stateHint = (state: NavEntryState): string | null => {
+  switch (state.kind) {
+    case 'open':
+      return null;
+    case 'locked':
+      return `${FEATURE_FLAG_LABELS[state.flag]} is turned off for this store. The owner turns it on in Account info.`;
+    case 'preview-blocked':
+      return `${PREVIEW_MODE_MESSAGE.replace('this action', 'open this page')}`;
+  }
+};
+
+const StateIcon = ({ state }: { state: NavEntryState }) => {
+  if (state.kind === 'locked') return <IconLock size={14} aria-label="Locked" />;
+  if (state.kind === 'preview-blocked') return <IconEyeOff size={14} aria-label="Preview mode" />;
+  return null;
+};
+
+type NavItemProps = {
+  link: VisibleNavLink;
+  isActive: boolean;
+  isNested?: boolean;
+  onNavigate: () => void;
+};
+
+const NavItem = ({ link, isActive, isNested = false, onNavigate }: NavItemProps) => {
+  const navigateTo = useHrefNavigation();
+  const hint = stateHint(link.state);
+  const isBlocked = link.state.kind === 'preview-blocked';
+  const common = {
+    label: link.label,
+    active: isActive,
+    leftSection: link.icon ? <NavIcon name={link.icon} /> : null,
+    rightSection: <StateIcon state={link.state} />,
+    'data-nav-key': link.key,
+    'data-nav-state': link.state.kind,
+    'aria-current': isActive ? ('page' as const) : undefined,
+    variant: isNested ? 'subtle' : 'light',
+  };
+
+  const item = isBlocked ? (
+    // Kept focusable so keyboard users reach the tooltip that says why it is blocked.
+    <NavLink {...common} component="button" type="button" aria-disabled c="dimmed" />
+  ) : (
+    <NavLink
+      {...common}
+      component="a"
+      href={link.href}
+      onClick={(event) => {
+        navigateTo(link.href)(event);
+        if (event.defaultPrevented) onNavigate();
+      }}
+    />
+  );
+  return hint ? (
+    <Tooltip label={hint} position="right" multiline w={240} withArrow openDelay={150}>
+      {item}
+    </Tooltip>
+  ) : (
+    item
+  );
+};
+
+/** Spec §2 main navigation, with the flags, roles and preview blocks of spec §6 applied. */
+export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
+  const [toggledGroups, setToggledGroups] = useState<Record<string, boolean>>({});
+
+  return (
+    <Stack gap="md" component="nav" aria-label="Main navigation">
+      {sections.map((section) => (
+        <Box key={section.key}>
+          {section.label ? (
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" mb={4}>
+              {section.label}
+            </Text>
+          ) : null}
+          {section.entries.map((entry) => {
+            if (entry.type === 'link') {
+              return (
+                <NavItem
+                  key={entry.key}
+                  link={entry}
+                  isActive={active.topKey === entry.key}
+                  onNavigate={onNavigate}
+                />
+              );
+            }
+            const isActive = active.topKey === entry.key;
+            const isOpened = toggledGroups[entry.key] ?? isActive;
+            const hint = stateHint(entry.state);
+            return (
+              <NavLink
+                key={entry.key}
+                label={entry.label}
+                leftSection={<NavIcon name={entry.icon} />}
+                active={isActive && !isOpened}
+                opened={isOpened}
+                onChange={(opened) => setToggledGroups((groups) => ({ ...groups, [entry.key]: opened }))}
+                description={hint ?? undefined}
+                data-nav-key={entry.key}
+                data-nav-state={entry.state.kind}
+                variant="light"
+              >
+                {entry.children.map((child) => (
+                  <NavItem
+                    key={child.key}
+                    link={child}
+                    isActive={active.subKey === child.key}
+                    isNested
+                    onNavigate={onNavigate}
+                  />
+                ))}
+              </NavLink>
+            );
+          })}
+        </Box>
+      ))}
+    </Stack>
+  );
+};
