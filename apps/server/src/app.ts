@@ -39,7 +39,17 @@ export const buildApp = async ({
   logger,
 }: BuildAppOptions) => {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      ...((config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
     genReqId: () => newId('req'),
     logController: new LogController({
       requestIdLogLabel: 'requestId',

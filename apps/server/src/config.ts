@@ -27,6 +27,8 @@ export const ConfigSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` for people at a terminal, `json` for log collectors; default by whether stdout is a TTY. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Store ids whose every write is refused with the preview-mode message (spec §6, §7). */
   PREVIEW_ACCOUNT_LIST: commaList.default([]),
   /** Seed the documented demo account on first start. */

@@ -12,7 +12,8 @@ export const createCatalogModule = ({ db }: { db: Database }) => {
     /** Loads the category tree from `data/`; idempotent. */
     async seedCategories(): Promise<number> {
       const rows = loadCategoryTree();
-      await categories.upsertAll(rows);
+      const { total } = await categories.list({ offset: 0, limit: 1 });
+      if (total !== rows.length) await categories.upsertAll(rows);
       return rows.length;
     },
   };

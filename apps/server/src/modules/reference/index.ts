@@ -12,7 +12,11 @@ export const createReferenceModule = ({ db }: { db: Database }) => {
     /** Loads countries and states from `data/` once; later calls only confirm they are there. */
     async seedReferenceData(): Promise<{ countries: number; states: number }> {
       const { countries, states } = loadReferenceData();
-      await repository.upsertAll(countries, states);
+      const present = await repository.countRows();
+      // A complete earlier seed is left alone; a partial one is completed.
+      if (present.countries !== countries.length || present.states !== states.length) {
+        await repository.upsertAll(countries, states);
+      }
       return { countries: countries.length, states: states.length };
     },
   };

@@ -25,9 +25,10 @@ export const createReferenceRepository = (db: Database) => ({
       .orderBy(asc(states.name));
   },
 
-  async countCountries(): Promise<number> {
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(countries);
-    return row?.count ?? 0;
+  async countRows(): Promise<{ countries: number; states: number }> {
+    const [countryCount] = await db.select({ count: sql<number>`count(*)::int` }).from(countries);
+    const [stateCount] = await db.select({ count: sql<number>`count(*)::int` }).from(states);
+    return { countries: countryCount?.count ?? 0, states: stateCount?.count ?? 0 };
   },
 
   /** Inserts or refreshes countries and states; running it twice changes nothing. */

@@ -1,7 +1,6 @@
 import { Box, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PREVIEW_MODE_MESSAGE } from '@atelier/contract/common/errors';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS } from '@/config/access';
 import type {
@@ -19,6 +18,8 @@ type MainNavProps = {
   onNavigate: () => void;
 };
 
+const PREVIEW_BLOCKED_HINT = "Preview mode can't open this page.";
+
 const stateHint = (state: NavEntryState): string | null => {
   switch (state.kind) {
     case 'open':
@@ -26,7 +27,7 @@ const stateHint = (state: NavEntryState): string | null => {
     case 'locked':
       return `${FEATURE_FLAG_LABELS[state.flag]} is turned off for this store. The owner turns it on in Account info.`;
     case 'preview-blocked':
-      return `${PREVIEW_MODE_MESSAGE.replace('this action', 'open this page')}`;
+      return PREVIEW_BLOCKED_HINT;
   }
 };
 
@@ -107,7 +108,7 @@ export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
             }
             const isActive = active.topKey === entry.key;
             const isOpened = toggledGroups[entry.key] ?? isActive;
-            const hint = stateHint(entry.state);
+            const isLocked = entry.state.kind === 'locked';
             return (
               <NavLink
                 key={entry.key}
@@ -116,7 +117,7 @@ export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
                 active={isActive && !isOpened}
                 opened={isOpened}
                 onChange={(opened) => setToggledGroups((groups) => ({ ...groups, [entry.key]: opened }))}
-                description={hint ?? undefined}
+                description={isLocked ? 'Turned off for this store' : undefined}
                 data-nav-key={entry.key}
                 data-nav-state={entry.state.kind}
                 variant="light"

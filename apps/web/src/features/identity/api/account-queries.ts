@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import {
   type CurrentUser,
   getCurrentUser,
@@ -9,7 +10,9 @@ import {
   register,
   switchStore,
 } from '@atelier/contract/identity/account';
-import { callApi, clearSession, startSession } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { callApi, startSession } from '@/lib/api-client';
+import { browserTokenStore } from '@/lib/session-token';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -24,6 +27,13 @@ export const currentUserQueryOptions = () =>
   });
 
 export const useCurrentUser = () => useQuery(currentUserQueryOptions());
+
+/** The current user inside the signed-in layout, which renders nothing until it is loaded. */
+export const useSignedInUser = (): CurrentUser => {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error('useSignedInUser is used outside the signed-in layout.');
+  return data;
+};
 
 const useStartSession = () => {
   const queryClient = useQueryClient();
@@ -49,12 +59,24 @@ export const useRegister = () => {
   });
 };
 
-/** Ends the session on the server, then forgets it here whatever the server answered. */
-export const useLogout = () =>
-  useMutation({
+/**
+ * Logs out: ends the session on the server (a failure there changes nothing), forgets the token,
+ * opens /login, and only then drops the cache, so the page being left cannot refetch.
+ */
+export const useLogOut = () => {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
     mutationFn: () => callApi(logout, { shouldToastError: false }),
-    onSettled: () => clearSession(),
   });
+  const logOut = async () => {
+    await mutation.mutateAsync().catch(() => undefined);
+    browserTokenStore.clearToken();
+    await router.navigate({ href: paths.login });
+    queryClient.clear();
+  };
+  return { logOut, isPending: mutation.isPending };
+};
 
 export const useSwitchStore = () => {
   const queryClient = useQueryClient();

@@ -1,0 +1,77 @@
+import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { createRoute, redirect, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import type { CurrentUser } from '@atelier/contract/identity/account';
+import { useHrefNavigation } from '@/components/ui/use-href-navigation';
+import { getHomePath } from '@/config/access';
+import { hrefs, isSafeReturnPath, paths } from '@/config/paths';
+import { LoginForm } from '@/features/identity/components/login-form';
+import { RegisterForm } from '@/features/identity/components/register-form';
+import { hasSession } from '@/lib/api-client';
+import { rootRoute } from './root-route';
+
+const LoginSearchSchema = z.object({
+  /** The page to return to after logging in (spec §8). */
+  redirect: z.string().optional().catch(undefined),
+  mode: z.enum(['register']).optional().catch(undefined),
+});
+
+const safeReturnPath = (value: string | undefined): string | undefined =>
+  value && isSafeReturnPath(value) && !value.startsWith(paths.login) ? value : undefined;
+
+const LoginPage = () => {
+  const { redirect: returnPath, mode } = loginRoute.useSearch();
+  const router = useRouter();
+  const navigateTo = useHrefNavigation();
+  const isRegister = mode === 'register';
+  useDocumentTitle(`${isRegister ? 'Create your account' : 'Log in'} · Atelier`);
+
+  const handleSignedIn = (currentUser: CurrentUser) => {
+    const target = safeReturnPath(returnPath) ?? getHomePath(currentUser.role);
+    void router.navigate({ href: target, replace: true });
+  };
+
+  const switchHref = isRegister ? hrefs.login(returnPath) : hrefs.register(returnPath);
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Stack w="100%" maw={isRegister ? 560 : 420} gap="lg">
+        <Stack gap={4} ta="center">
+          <Text fw={800} fz={28} c="indigo.7">
+            Atelier
+          </Text>
+          <Text c="dimmed" size="sm">
+            Design, source, make, store, ship and sell your products.
+          </Text>
+        </Stack>
+        <Paper withBorder shadow="sm" radius="md" p="xl">
+          <Title order={1} fz="h3" mb="lg">
+            {isRegister ? 'Create your account' : 'Log in to your store'}
+          </Title>
+          {isRegister ? (
+            <RegisterForm onRegistered={handleSignedIn} />
+          ) : (
+            <LoginForm onLoggedIn={handleSignedIn} />
+          )}
+        </Paper>
+        <Text ta="center" size="sm">
+          {isRegister ? 'Already have an account? ' : 'New to Atelier? '}
+          <Anchor href={switchHref} onClick={navigateTo(switchHref)}>
+            {isRegister ? 'Log in' : 'Create an account'}
+          </Anchor>
+        </Text>
+      </Stack>
+    </Center>
+  );
+};
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.login,
+  validateSearch: LoginSearchSchema,
+  beforeLoad: ({ search }) => {
+    if (hasSession()) throw redirect({ href: safeReturnPath(search.redirect) ?? paths.homebase });
+  },
+  component: LoginPage,
+});

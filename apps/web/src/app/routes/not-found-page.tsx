@@ -1,0 +1,32 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useHrefNavigation } from '@/components/ui/use-href-navigation';
+import { paths } from '@/config/paths';
+import { hasSession } from '@/lib/api-client';
+
+/** Spec §2 /404, and what any unknown path shows. */
+export const NotFoundPage = () => {
+  useDocumentTitle('Page not found · Atelier');
+  const navigateTo = useHrefNavigation();
+  const target = hasSession()
+    ? { href: paths.homebase, label: 'Go to home' }
+    : { href: paths.login, label: 'Log in' };
+  return (
+    <Center mih="70vh" p="lg">
+      <Stack align="center" gap="sm" maw={480} ta="center" data-testid="not-found">
+        <Text fz={64} fw={800} c="indigo.3" lh={1}>
+          404
+        </Text>
+        <Title order={1} fz="h2">
+          Page not found
+        </Title>
+        <Text c="dimmed">
+          There is no page at this address. It may have moved, or the link may be mistyped.
+        </Text>
+        <Button component="a" href={target.href} onClick={navigateTo(target.href)} mt="sm">
+          {target.label}
+        </Button>
+      </Stack>
+    </Center>
+  );
+};

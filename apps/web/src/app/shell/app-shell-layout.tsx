@@ -1,0 +1,104 @@
+import { Alert, AppShell, Badge, Box, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEyeOff } from '@tabler/icons-react';
+import { useLocation } from '@tanstack/react-router';
+import { type ReactNode, useMemo } from 'react';
+import type { CurrentUser } from '@atelier/contract/identity/account';
+import { PLAN_NAMES } from '@atelier/contract/identity/plans';
+import { useHrefNavigation } from '@/components/ui/use-href-navigation';
+import { getHomePath } from '@/config/access';
+import { buildVisibleNavigation, resolveActiveNavKeys } from '@/config/navigation';
+import { MainNav } from './main-nav';
+import { UserMenu } from './user-menu';
+
+type AppShellLayoutProps = {
+  currentUser: CurrentUser;
+  onLogOut: () => void;
+  onSwitchStore: (storeId: string) => void;
+  isBusy: boolean;
+  children: ReactNode;
+};
+
+/** The signed-in frame: header, main navigation (a side menu on small screens) and the page. */
+export const AppShellLayout = ({
+  currentUser,
+  onLogOut,
+  onSwitchStore,
+  isBusy,
+  children,
+}: AppShellLayoutProps) => {
+  const [isMobileNavOpen, mobileNav] = useDisclosure(false);
+  const navigateTo = useHrefNavigation();
+  const { pathname, searchStr } = useLocation();
+  const active = resolveActiveNavKeys(pathname, searchStr);
+  const sections = useMemo(() => buildVisibleNavigation(currentUser), [currentUser]);
+  const homePath = getHomePath(currentUser.role);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !isMobileNavOpen } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isMobileNavOpen}
+              onClick={mobileNav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={isMobileNavOpen ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={isMobileNavOpen}
+              data-testid="nav-burger"
+            />
+            <Text
+              component="a"
+              href={homePath}
+              onClick={navigateTo(homePath)}
+              fw={700}
+              fz="lg"
+              c="indigo.7"
+              style={{ textDecoration: 'none' }}
+            >
+              Atelier
+            </Text>
+            <Text c="dimmed" size="sm" visibleFrom="xs" truncate maw={220}>
+              {currentUser.store.title}
+            </Text>
+            <Badge variant="light" color="gray" visibleFrom="md">
+              {PLAN_NAMES[currentUser.store.planType]}
+            </Badge>
+          </Group>
+          <UserMenu
+            currentUser={currentUser}
+            onLogOut={onLogOut}
+            onSwitchStore={onSwitchStore}
+            isBusy={isBusy}
+          />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" data-testid="main-navbar" data-mobile-open={isMobileNavOpen}>
+        <AppShell.Section grow component={ScrollArea} type="scroll">
+          <MainNav sections={sections} active={active} onNavigate={mobileNav.close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        {currentUser.store.isPreviewAccount ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconEyeOff size={18} />}
+            title="Preview account"
+            mb="lg"
+          >
+            You can look around this store. Preview mode can't take actions that change it.
+          </Alert>
+        ) : null}
+        <Box maw={1180}>{children}</Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+};

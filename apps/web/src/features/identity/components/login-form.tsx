@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  type CurrentUser,
+  type LoginInput,
+  LoginInputSchema,
+} from '@atelier/contract/identity/account';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useLogin } from '../api/account-queries';
+
+type LoginFormProps = { onLoggedIn: (currentUser: CurrentUser) => void };
+
+export const LoginForm = ({ onLoggedIn }: LoginFormProps) => {
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof LoginInputSchema>, unknown, LoginInput>({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const session = await login.mutateAsync(values);
+      onLoggedIn(session.currentUser);
+    } catch (error) {
+      setFormError(applyServerErrors(error, ['email', 'password'], form.setError));
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Log in">
+      <Stack gap="md">
+        {formError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+};
