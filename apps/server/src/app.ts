@@ -1,4 +1,4 @@
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyReply } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -56,7 +56,19 @@ export const buildApp = async ({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
+    // Errors Fastify raises before routing (a malformed percent-encoded path) get our body shape.
+    frameworkErrors: (error, request, reply) => {
+      void (reply as unknown as FastifyReply).status(400).send({
+        error: {
+          code: 'bad_request',
+          message: 'The request URL is malformed.',
+          reason: 'malformed_url',
+          requestId: request.id,
+        },
+      });
+      request.log.debug({ err: error }, 'framework error');
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

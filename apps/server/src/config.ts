@@ -53,6 +53,11 @@ export const ConfigSchema = z.object({
     .int()
     .positive()
     .default(24 * 3600 * 1000),
+  /**
+   * Trust X-Forwarded-For from a reverse proxy. Off by default: without a proxy in front, a
+   * client could pick its own address and slip past per-address login throttling.
+   */
+  TRUST_PROXY: booleanFromEnv.default(false),
   /** Largest request body accepted, in bytes (413 above). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PREVIEW_MODE_MESSAGE, PREVIEW_MODE_REASON } from '@atelier/contract/common/errors';
 import { RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
@@ -19,8 +20,13 @@ declare module 'fastify' {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The client's address: X-Forwarded-For's when trusted, else the socket's. A forwarded value that
+ * is not an IP address (any text a client chose) falls back to the socket's, so it can't become
+ * an unbounded throttle key.
+ */
 export const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  address: request.ip,
+  address: isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? 'unknown'),
   userAgent: request.headers['user-agent'],
 });
 

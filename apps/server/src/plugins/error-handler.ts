@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@atelier/contract/common/errors';
 import { ERROR_STATUS } from '@atelier/contract/common/errors';
 import { isAppError } from '@/lib/app-error';
+import { sqlState } from '@/lib/db-errors';
 
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'body',
@@ -43,6 +44,39 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
   },
 };
 
+/**
+ * Database refusals that only client input can cause once it is past validation (a NUL byte in a
+ * string, a number past the column's range, a duplicate key lost in a race): 4xx, not 500.
+ */
+const DATABASE_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string; reason: string }> =
+  {
+    '22021': {
+      code: 'bad_request',
+      message: 'The request contains a character that cannot be stored, such as a NUL byte.',
+      reason: 'unsupported_character',
+    },
+    '22P05': {
+      code: 'bad_request',
+      message: 'The request contains a character that cannot be stored, such as a NUL byte.',
+      reason: 'unsupported_character',
+    },
+    '22003': {
+      code: 'bad_request',
+      message: 'A number in the request is out of range.',
+      reason: 'value_out_of_range',
+    },
+    '22001': {
+      code: 'bad_request',
+      message: 'A value in the request is too long.',
+      reason: 'value_too_long',
+    },
+    '23505': {
+      code: 'conflict',
+      message: 'This conflicts with a record that already exists. Reload and try again.',
+      reason: 'already_exists',
+    },
+  };
+
 const body = (
   code: ErrorCode,
   message: string,
@@ -56,6 +90,9 @@ const body = (
  * message, the cause logged with the request id.
  */
 export const registerErrorHandler = (app: FastifyInstance) => {
+  // The API reads JSON only; without this, Fastify's built-in text/plain parser hands a string to
+  // validation (400) where every other non-JSON type gets 415.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = request.id;
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -75,6 +112,13 @@ export const registerErrorHandler = (app: FastifyInstance) => {
           ...(error.details ? { details: error.details } : {}),
         }),
       );
+    }
+    const state = sqlState(error);
+    const databaseError = state ? DATABASE_CLIENT_ERRORS[state] : undefined;
+    if (databaseError) {
+      request.log.warn({ err: error }, 'database refused the request input');
+      const { code, message, reason } = databaseError;
+      return reply.status(ERROR_STATUS[code]).send(body(code, message, requestId, { reason }));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {

@@ -17,7 +17,7 @@ export const expectApiError = (
 ): ApiErrorBody['error'] => {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const raw = response.json() as { error: Record<string, unknown> };
+  const raw = response.json<{ error: Record<string, unknown> }>();
   expect(Object.keys(raw)).toEqual(['error']);
   for (const key of Object.keys(raw.error)) expect(ERROR_KEYS).toContain(key);
   const { error } = ApiErrorSchema.parse(raw);

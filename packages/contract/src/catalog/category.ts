@@ -19,7 +19,7 @@ export const ListCatalogCategoriesQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   size: z.coerce.number().int().min(1).max(9999).default(9999),
   level: z.coerce.number().int().min(1).max(3).optional(),
-  parentId: z.coerce.number().int().min(0).optional(),
+  parentId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type ListCatalogCategoriesQuery = z.infer<typeof ListCatalogCategoriesQuerySchema>;
 

@@ -39,3 +39,22 @@ export const LinkSchema = z
   .trim()
   .max(2048)
   .refine(isValidLink, 'Enter a link that starts with http://, https:// or ftp://.');
+
+// NUL and other control characters (tab and line breaks allowed) never belong in user text, and
+// PostgreSQL refuses NUL outright.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** User text up to `max` characters, trimmed, without control characters. */
+export const textSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'Remove control characters from the text.');
+
+/** An id in a path or body: letters, digits, `_` and `-`, at most 64 characters. */
+export const IdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');

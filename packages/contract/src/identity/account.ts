@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
-import { EmailSchema } from '../common/validation';
+import { EmailSchema, IdSchema, textSchema } from '../common/validation';
 import { PlanTypeSchema } from './plans';
 
 /** Spec §6 account types and usage styles (onboarding questions). */
@@ -21,17 +21,16 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `A password has at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters.`);
 
-export const StoreTitleSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give your store a name.')
-  .max(120, 'A store name has at most 120 characters.');
+export const StoreTitleSchema = textSchema(120).refine(
+  (value) => value.length > 0,
+  'Give your store a name.',
+);
 
 export const RegisterInputSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   storeTitle: StoreTitleSchema,
-  name: z.string().trim().max(120).optional(),
+  name: textSchema(120).optional(),
   accountType: AccountTypeSchema,
   usageStyle: UsageStyleSchema,
 });
@@ -131,7 +130,7 @@ export const getCurrentUser = defineEndpoint({
   tags: ['identity'],
 });
 
-export const SwitchStoreInputSchema = z.object({ storeId: z.string().min(1).max(64) });
+export const SwitchStoreInputSchema = z.object({ storeId: IdSchema });
 export type SwitchStoreInput = z.infer<typeof SwitchStoreInputSchema>;
 
 export const switchStore = defineEndpoint({

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
-import { LinkSchema } from '../common/validation';
-import { AccountTypeSchema, FeatureFlagsSchema, UsageStyleSchema } from './account';
+import { LinkSchema, textSchema } from '../common/validation';
+import {
+  AccountTypeSchema,
+  FeatureFlagsSchema,
+  StoreTitleSchema,
+  UsageStyleSchema,
+} from './account';
 import { PlanTypeSchema } from './plans';
 
 export const ExternalFieldSchema = z.object({
@@ -11,7 +16,7 @@ export const ExternalFieldSchema = z.object({
     .min(1)
     .max(100)
     .regex(/^[A-Za-z0-9_.:-]+$/, 'A field name uses letters, digits and _ . : - only.'),
-  value: z.string().max(10_000),
+  value: textSchema(10_000),
 });
 export type ExternalField = z.infer<typeof ExternalFieldSchema>;
 
@@ -50,8 +55,8 @@ export type StoreProfile = z.infer<typeof StoreProfileSchema>;
 
 export const UpdateStoreProfileInputSchema = z
   .object({
-    title: z.string().trim().min(1, 'Give your store a name.').max(120),
-    name: z.string().trim().max(120).nullable(),
+    title: StoreTitleSchema,
+    name: textSchema(120).nullable(),
     avatarUrl: LinkSchema.nullable(),
     accountType: AccountTypeSchema,
     usageStyle: UsageStyleSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
-import { EmailSchema } from '../common/validation';
+import { EmailSchema, IdSchema } from '../common/validation';
 import { TeamRoleSchema } from './account';
 
 export const TeamInviteStatusSchema = z.enum(['PENDING', 'ACCEPTED']);
@@ -26,7 +26,7 @@ export const InviteTeamMemberInputSchema = z.object({
 });
 export type InviteTeamMemberInput = z.infer<typeof InviteTeamMemberInputSchema>;
 
-export const TeamMemberIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const TeamMemberIdParamsSchema = z.object({ id: IdSchema });
 
 export const listTeamMembers = defineEndpoint({
   method: 'GET',

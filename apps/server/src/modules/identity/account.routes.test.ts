@@ -172,15 +172,31 @@ describe('POST /api/web/auth/register', () => {
     expect(second.json().currentUser.user.username).toBe('maker2');
   });
 
-  it('answers one of two simultaneous registrations of an e-mail with 409, never 500', async () => {
+  it('answers all but one of simultaneous registrations of an e-mail with 409, never 500', async () => {
     const email = `race-${randomBytes(4).toString('hex')}@example.com`;
-    const responses = await Promise.all([
-      postRegister(aRegistration({ email })),
-      postRegister(aRegistration({ email: email.toUpperCase() })),
-    ]);
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
-    const conflict = responses.find((response) => response.statusCode === 409)!;
-    expectApiError(conflict, 409, { code: 'conflict', reason: 'email_taken' });
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        postRegister(aRegistration({ email: index % 2 ? email.toUpperCase() : email })),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const conflict of responses.filter((response) => response.statusCode === 409)) {
+      expectApiError(conflict, 409, { code: 'conflict', reason: 'email_taken' });
+    }
+  });
+
+  it('gives simultaneous registrations with the same e-mail name different usernames', async () => {
+    const name = `twin${randomBytes(3).toString('hex')}`;
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        postRegister(aRegistration({ email: `${name}@domain${index}.example.com` })),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    const usernames = responses.map((response) => response.json().currentUser.user.username);
+    expect(new Set(usernames).size).toBe(4);
+    expect(usernames).toContain(name);
   });
 });
 
@@ -200,7 +216,10 @@ describe('POST /api/web/auth/login', () => {
 
   it('finds the account whatever the case of the e-mail', async () => {
     const { input } = await registerAccount(context);
-    const response = await postLogin({ email: input.email.toUpperCase(), password: input.password });
+    const response = await postLogin({
+      email: input.email.toUpperCase(),
+      password: input.password,
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -279,7 +298,10 @@ describe('GET /api/web/auth/me', () => {
     ['a token with a bad character', { authorization: `Bearer ${'a'.repeat(42)}!` }],
     ['a 10,000-character token', { authorization: `Bearer ${'a'.repeat(10_000)}` }],
     ['another scheme', { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }],
-    ['a random well-formed token', { authorization: `Bearer ${randomBytes(32).toString('base64url')}` }],
+    [
+      'a random well-formed token',
+      { authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
+    ],
   ])('refuses %s with 401 session_invalid', async (_label, headers: Record<string, string>) => {
     expectApiError(await getMe(headers), 401, {
       code: 'unauthenticated',

@@ -8,6 +8,7 @@ import type { Database } from '@/db/client';
 import type { Actor, ClientInfo } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import { uniqueViolationConstraint } from '@/lib/db-errors';
 import { newId } from '@/lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/password';
 import { DEFAULT_FEATURE_FLAGS, toCurrentUser } from './current-user';
@@ -22,6 +23,28 @@ type AccountServiceDeps = {
   sessionService: (repositories: IdentityRepositories) => SessionService;
   loginThrottle: LoginThrottle;
   previewStoreIds: ReadonlySet<string>;
+};
+
+const emailTaken = () =>
+  new AppError('conflict', 'An account with this e-mail already exists. Log in instead.', {
+    reason: 'email_taken',
+    details: [{ field: 'body.email', message: 'An account with this e-mail already exists.' }],
+  });
+
+/**
+ * Runs an account insert; a registration racing another for the same e-mail loses with
+ * `email_taken`, and one racing for the same username tries again with the next free one.
+ */
+const withUniqueAccount = async <T>(insert: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insert();
+    } catch (error) {
+      const constraint = uniqueViolationConstraint(error);
+      if (constraint === 'users_email_key') throw emailTaken();
+      if (constraint !== 'users_username_key' || attempt >= 5) throw error;
+    }
+  }
 };
 
 /** Same words for an unknown e-mail and a wrong password, so neither can be probed. */
@@ -56,12 +79,12 @@ export const createAccountService = ({
     storeId: string,
     repos: IdentityRepositories = repositories,
   ): Promise<CurrentUser> => {
-    const [user, store, membership, memberships] = await Promise.all([
-      repos.users.findById(userId),
-      repos.stores.findById(storeId),
-      repos.team.findAcceptedMembership(storeId, userId),
-      repos.team.listAcceptedByUser(userId),
-    ]);
+    // One query at a time: inside a transaction the handle is a single connection, and
+    // node-postgres refuses overlapping queries on one client from pg 9 on.
+    const user = await repos.users.findById(userId);
+    const store = await repos.stores.findById(storeId);
+    const membership = await repos.team.findAcceptedMembership(storeId, userId);
+    const memberships = await repos.team.listAcceptedByUser(userId);
     if (!user || !store || !membership) {
       throw new AppError('unauthenticated', 'Your session is invalid. Please log in again.', {
         reason: 'session_invalid',
@@ -82,18 +105,7 @@ export const createAccountService = ({
     input: RegisterInput,
     passwordHash: string,
   ): Promise<{ userId: string; storeId: string }> => {
-    if (await repos.users.findByEmail(input.email)) {
-      throw new AppError(
-        'conflict',
-        'An account with this e-mail already exists. Log in instead.',
-        {
-          reason: 'email_taken',
-          details: [
-            { field: 'body.email', message: 'An account with this e-mail already exists.' },
-          ],
-        },
-      );
-    }
+    if (await repos.users.findByEmail(input.email)) throw emailTaken();
     const now = clock.now();
     const user = await repos.users.insert({
       id: newId('usr'),
@@ -136,24 +148,28 @@ export const createAccountService = ({
     /** Creates the user, their store (plan TIER_1) and owner membership; no session. */
     async createAccount(input: RegisterInput): Promise<{ userId: string; storeId: string }> {
       const passwordHash = await hashPassword(input.password);
-      return db.transaction(async (tx) =>
-        insertAccount(createIdentityRepositories(tx), input, passwordHash),
+      return withUniqueAccount(() =>
+        db.transaction(async (tx) =>
+          insertAccount(createIdentityRepositories(tx), input, passwordHash),
+        ),
       );
     },
 
     /** Spec §6 registration: creates the account and starts a session in one transaction. */
     async register(input: RegisterInput, client: ClientInfo): Promise<Session> {
       const passwordHash = await hashPassword(input.password);
-      return db.transaction(async (tx) => {
-        const repos = createIdentityRepositories(tx);
-        const { userId, storeId } = await insertAccount(repos, input, passwordHash);
-        const { session, token } = await sessionService(repos).startSession(
-          userId,
-          storeId,
-          client,
-        );
-        return toSession(session, token, await loadCurrentUser(userId, storeId, repos));
-      });
+      return withUniqueAccount(() =>
+        db.transaction(async (tx) => {
+          const repos = createIdentityRepositories(tx);
+          const { userId, storeId } = await insertAccount(repos, input, passwordHash);
+          const { session, token } = await sessionService(repos).startSession(
+            userId,
+            storeId,
+            client,
+          );
+          return toSession(session, token, await loadCurrentUser(userId, storeId, repos));
+        }),
+      );
     },
 
     /** Throws `unauthenticated` for bad credentials, `rate_limited` while throttled. */

@@ -19,6 +19,16 @@ export const MAX_EXTERNAL_FIELDS = 200;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * A lone UTF-16 surrogate becomes U+FFFD, as it does in a text column: PostgreSQL refuses it in
+ * jsonb, where external fields live.
+ */
+const toWellFormed = (value: string) =>
+  value.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
+
 export const createStoreService = ({ db, previewStoreIds }: StoreServiceDeps) => {
   const repositories = createIdentityRepositories(db);
 
@@ -63,11 +73,14 @@ export const createStoreService = ({ db, previewStoreIds }: StoreServiceDeps) =>
       requireRole(actor, 'OWNER', 'ADMIN');
       const { store, owner } = await loadStore(actor.storeId);
       const { name, ...storeFields } = input;
-      if (name !== undefined) await repositories.users.update(owner.id, { name });
-      const updated =
-        Object.keys(storeFields).length > 0
-          ? await repositories.stores.update(store.id, storeFields)
+      // One transaction, so a refused store field doesn't leave the owner's name changed alone.
+      const updated = await db.transaction(async (tx) => {
+        const repos = createIdentityRepositories(tx);
+        if (name !== undefined) await repos.users.update(owner.id, { name });
+        return Object.keys(storeFields).length > 0
+          ? repos.stores.update(store.id, storeFields)
           : store;
+      });
       return toStoreProfile(updated, name !== undefined ? { ...owner, name } : owner);
     },
 
@@ -89,7 +102,10 @@ export const createStoreService = ({ db, previewStoreIds }: StoreServiceDeps) =>
             },
           );
         }
-        const updated = await repos.stores.update(store.id, { externalFields: [...others, field] });
+        const stored = { name: field.name, value: toWellFormed(field.value) };
+        const updated = await repos.stores.update(store.id, {
+          externalFields: [...others, stored],
+        });
         return toStoreProfile(updated, owner);
       });
     },

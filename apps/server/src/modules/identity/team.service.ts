@@ -4,6 +4,7 @@ import type { Database } from '@/db/client';
 import { requireRole, type Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import { uniqueViolationConstraint } from '@/lib/db-errors';
 import { newId } from '@/lib/ids';
 import type { Notifier } from '@/modules/notifications/notifier';
 import { createIdentityRepositories } from './identity.repositories';
@@ -25,6 +26,12 @@ const toTeamMember = (row: TeamMemberWithStore): TeamMember => ({
   acceptedAt: row.acceptedAt ? row.acceptedAt.toISOString() : null,
 });
 
+const alreadyInvited = () =>
+  new AppError('conflict', 'This e-mail is already on the team or invited.', {
+    reason: 'already_invited',
+    details: [{ field: 'body.email', message: 'Already on the team or invited.' }],
+  });
+
 const notFound = () =>
   new AppError('not_found', 'No team invite with this id.', { reason: 'team_invite_not_found' });
 
@@ -44,57 +51,60 @@ export const createTeamService = ({ db, clock, notifier, publicUrl }: TeamServic
     /** Owner and admin invite ADMIN or CX members by e-mail; the invitee gets an e-mail. */
     async inviteTeamMember(actor: Actor, input: InviteTeamMemberInput): Promise<TeamMember> {
       requireRole(actor, 'OWNER', 'ADMIN');
-      return db.transaction(async (tx) => {
-        const repos = createIdentityRepositories(tx);
-        const store = await repos.stores.findById(actor.storeId);
-        if (!store) throw new AppError('not_found', 'Store not found.');
-        if (!canHaveTeamMembers(store.planType)) {
-          throw new AppError(
-            'forbidden',
-            `Team members come with the Scaling and Professional plans; this store is on ${PLAN_NAMES[store.planType]}.`,
-            { reason: 'plan_has_no_team_seats' },
-          );
-        }
-        if (await repos.team.findByStoreAndEmail(store.id, input.email)) {
-          throw new AppError('conflict', 'This e-mail is already on the team or invited.', {
-            reason: 'already_invited',
-            details: [{ field: 'body.email', message: 'Already on the team or invited.' }],
-          });
-        }
-        if ((await repos.team.countNonOwnerMembers(store.id)) >= MAX_INVITED_MEMBERS) {
-          throw new AppError(
-            'unprocessable',
-            `A team has at most ${MAX_INVITED_MEMBERS} members.`,
-            {
-              reason: 'team_full',
-            },
-          );
-        }
-        const now = clock.now();
-        const row = await repos.team.insert({
-          id: newId('tm'),
-          storeId: store.id,
-          email: input.email,
-          role: input.role,
-          status: 'PENDING',
-          invitedByUserId: actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await notifier.sendEmail(
-          {
-            to: input.email,
-            subject: `You are invited to join ${store.title} on Atelier`,
-            body:
-              `${actor.email} invited you to the team of ${store.title} as ${input.role}.\n\n` +
-              `Log in or register with this e-mail at ${publicUrl}/account-info to accept.`,
-            kind: 'team.invited',
+      return db
+        .transaction(async (tx) => {
+          const repos = createIdentityRepositories(tx);
+          const store = await repos.stores.findById(actor.storeId);
+          if (!store) throw new AppError('not_found', 'Store not found.');
+          if (!canHaveTeamMembers(store.planType)) {
+            throw new AppError(
+              'forbidden',
+              `Team members come with the Scaling and Professional plans; this store is on ${PLAN_NAMES[store.planType]}.`,
+              { reason: 'plan_has_no_team_seats' },
+            );
+          }
+          if (await repos.team.findByStoreAndEmail(store.id, input.email)) throw alreadyInvited();
+          if ((await repos.team.countNonOwnerMembers(store.id)) >= MAX_INVITED_MEMBERS) {
+            throw new AppError(
+              'unprocessable',
+              `A team has at most ${MAX_INVITED_MEMBERS} members.`,
+              {
+                reason: 'team_full',
+              },
+            );
+          }
+          const now = clock.now();
+          const row = await repos.team.insert({
+            id: newId('tm'),
             storeId: store.id,
-          },
-          tx,
-        );
-        return toTeamMember({ ...row, storeTitle: store.title });
-      });
+            email: input.email,
+            role: input.role,
+            status: 'PENDING',
+            invitedByUserId: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await notifier.sendEmail(
+            {
+              to: input.email,
+              subject: `You are invited to join ${store.title} on Atelier`,
+              body:
+                `${actor.email} invited you to the team of ${store.title} as ${input.role}.\n\n` +
+                `Log in or register with this e-mail at ${publicUrl}/account-info to accept.`,
+              kind: 'team.invited',
+              storeId: store.id,
+            },
+            tx,
+          );
+          return toTeamMember({ ...row, storeTitle: store.title });
+        })
+        .catch((error: unknown) => {
+          // Two invites of one e-mail at once: the second finds the first only at insert.
+          if (uniqueViolationConstraint(error) === 'team_members_store_email_key') {
+            throw alreadyInvited();
+          }
+          throw error;
+        });
     },
 
     /** Accepts an invite addressed to the actor's own e-mail. */
