@@ -1,0 +1,109 @@
+import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogItem } from '@atelier/contract/catalog/item';
+import type { RegionCode } from '@atelier/contract/reference/geography';
+import type { catalogCompanies } from './company.table';
+import type { catalogItems } from './item.table';
+import type { CategoryRow } from './category.repository';
+
+export type CompanyRow = typeof catalogCompanies.$inferSelect;
+export type ItemRow = typeof catalogItems.$inferSelect;
+
+/** A supplier's business hours, local time: weekdays 09:00–18:00. */
+export const BUSINESS_HOURS = { openHour: 9, closeHour: 18 } as const;
+
+/**
+ * Online now (demo rule until suppliers sign in with the chat): within the supplier's local
+ * business hours on a weekday. Deterministic for a given time.
+ */
+export const isWithinBusinessHours = (utcOffsetMinutes: number, now: Date): boolean => {
+  const local = new Date(now.getTime() + utcOffsetMinutes * 60_000);
+  const weekday = local.getUTCDay();
+  const hour = local.getUTCHours();
+  return (
+    weekday >= 1 &&
+    weekday <= 5 &&
+    hour >= BUSINESS_HOURS.openHour &&
+    hour < BUSINESS_HOURS.closeHour
+  );
+};
+
+const roundRating = (rating: number | null) =>
+  rating === null ? null : Math.round(rating * 10) / 10;
+
+export type CompanyContext = {
+  countryNames: ReadonlyMap<string, string>;
+  favoriteCompanyIds: ReadonlySet<string>;
+  now: Date;
+};
+
+export const toCatalogCompany = (row: CompanyRow, context: CompanyContext): CatalogCompany => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  address: row.address,
+  countryCode: row.countryCode,
+  countryName: context.countryNames.get(row.countryCode) ?? row.countryCode,
+  regionCode: row.regionCode as RegionCode | null,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  offerings: row.offerings,
+  capabilities: row.capabilities,
+  categoryIds: row.categoryIds,
+  samplePrice:
+    row.samplePriceCents === null ? null : { amount: row.samplePriceCents, currencyCode: 'USD' },
+  moq: row.moq,
+  productionTimeDays: row.productionTimeDays,
+  orderVolume: row.orderVolume,
+  orderCount: row.orderCount,
+  rating: roundRating(row.rating),
+  reviewCount: row.reviewCount,
+  isOnline: isWithinBusinessHours(row.utcOffsetMinutes, context.now),
+  isConciergeRecommended: row.isConciergeRecommended,
+  website: row.website,
+  enabledAt: row.enabledAt.toISOString(),
+  fieldSources: row.fieldSources,
+  source: row.source,
+  isFavorite: context.favoriteCompanyIds.has(row.id),
+});
+
+export type ItemContext = {
+  categories: ReadonlyMap<number, Pick<CategoryRow, 'vertical' | 'group' | 'subgroup'>>;
+  companies: ReadonlyMap<string, Pick<CompanyRow, 'id' | 'name' | 'capabilities'>>;
+  favoriteItemIds: ReadonlySet<string>;
+};
+
+export const toCatalogItem = (row: ItemRow, context: ItemContext): CatalogItem => {
+  const category = row.categoryId === null ? undefined : context.categories.get(row.categoryId);
+  const company = context.companies.get(row.companyId);
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    categoryId: row.categoryId,
+    vertical: category?.vertical ?? null,
+    group: category?.group ?? null,
+    subgroup: category?.subgroup ?? null,
+    price: { amount: row.priceCents, currencyCode: row.currencyCode },
+    samplePrice:
+      row.samplePriceCents === null
+        ? null
+        : { amount: row.samplePriceCents, currencyCode: row.currencyCode },
+    moq: row.moq,
+    productionTimeDays: row.productionTimeDays,
+    imageUrl: row.imageUrl,
+    isSampleKit: row.isSampleKit,
+    enabledAt: row.enabledAt.toISOString(),
+    company: {
+      id: row.companyId,
+      name: company?.name ?? '',
+      countryCode: row.companyCountryCode,
+      regionCode: row.companyRegionCode as RegionCode | null,
+      rating: roundRating(row.companyRating),
+      capabilities: company?.capabilities ?? [],
+    },
+    fieldSources: row.fieldSources,
+    source: row.source,
+    isFavorite: context.favoriteItemIds.has(row.id),
+  };
+};

@@ -1,0 +1,34 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { catalogCompanies } from './company.table';
+
+/** Supplier reviews: one per store per supplier, or one per e-mail from the public page. */
+export const catalogCompanyReviews = pgTable(
+  'catalog_company_reviews',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => catalogCompanies.id),
+    /** Author store; null for a public review. */
+    storeId: text('store_id'),
+    authorUserId: text('author_user_id'),
+    authorName: text('author_name').notNull(),
+    /** Public reviews only: the reviewer's e-mail, never shown. */
+    authorEmail: text('author_email'),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('catalog_company_reviews_store_key')
+      .on(table.companyId, table.storeId)
+      .where(sql`${table.storeId} IS NOT NULL`),
+    uniqueIndex('catalog_company_reviews_email_key')
+      .on(table.companyId, table.authorEmail)
+      .where(sql`${table.authorEmail} IS NOT NULL`),
+    index('catalog_company_reviews_company_idx').on(table.companyId, table.createdAt.desc(), table.id),
+  ],
+);
