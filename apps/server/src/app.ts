@@ -109,7 +109,14 @@ export const buildApp = async ({
     publicUrl,
   });
   const reference = createReferenceModule({ db });
-  const catalog = createCatalogModule({ db });
+  const catalog = createCatalogModule({
+    db,
+    clock,
+    loadCountryNames: async () =>
+      new Map(
+        (await reference.repository.listCountries()).map((country) => [country.code, country.name]),
+      ),
+  });
 
   registerAuth(app, identity);
   await app.register(healthRoutes(connection, APP_VERSION));

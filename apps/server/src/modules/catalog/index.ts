@@ -1,14 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
+import type { Clock } from '@/lib/clock';
 import { loadCategoryTree } from './category.data';
 import { createCategoryRepository } from './category.repository';
 import { categoryRoutes } from './category.routes';
+import { createCatalogLookups } from './catalog-lookups';
+import { catalogSearchRoutes } from './catalog-search.routes';
+import { createCatalogSearchService } from './catalog-search.service';
+import { createCompanyRepository } from './company.repository';
+import { createItemRepository } from './item.repository';
 
-/** Catalog module: for now the category tree (suppliers and items arrive with issue #3). */
-export const createCatalogModule = ({ db }: { db: Database }) => {
+type CatalogModuleDeps = {
+  db: Database;
+  clock: Clock;
+  /** Country names by ISO code, from the reference module. */
+  loadCountryNames: () => Promise<ReadonlyMap<string, string>>;
+};
+
+/** Catalog module: categories, suppliers (catalog companies) and their items, search. */
+export const createCatalogModule = ({ db, clock, loadCountryNames }: CatalogModuleDeps) => {
   const categories = createCategoryRepository(db);
+  const companies = createCompanyRepository(db);
+  const items = createItemRepository(db);
+  const lookups = createCatalogLookups(db, categories, loadCountryNames);
+  const search = createCatalogSearchService({ companies, items, lookups, clock });
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(categoryRoutes(categories));
+    await app.register(catalogSearchRoutes(search));
+  };
+
   return {
     categories,
-    routes: categoryRoutes(categories),
+    companies,
+    items,
+    lookups,
+    search,
+    routes,
     /** Loads the category tree from `data/`; idempotent. */
     async seedCategories(): Promise<number> {
       const rows = loadCategoryTree();

@@ -1,0 +1,36 @@
+import { AppError } from './app-error';
+
+/**
+ * Keyset cursors: the sort they belong to, the last row's sort value and id, as base64url JSON.
+ * Opaque to clients; a cursor from another sort or a tampered one is a 400 naming `query.cursor`.
+ */
+export type KeysetPosition = { sort: string; value: string | number | null; id: string };
+
+export const encodeCursor = (position: KeysetPosition): string =>
+  Buffer.from(JSON.stringify([position.sort, position.value, position.id])).toString('base64url');
+
+const badCursor = () =>
+  new AppError('bad_request', 'query.cursor: Not a cursor from this search; start again from page one.', {
+    reason: 'invalid_cursor',
+    details: [{ field: 'query.cursor', message: 'Not a cursor from this search.' }],
+  });
+
+export const decodeCursor = (cursor: string, expectedSort: string): KeysetPosition => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    parsed[0] !== expectedSort ||
+    !(typeof parsed[1] === 'string' || typeof parsed[1] === 'number' || parsed[1] === null) ||
+    typeof parsed[2] !== 'string' ||
+    parsed[2].length > 64
+  ) {
+    throw badCursor();
+  }
+  return { sort: parsed[0], value: parsed[1] as string | number | null, id: parsed[2] };
+};

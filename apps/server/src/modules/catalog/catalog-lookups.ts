@@ -1,0 +1,76 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import type { CategoryRepository, CategoryRow } from './category.repository';
+import { catalogFavorites } from './favorite.table';
+
+/**
+ * Reference lookups the catalog's answers need: category names by id, country names, and which
+ * of a page's suppliers or items the caller's store has favourited. Categories and countries are
+ * static reference data, loaded once per process.
+ */
+export const createCatalogLookups = (
+  db: Database,
+  categories: CategoryRepository,
+  loadCountryNames: () => Promise<ReadonlyMap<string, string>>,
+) => {
+  let categoryMap: Promise<ReadonlyMap<number, CategoryRow>> | undefined;
+  let countryNames: Promise<ReadonlyMap<string, string>> | undefined;
+
+  const loadCategories = async () => {
+    const { rows } = await categories.list({ offset: 0, limit: 100_000 });
+    return new Map(rows.map((row) => [row.id, row]));
+  };
+
+  return {
+    categories(): Promise<ReadonlyMap<number, CategoryRow>> {
+      categoryMap ??= loadCategories().catch((error: unknown) => {
+        categoryMap = undefined;
+        throw error;
+      });
+      return categoryMap;
+    },
+
+    countryNames(): Promise<ReadonlyMap<string, string>> {
+      countryNames ??= loadCountryNames().catch((error: unknown) => {
+        countryNames = undefined;
+        throw error;
+      });
+      return countryNames;
+    },
+
+    /** Subgroup ids under each requested category (a subgroup stands for itself). */
+    async expandToSubgroups(categoryIds: readonly number[]): Promise<number[]> {
+      const map = await this.categories();
+      const wanted = new Set(categoryIds);
+      const result: number[] = [];
+      for (const category of map.values()) {
+        if (category.level !== 3) continue;
+        const parent = category.parentId === null ? undefined : map.get(category.parentId);
+        if (wanted.has(category.id) || (parent && (wanted.has(parent.id) || (parent.parentId !== null && wanted.has(parent.parentId))))) {
+          result.push(category.id);
+        }
+      }
+      return result;
+    },
+
+    async favoriteIds(
+      storeId: string | undefined,
+      targetType: 'COMPANY' | 'ITEM',
+      ids: readonly string[],
+    ): Promise<ReadonlySet<string>> {
+      if (!storeId || ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: catalogFavorites.targetId })
+        .from(catalogFavorites)
+        .where(
+          and(
+            eq(catalogFavorites.storeId, storeId),
+            eq(catalogFavorites.targetType, targetType),
+            inArray(catalogFavorites.targetId, [...ids]),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
+  };
+};
+export type CatalogLookups = ReturnType<typeof createCatalogLookups>;

@@ -1,0 +1,205 @@
+import type {
+  CatalogCompany,
+  ListCatalogCompaniesQuery,
+} from '@atelier/contract/catalog/company';
+import type { CatalogItem, ListCatalogItemsQuery } from '@atelier/contract/catalog/item';
+import type { Clock } from '@/lib/clock';
+import { AppError } from '@/lib/app-error';
+import { decodeCursor, encodeCursor } from '@/lib/cursor';
+import { toCatalogCompany, toCatalogItem, type CompanyRow, type ItemRow } from './catalog.mappers';
+import type { CatalogLookups } from './catalog-lookups';
+import type { CompanyRepository, CompanySearch } from './company.repository';
+import type { ItemRepository, ItemSearch } from './item.repository';
+
+type CatalogSearchDeps = {
+  companies: CompanyRepository;
+  items: ItemRepository;
+  lookups: CatalogLookups;
+  clock: Clock;
+};
+
+/** Spec §9: product listings come 100 at a time. */
+export const PRODUCT_LISTINGS_SIZE = 100;
+const SIMILAR_ITEMS = 8;
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+const supplierNotFound = () =>
+  new AppError('not_found', 'No supplier with this id.', { reason: 'supplier_not_found' });
+const itemNotFound = () =>
+  new AppError('not_found', 'No catalog item with this id.', { reason: 'item_not_found' });
+
+/**
+ * Spec §7 catalog search: suppliers and items by text, filters (§9 buckets), sort and keyset
+ * pages; counts, category facets, autocomplete, product listings, detail views and actions.
+ * `storeId` marks the caller's favourites; it is undefined on public pages.
+ */
+export const createCatalogSearchService = ({ companies, items, lookups, clock }: CatalogSearchDeps) => {
+  const companySearchOf = async (query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>): Promise<CompanySearch> => {
+    const { categoryIds, ...rest } = query;
+    return categoryIds && categoryIds.length > 0
+      ? { ...rest, subgroupIds: await lookups.expandToSubgroups(categoryIds) }
+      : rest;
+  };
+
+  const toCompanies = async (rows: CompanyRow[], storeId: string | undefined): Promise<CatalogCompany[]> => {
+    const [countryNames, favoriteCompanyIds] = await Promise.all([
+      lookups.countryNames(),
+      lookups.favoriteIds(storeId, 'COMPANY', rows.map((row) => row.id)),
+    ]);
+    const context = { countryNames, favoriteCompanyIds, now: clock.now() };
+    return rows.map((row) => toCatalogCompany(row, context));
+  };
+
+  const toItems = async (rows: ItemRow[], storeId: string | undefined): Promise<CatalogItem[]> => {
+    const companyIds = [...new Set(rows.map((row) => row.companyId))];
+    const [categories, companyRows, favoriteItemIds] = await Promise.all([
+      lookups.categories(),
+      companies.findByIds(companyIds),
+      lookups.favoriteIds(storeId, 'ITEM', rows.map((row) => row.id)),
+    ]);
+    const context = {
+      categories,
+      companies: new Map(companyRows.map((row) => [row.id, row])),
+      favoriteItemIds,
+    };
+    return rows.map((row) => toCatalogItem(row, context));
+  };
+
+  const pageOf = <Row extends { id: string }>(
+    rows: Row[],
+    sortValues: (string | number)[],
+    size: number,
+    sort: string,
+  ) => {
+    const hasMore = rows.length > size;
+    const pageRows = rows.slice(0, size);
+    const last = pageRows.length - 1;
+    const nextCursor =
+      hasMore && last >= 0
+        ? encodeCursor({ sort, value: sortValues[last] ?? null, id: pageRows[last]!.id })
+        : null;
+    return { pageRows, nextCursor };
+  };
+
+  return {
+    async searchCompanies(query: ListCatalogCompaniesQuery, storeId?: string): Promise<Page<CatalogCompany>> {
+      const { sort, size, cursor, ...filters } = query;
+      const after = cursor ? decodeCursor(cursor, sort) : undefined;
+      const { rows, sortValues } = await companies.search(await companySearchOf(filters), sort, size, after, clock.now());
+      const { pageRows, nextCursor } = pageOf(rows, sortValues, size, sort);
+      return { items: await toCompanies(pageRows, storeId), nextCursor };
+    },
+
+    async countCompanies(query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>): Promise<number> {
+      return companies.count(await companySearchOf(query));
+    },
+
+    async getCompanies(ids: readonly string[], storeId?: string): Promise<CatalogCompany[]> {
+      const rows = await companies.findByIds(ids);
+      const order = new Map(ids.map((id, index) => [id, index]));
+      rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      return toCompanies(rows, storeId);
+    },
+
+    async getCompany(id: string, storeId?: string): Promise<CatalogCompany> {
+      const row = await companies.findById(id);
+      if (!row) throw supplierNotFound();
+      const [company] = await toCompanies([row], storeId);
+      return company!;
+    },
+
+    async countryInfo() {
+      const [rows, countryNames] = await Promise.all([companies.countByCountry(), lookups.countryNames()]);
+      return rows.map((row) => ({
+        countryCode: row.countryCode,
+        countryName: countryNames.get(row.countryCode) ?? row.countryCode,
+        regionCode: row.regionCode as CatalogCompany['regionCode'],
+        supplierCount: row.count,
+      }));
+    },
+
+    async recordCompanyAction(id: string, action: 'RECOMMEND' | 'DETAIL_VIEW'): Promise<void> {
+      if (!(await companies.recordAction(id, action))) throw supplierNotFound();
+    },
+
+    async searchItems(query: ListCatalogItemsQuery, storeId?: string): Promise<Page<CatalogItem>> {
+      const { sort, size, cursor, ...filters } = query;
+      const after = cursor ? decodeCursor(cursor, sort) : undefined;
+      const { rows, sortValues } = await items.search(filters, sort, size, after);
+      const { pageRows, nextCursor } = pageOf(rows, sortValues, size, sort);
+      return { items: await toItems(pageRows, storeId), nextCursor };
+    },
+
+    async countItems(query: ItemSearch): Promise<number> {
+      return items.count(query);
+    },
+
+    /** Facets: matching items per vertical, group and subgroup, biggest first. */
+    async categoryGroups(query: ItemSearch) {
+      const [counts, categories] = await Promise.all([items.countByCategory(query), lookups.categories()]);
+      return counts
+        .flatMap(({ categoryId, count }) => {
+          const category = categories.get(categoryId);
+          return category
+            ? [{ categoryId, name: category.name, level: category.level, parentId: category.parentId, count }]
+            : [];
+        })
+        .sort((a, b) => a.level - b.level || b.count - a.count || a.name.localeCompare(b.name));
+    },
+
+    async getItem(id: string, storeId?: string) {
+      const row = await items.findById(id);
+      if (!row) throw itemNotFound();
+      const similar = await items.findSimilar(row, SIMILAR_ITEMS);
+      const [item, ...similarItems] = await toItems([row, ...similar], storeId);
+      return { ...item!, similarItems };
+    },
+
+    async getPublicItem(id: string) {
+      const row = await items.findById(id);
+      if (!row) throw itemNotFound();
+      const [item] = await toItems([row], undefined);
+      return item!;
+    },
+
+    async recordItemAction(id: string, action: 'RECOMMEND' | 'DETAIL_VIEW'): Promise<void> {
+      if (!(await items.recordAction(id, action))) throw itemNotFound();
+    },
+
+    /** Spec §9: size 100, newest first (then rank), no sample kits. */
+    async productListings(cursor: string | undefined, storeId?: string): Promise<Page<CatalogItem>> {
+      const after = cursor ? decodeCursor(cursor, 'NEWEST') : undefined;
+      const { rows, sortValues } = await items.search(
+        { kind: 'PRODUCT', excludeSampleKits: true },
+        'NEWEST',
+        PRODUCT_LISTINGS_SIZE,
+        after,
+      );
+      const { pageRows, nextCursor } = pageOf(rows, sortValues, PRODUCT_LISTINGS_SIZE, 'NEWEST');
+      return { items: await toItems(pageRows, storeId), nextCursor };
+    },
+
+    /** Autocomplete: categories, item titles and supplier names that match what was typed. */
+    async suggest(searchKey: string, size: number) {
+      const needle = searchKey.trim().toLowerCase();
+      const [categories, titles, names] = await Promise.all([
+        lookups.categories(),
+        items.suggestTitles(searchKey, size),
+        companies.suggestNames(searchKey, size),
+      ]);
+      const categoryMatches = [...categories.values()]
+        .filter((category) => category.name.toLowerCase().includes(needle))
+        .sort((a, b) => Number(!a.name.toLowerCase().startsWith(needle)) - Number(!b.name.toLowerCase().startsWith(needle)) || a.level - b.level)
+        .slice(0, 3)
+        .map((category) => ({ type: 'CATEGORY' as const, text: category.name, id: String(category.id) }));
+      const suggestions = [
+        ...categoryMatches,
+        ...titles.map((title) => ({ type: 'ITEM' as const, text: title.title, id: title.id })),
+        ...names.map((name) => ({ type: 'SUPPLIER' as const, text: name.name, id: name.id })),
+      ];
+      return suggestions.slice(0, size);
+    },
+  };
+};
+export type CatalogSearchService = ReturnType<typeof createCatalogSearchService>;

@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { SupplierOffering } from '@atelier/contract/catalog/company';
+import type { CatalogFilterQuery } from '@atelier/contract/catalog/company';
+import type { SupplierSort } from '@atelier/contract/catalog/filters';
+import type { Database } from '@/db/client';
+import type { KeysetPosition } from '@/lib/cursor';
+import { BUSINESS_HOURS, type CompanyRow } from './catalog.mappers';
+import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
+import { catalogCompanies } from './company.table';
+
+const companyColumns: FilterColumns = {
+  samplePriceCents: catalogCompanies.samplePriceCents,
+  moq: catalogCompanies.moq,
+  productionTimeDays: catalogCompanies.productionTimeDays,
+  orderVolume: catalogCompanies.orderVolume,
+  orderCount: catalogCompanies.orderCount,
+  rating: catalogCompanies.rating,
+  regionCode: catalogCompanies.regionCode,
+  countryCode: catalogCompanies.countryCode,
+  searchVector: catalogCompanies.searchVector,
+  fuzzyName: catalogCompanies.name,
+};
+
+export type CompanySearch = Omit<CatalogFilterQuery, 'categoryIds'> & {
+  /** Subgroup ids the requested categories cover (already expanded to descendants). */
+  subgroupIds?: readonly number[];
+  offering?: SupplierOffering;
+};
+
+/** 1 while the supplier is within local business hours at `now`, else 0 (see catalog.mappers). */
+const onlineNowExpression = (now: Date) => {
+  const utc = now.toISOString().slice(0, 19).replace('T', ' ');
+  const local = sql`(${utc}::timestamp + ${catalogCompanies.utcOffsetMinutes} * interval '1 minute')`;
+  return sql<number>`(CASE WHEN extract(isodow from ${local}) BETWEEN 1 AND 5 AND extract(hour from ${local}) >= ${BUSINESS_HOURS.openHour} AND extract(hour from ${local}) < ${BUSINESS_HOURS.closeHour} THEN 1 ELSE 0 END)::int`;
+};
+
+const whereOf = (search: CompanySearch): SQL | undefined => {
+  const conditions = filterConditions(companyColumns, search);
+  if (search.subgroupIds) {
+    conditions.push(
+      search.subgroupIds.length === 0
+        ? sql`false`
+        : overlapsIntArray(catalogCompanies.categoryIds, search.subgroupIds),
+    );
+  }
+  if (search.offering) {
+    conditions.push(sql`${search.offering} = ANY(${catalogCompanies.offerings})`);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+};
+
+export const createCompanyRepository = (db: Database) => ({
+  /**
+   * One keyset page of suppliers. FEATURED: rank desc; NEWLY_ADDED: enabledAt desc; ONLINE_NOW:
+   * online first, then rank desc; ties by id. Returns `size + 1` rows at most so the caller
+   * knows whether a next page exists.
+   */
+  async search(
+    search: CompanySearch,
+    sort: SupplierSort,
+    size: number,
+    after: KeysetPosition | undefined,
+    now: Date,
+  ): Promise<{ rows: CompanyRow[]; sortValues: (string | number)[] }> {
+    const id = catalogCompanies.id;
+    let sortValue: SQL<string | number>;
+    let order: SQL[];
+    let afterCondition: SQL | undefined;
+    switch (sort) {
+      case 'FEATURED':
+        sortValue = sql<number>`${catalogCompanies.rank}`;
+        order = [desc(catalogCompanies.rank), asc(id)];
+        if (after) {
+          const value = Number(after.value);
+          afterCondition = or(
+            lt(catalogCompanies.rank, value),
+            and(eq(catalogCompanies.rank, value), gt(id, after.id)),
+          );
+        }
+        break;
+      case 'NEWLY_ADDED':
+        sortValue = sql<string>`to_char(${catalogCompanies.enabledAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+        order = [desc(catalogCompanies.enabledAt), asc(id)];
+        if (after) {
+          const value = sql`${String(after.value)}::timestamp at time zone 'UTC'`;
+          afterCondition = or(
+            sql`${catalogCompanies.enabledAt} < ${value}`,
+            and(sql`${catalogCompanies.enabledAt} = ${value}`, gt(id, after.id)),
+          );
+        }
+        break;
+      case 'ONLINE_NOW': {
+        const online = onlineNowExpression(now);
+        // Online flag and rank in one sortable number: online suppliers first, then by rank.
+        const combined = sql<number>`(${online} * 1000000 + ${catalogCompanies.rank})`;
+        sortValue = combined;
+        order = [sql`${combined} DESC`, asc(id)];
+        if (after) {
+          const value = Number(after.value);
+          afterCondition = or(sql`${combined} < ${value}`, and(sql`${combined} = ${value}`, gt(id, after.id)));
+        }
+        break;
+      }
+    }
+    const where = and(whereOf(search), afterCondition);
+    const rows = await db
+      .select({ company: catalogCompanies, sortValue })
+      .from(catalogCompanies)
+      .where(where)
+      .orderBy(...order)
+      .limit(size + 1);
+    return {
+      rows: rows.map((row) => row.company),
+      sortValues: rows.map((row) => row.sortValue),
+    };
+  },
+
+  async count(search: CompanySearch): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(catalogCompanies)
+      .where(whereOf(search));
+    return row?.count ?? 0;
+  },
+
+  async findByIds(ids: readonly string[]): Promise<CompanyRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(catalogCompanies)
+      .where(inArray(catalogCompanies.id, [...ids]));
+  },
+
+  async findById(id: string): Promise<CompanyRow | undefined> {
+    const [row] = await db.select().from(catalogCompanies).where(eq(catalogCompanies.id, id)).limit(1);
+    return row;
+  },
+
+  async countByCountry(): Promise<{ countryCode: string; regionCode: string | null; count: number }[]> {
+    return db
+      .select({
+        countryCode: catalogCompanies.countryCode,
+        regionCode: sql<string | null>`min(${catalogCompanies.regionCode})`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(catalogCompanies)
+      .groupBy(catalogCompanies.countryCode)
+      .orderBy(desc(sql`count(*)`), asc(catalogCompanies.countryCode));
+  },
+
+  /** Adds to a supplier's featured rank: +0.05 per detail view, +0.5 per recommend. */
+  async recordAction(id: string, action: 'RECOMMEND' | 'DETAIL_VIEW'): Promise<boolean> {
+    const rows = await db
+      .update(catalogCompanies)
+      .set(
+        action === 'RECOMMEND'
+          ? {
+              recommendCount: sql`${catalogCompanies.recommendCount} + 1`,
+              rank: sql`${catalogCompanies.rank} + 0.5`,
+            }
+          : {
+              detailViewCount: sql`${catalogCompanies.detailViewCount} + 1`,
+              rank: sql`${catalogCompanies.rank} + 0.05`,
+            },
+      )
+      .where(eq(catalogCompanies.id, id))
+      .returning({ id: catalogCompanies.id });
+    return rows.length === 1;
+  },
+
+  /** Suppliers whose name matches a prefix or is close to it, for autocomplete. */
+  async suggestNames(searchKey: string, limit: number): Promise<{ id: string; name: string }[]> {
+    const needle = searchKey.trim().toLowerCase();
+    return db
+      .select({ id: catalogCompanies.id, name: catalogCompanies.name })
+      .from(catalogCompanies)
+      .where(
+        or(
+          sql`lower(${catalogCompanies.name}) LIKE ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+          sql`${needle} <% lower(${catalogCompanies.name})`,
+        ),
+      )
+      .orderBy(sql`word_similarity(${needle}, lower(${catalogCompanies.name})) DESC`, asc(catalogCompanies.name))
+      .limit(limit);
+  },
+});
+export type CompanyRepository = ReturnType<typeof createCompanyRepository>;
