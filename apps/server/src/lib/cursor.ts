@@ -10,10 +10,14 @@ export const encodeCursor = (position: KeysetPosition): string =>
   Buffer.from(JSON.stringify([position.sort, position.value, position.id])).toString('base64url');
 
 const badCursor = () =>
-  new AppError('bad_request', 'query.cursor: Not a cursor from this search; start again from page one.', {
-    reason: 'invalid_cursor',
-    details: [{ field: 'query.cursor', message: 'Not a cursor from this search.' }],
-  });
+  new AppError(
+    'bad_request',
+    'query.cursor: Not a cursor from this search; start again from page one.',
+    {
+      reason: 'invalid_cursor',
+      details: [{ field: 'query.cursor', message: 'Not a cursor from this search.' }],
+    },
+  );
 
 export const decodeCursor = (cursor: string, expectedSort: string): KeysetPosition => {
   let parsed: unknown;

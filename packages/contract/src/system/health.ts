@@ -14,6 +14,15 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
+export const getLiveness = defineEndpoint({
+  method: 'GET',
+  path: '/api/health/live',
+  auth: 'public',
+  response: z.object({ status: z.literal('ok') }),
+  summary: 'Liveness: answers without touching the database (load balancers, benchmarks).',
+  tags: ['system'],
+});
+
 export const getHealth = defineEndpoint({
   method: 'GET',
   path: '/api/health',

@@ -22,7 +22,16 @@ export type FilterColumns = {
   searchVector: PgColumn;
   /** The name searched with typo tolerance (pg_trgm). */
   fuzzyName: PgColumn;
+  /**
+   * `indexed`: pg_trgm's `%` and `<%` operators with their default thresholds, served by the
+   * trigram index (large tables). `scored`: explicit, more tolerant thresholds on the similarity
+   * functions — a scan, so only for small tables (suppliers), where typos in names matter most.
+   */
+  fuzzyMode: 'indexed' | 'scored';
 };
+
+/** Scored mode: a word-level similarity of 0.45 catches one swapped or wrong letter in a name. */
+export const FUZZY_THRESHOLDS = { wordSimilarity: 0.45, similarity: 0.3 } as const;
 
 /** [min, max) of a bucket as SQL; either end may be open. */
 const inRange = (column: PgColumn, min: number | undefined, max: number | undefined): SQL => {
@@ -60,10 +69,18 @@ export const textMatch = (columns: FilterColumns, searchKey: string): SQL | unde
   const tsQuery = toPrefixTsQuery(searchKey);
   if (tsQuery === null) return undefined;
   const needle = searchKey.trim().toLowerCase().slice(0, 200);
+  const fullText = sql`${columns.searchVector} @@ to_tsquery('english', ${tsQuery})`;
+  if (columns.fuzzyMode === 'indexed') {
+    return or(
+      fullText,
+      sql`lower(${columns.fuzzyName}) % ${needle}`,
+      sql`${needle} <% lower(${columns.fuzzyName})`,
+    );
+  }
   return or(
-    sql`${columns.searchVector} @@ to_tsquery('english', ${tsQuery})`,
-    sql`lower(${columns.fuzzyName}) % ${needle}`,
-    sql`${needle} <% lower(${columns.fuzzyName})`,
+    fullText,
+    sql`word_similarity(${needle}, lower(${columns.fuzzyName})) >= ${FUZZY_THRESHOLDS.wordSimilarity}`,
+    sql`similarity(lower(${columns.fuzzyName}), ${needle}) >= ${FUZZY_THRESHOLDS.similarity}`,
   );
 };
 

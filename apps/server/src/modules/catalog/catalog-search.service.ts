@@ -1,7 +1,4 @@
-import type {
-  CatalogCompany,
-  ListCatalogCompaniesQuery,
-} from '@atelier/contract/catalog/company';
+import type { CatalogCompany, ListCatalogCompaniesQuery } from '@atelier/contract/catalog/company';
 import type { CatalogItem, ListCatalogItemsQuery } from '@atelier/contract/catalog/item';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/app-error';
@@ -34,18 +31,32 @@ const itemNotFound = () =>
  * pages; counts, category facets, autocomplete, product listings, detail views and actions.
  * `storeId` marks the caller's favourites; it is undefined on public pages.
  */
-export const createCatalogSearchService = ({ companies, items, lookups, clock }: CatalogSearchDeps) => {
-  const companySearchOf = async (query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>): Promise<CompanySearch> => {
+export const createCatalogSearchService = ({
+  companies,
+  items,
+  lookups,
+  clock,
+}: CatalogSearchDeps) => {
+  const companySearchOf = async (
+    query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
+  ): Promise<CompanySearch> => {
     const { categoryIds, ...rest } = query;
     return categoryIds && categoryIds.length > 0
       ? { ...rest, subgroupIds: await lookups.expandToSubgroups(categoryIds) }
       : rest;
   };
 
-  const toCompanies = async (rows: CompanyRow[], storeId: string | undefined): Promise<CatalogCompany[]> => {
+  const toCompanies = async (
+    rows: CompanyRow[],
+    storeId: string | undefined,
+  ): Promise<CatalogCompany[]> => {
     const [countryNames, favoriteCompanyIds] = await Promise.all([
       lookups.countryNames(),
-      lookups.favoriteIds(storeId, 'COMPANY', rows.map((row) => row.id)),
+      lookups.favoriteIds(
+        storeId,
+        'COMPANY',
+        rows.map((row) => row.id),
+      ),
     ]);
     const context = { countryNames, favoriteCompanyIds, now: clock.now() };
     return rows.map((row) => toCatalogCompany(row, context));
@@ -56,7 +67,11 @@ export const createCatalogSearchService = ({ companies, items, lookups, clock }:
     const [categories, companyRows, favoriteItemIds] = await Promise.all([
       lookups.categories(),
       companies.findByIds(companyIds),
-      lookups.favoriteIds(storeId, 'ITEM', rows.map((row) => row.id)),
+      lookups.favoriteIds(
+        storeId,
+        'ITEM',
+        rows.map((row) => row.id),
+      ),
     ]);
     const context = {
       categories,
@@ -83,15 +98,26 @@ export const createCatalogSearchService = ({ companies, items, lookups, clock }:
   };
 
   return {
-    async searchCompanies(query: ListCatalogCompaniesQuery, storeId?: string): Promise<Page<CatalogCompany>> {
+    async searchCompanies(
+      query: ListCatalogCompaniesQuery,
+      storeId?: string,
+    ): Promise<Page<CatalogCompany>> {
       const { sort, size, cursor, ...filters } = query;
       const after = cursor ? decodeCursor(cursor, sort) : undefined;
-      const { rows, sortValues } = await companies.search(await companySearchOf(filters), sort, size, after, clock.now());
+      const { rows, sortValues } = await companies.search(
+        await companySearchOf(filters),
+        sort,
+        size,
+        after,
+        clock.now(),
+      );
       const { pageRows, nextCursor } = pageOf(rows, sortValues, size, sort);
       return { items: await toCompanies(pageRows, storeId), nextCursor };
     },
 
-    async countCompanies(query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>): Promise<number> {
+    async countCompanies(
+      query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
+    ): Promise<number> {
       return companies.count(await companySearchOf(query));
     },
 
@@ -110,7 +136,10 @@ export const createCatalogSearchService = ({ companies, items, lookups, clock }:
     },
 
     async countryInfo() {
-      const [rows, countryNames] = await Promise.all([companies.countByCountry(), lookups.countryNames()]);
+      const [rows, countryNames] = await Promise.all([
+        companies.countByCountry(),
+        lookups.countryNames(),
+      ]);
       return rows.map((row) => ({
         countryCode: row.countryCode,
         countryName: countryNames.get(row.countryCode) ?? row.countryCode,
@@ -137,12 +166,23 @@ export const createCatalogSearchService = ({ companies, items, lookups, clock }:
 
     /** Facets: matching items per vertical, group and subgroup, biggest first. */
     async categoryGroups(query: ItemSearch) {
-      const [counts, categories] = await Promise.all([items.countByCategory(query), lookups.categories()]);
+      const [counts, categories] = await Promise.all([
+        items.countByCategory(query),
+        lookups.categories(),
+      ]);
       return counts
         .flatMap(({ categoryId, count }) => {
           const category = categories.get(categoryId);
           return category
-            ? [{ categoryId, name: category.name, level: category.level, parentId: category.parentId, count }]
+            ? [
+                {
+                  categoryId,
+                  name: category.name,
+                  level: category.level,
+                  parentId: category.parentId,
+                  count,
+                },
+              ]
             : [];
         })
         .sort((a, b) => a.level - b.level || b.count - a.count || a.name.localeCompare(b.name));
@@ -168,7 +208,10 @@ export const createCatalogSearchService = ({ companies, items, lookups, clock }:
     },
 
     /** Spec §9: size 100, newest first (then rank), no sample kits. */
-    async productListings(cursor: string | undefined, storeId?: string): Promise<Page<CatalogItem>> {
+    async productListings(
+      cursor: string | undefined,
+      storeId?: string,
+    ): Promise<Page<CatalogItem>> {
       const after = cursor ? decodeCursor(cursor, 'NEWEST') : undefined;
       const { rows, sortValues } = await items.search(
         { kind: 'PRODUCT', excludeSampleKits: true },
@@ -190,9 +233,17 @@ export const createCatalogSearchService = ({ companies, items, lookups, clock }:
       ]);
       const categoryMatches = [...categories.values()]
         .filter((category) => category.name.toLowerCase().includes(needle))
-        .sort((a, b) => Number(!a.name.toLowerCase().startsWith(needle)) - Number(!b.name.toLowerCase().startsWith(needle)) || a.level - b.level)
+        .sort(
+          (a, b) =>
+            Number(!a.name.toLowerCase().startsWith(needle)) -
+              Number(!b.name.toLowerCase().startsWith(needle)) || a.level - b.level,
+        )
         .slice(0, 3)
-        .map((category) => ({ type: 'CATEGORY' as const, text: category.name, id: String(category.id) }));
+        .map((category) => ({
+          type: 'CATEGORY' as const,
+          text: category.name,
+          id: String(category.id),
+        }));
       const suggestions = [
         ...categoryMatches,
         ...titles.map((title) => ({ type: 'ITEM' as const, text: title.title, id: title.id })),

@@ -19,6 +19,7 @@ const companyColumns: FilterColumns = {
   countryCode: catalogCompanies.countryCode,
   searchVector: catalogCompanies.searchVector,
   fuzzyName: catalogCompanies.name,
+  fuzzyMode: 'scored',
 };
 
 export type CompanySearch = Omit<CatalogFilterQuery, 'categoryIds'> & {
@@ -97,7 +98,10 @@ export const createCompanyRepository = (db: Database) => ({
         order = [sql`${combined} DESC`, asc(id)];
         if (after) {
           const value = Number(after.value);
-          afterCondition = or(sql`${combined} < ${value}`, and(sql`${combined} = ${value}`, gt(id, after.id)));
+          afterCondition = or(
+            sql`${combined} < ${value}`,
+            and(sql`${combined} = ${value}`, gt(id, after.id)),
+          );
         }
         break;
       }
@@ -132,11 +136,17 @@ export const createCompanyRepository = (db: Database) => ({
   },
 
   async findById(id: string): Promise<CompanyRow | undefined> {
-    const [row] = await db.select().from(catalogCompanies).where(eq(catalogCompanies.id, id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(catalogCompanies)
+      .where(eq(catalogCompanies.id, id))
+      .limit(1);
     return row;
   },
 
-  async countByCountry(): Promise<{ countryCode: string; regionCode: string | null; count: number }[]> {
+  async countByCountry(): Promise<
+    { countryCode: string; regionCode: string | null; count: number }[]
+  > {
     return db
       .select({
         countryCode: catalogCompanies.countryCode,
@@ -180,7 +190,10 @@ export const createCompanyRepository = (db: Database) => ({
           sql`${needle} <% lower(${catalogCompanies.name})`,
         ),
       )
-      .orderBy(sql`word_similarity(${needle}, lower(${catalogCompanies.name})) DESC`, asc(catalogCompanies.name))
+      .orderBy(
+        sql`word_similarity(${needle}, lower(${catalogCompanies.name})) DESC`,
+        asc(catalogCompanies.name),
+      )
       .limit(limit);
   },
 });

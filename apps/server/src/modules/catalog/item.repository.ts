@@ -18,6 +18,7 @@ const itemColumns: FilterColumns = {
   countryCode: catalogItems.companyCountryCode,
   searchVector: catalogItems.searchVector,
   fuzzyName: catalogItems.title,
+  fuzzyMode: 'indexed',
 };
 
 export type ItemSearch = CatalogFilterQuery & {
@@ -72,7 +73,10 @@ const keyset = (sort: ItemSort, after: KeysetPosition | undefined) => {
         sortValue: sql<number>`${catalogItems.priceCents}`,
         order: [asc(catalogItems.priceCents), asc(id)],
         after: after
-          ? or(gt(catalogItems.priceCents, value), and(eq(catalogItems.priceCents, value), gt(id, after.id)))
+          ? or(
+              gt(catalogItems.priceCents, value),
+              and(eq(catalogItems.priceCents, value), gt(id, after.id)),
+            )
           : undefined,
       };
     }
@@ -82,7 +86,10 @@ const keyset = (sort: ItemSort, after: KeysetPosition | undefined) => {
         sortValue: sql<number>`${catalogItems.priceCents}`,
         order: [desc(catalogItems.priceCents), asc(id)],
         after: after
-          ? or(lt(catalogItems.priceCents, value), and(eq(catalogItems.priceCents, value), gt(id, after.id)))
+          ? or(
+              lt(catalogItems.priceCents, value),
+              and(eq(catalogItems.priceCents, value), gt(id, after.id)),
+            )
           : undefined,
       };
     }
@@ -133,7 +140,10 @@ export const createItemRepository = (db: Database) => ({
 
   async findByIds(ids: readonly string[]): Promise<ItemRow[]> {
     if (ids.length === 0) return [];
-    return db.select().from(catalogItems).where(inArray(catalogItems.id, [...ids]));
+    return db
+      .select()
+      .from(catalogItems)
+      .where(inArray(catalogItems.id, [...ids]));
   },
 
   /** Same subgroup, unit price within ±50 %, best ranked first. */
@@ -158,7 +168,10 @@ export const createItemRepository = (db: Database) => ({
       .update(catalogItems)
       .set(
         action === 'RECOMMEND'
-          ? { recommendCount: sql`${catalogItems.recommendCount} + 1`, rank: sql`${catalogItems.rank} + 0.5` }
+          ? {
+              recommendCount: sql`${catalogItems.recommendCount} + 1`,
+              rank: sql`${catalogItems.rank} + 0.5`,
+            }
           : {
               detailViewCount: sql`${catalogItems.detailViewCount} + 1`,
               rank: sql`${catalogItems.rank} + 0.05`,

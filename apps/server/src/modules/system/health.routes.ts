@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getHealth } from '@atelier/contract/system/health';
+import { getHealth, getLiveness } from '@atelier/contract/system/health';
 import type { DatabaseConnection } from '@/db/client';
 import { readSchemaVersion } from '@/db/migrate';
 import { routeOptions } from '@/lib/endpoint';
@@ -10,6 +10,8 @@ const startedAt = Date.now();
 export const healthRoutes =
   (connection: DatabaseConnection, version: string): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(getLiveness.path, routeOptions(getLiveness), async () => ({ status: 'ok' as const }));
+
     app.get(getHealth.path, routeOptions(getHealth), async () => ({
       status: 'ok' as const,
       database: {

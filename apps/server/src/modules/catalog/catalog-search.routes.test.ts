@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount } from '@/testing/factories';
+import { createCatalogFactories, type CatalogFactories } from '@/testing/catalog-factories';
+import { createTestApp, type TestContext } from '@/testing/test-app';
+
+let context: TestContext;
+let factories: CatalogFactories;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  factories = createCatalogFactories(context.connection.db);
+  headers = (await registerAccount(context)).headers;
+  await context.catalog.seedCategories();
+});
+afterAll(async () => context.close());
+
+type Page = { items: { id: string }[]; nextCursor: string | null };
+
+const get = (url: string) => context.app.inject({ method: 'GET', url, headers });
+const ids = async (url: string) => {
+  const response = await get(url);
+  expect(response.statusCode, response.body).toBe(200);
+  return new Set(response.json<Page>().items.map((item) => item.id));
+};
+
+describe('supplier filters at every bucket edge', () => {
+  // Each test's suppliers carry a marker word unlike the others' (search is typo-tolerant).
+  const makeCompanies = async (marker: string, field: string, values: (number | null)[]) => {
+    const rows = [];
+    for (const value of values) {
+      rows.push(
+        await factories.aCompany({
+          name: `${marker} ${value}`,
+          searchText: marker,
+          [field]: value,
+        }),
+      );
+    }
+    return rows;
+  };
+  const byValue = (rows: { id: string }[], values: (number | null)[], wanted: (number | null)[]) =>
+    new Set(rows.filter((_, index) => wanted.includes(values[index]!)).map((row) => row.id));
+
+  it('puts sample prices in [$5, $50), [$50, $100), $100+ and custom quote', async () => {
+    const values = [499, 500, 4999, 5000, 9999, 10000, null];
+    const rows = await makeCompanies('aardvark', 'samplePriceCents', values);
+    const url = (bucket: string) =>
+      `/api/web/catalog-companies?searchKey=aardvark&samplePrice=${bucket}`;
+    expect(await ids(url('USD_5_50'))).toEqual(byValue(rows, values, [500, 4999]));
+    expect(await ids(url('USD_50_100'))).toEqual(byValue(rows, values, [5000, 9999]));
+    expect(await ids(url('USD_100_PLUS'))).toEqual(byValue(rows, values, [10000]));
+    expect(await ids(url('CUSTOM_QUOTE'))).toEqual(byValue(rows, values, [null]));
+    expect((await ids(url('ALL'))).size).toBe(values.length);
+  });
+
+  it('puts MOQs in [0, 100), [100, 1000), 1000+ and custom', async () => {
+    const values = [0, 99, 100, 999, 1000, null];
+    const rows = await makeCompanies('bison', 'moq', values);
+    const url = (bucket: string) => `/api/web/catalog-companies?searchKey=bison&moq=${bucket}`;
+    expect(await ids(url('UNITS_0_100'))).toEqual(byValue(rows, values, [0, 99]));
+    expect(await ids(url('UNITS_100_1000'))).toEqual(byValue(rows, values, [100, 999]));
+    expect(await ids(url('UNITS_1000_PLUS'))).toEqual(byValue(rows, values, [1000]));
+    expect(await ids(url('CUSTOM'))).toEqual(byValue(rows, values, [null]));
+  });
+
+  it('puts order volumes in [0, 1000), [1000, 5000) and 5000+ units', async () => {
+    const values = [999, 1000, 4999, 5000];
+    const rows = await makeCompanies('cheetah', 'orderVolume', values);
+    const url = (bucket: string) =>
+      `/api/web/catalog-companies?searchKey=cheetah&orderVolume=${bucket}`;
+    expect(await ids(url('UNITS_0_1000'))).toEqual(byValue(rows, values, [999]));
+    expect(await ids(url('UNITS_1000_5000'))).toEqual(byValue(rows, values, [1000, 4999]));
+    expect(await ids(url('UNITS_5000_PLUS'))).toEqual(byValue(rows, values, [5000]));
+  });
+
+  it('counts orders as 250+, 100+, 50+ and under 50', async () => {
+    const values = [49, 50, 99, 100, 249, 250];
+    const rows = await makeCompanies('dolphin', 'orderCount', values);
+    const url = (bucket: string) =>
+      `/api/web/catalog-companies?searchKey=dolphin&orderCount=${bucket}`;
+    expect(await ids(url('ORDERS_250_PLUS'))).toEqual(byValue(rows, values, [250]));
+    expect(await ids(url('ORDERS_100_PLUS'))).toEqual(byValue(rows, values, [100, 249, 250]));
+    expect(await ids(url('ORDERS_50_PLUS'))).toEqual(
+      byValue(rows, values, [50, 99, 100, 249, 250]),
+    );
+    expect(await ids(url('ORDERS_UNDER_50'))).toEqual(byValue(rows, values, [49]));
+  });
+
+  it('keeps ratings of n stars and up', async () => {
+    const values = [0.9, 1, 1.9, 2, 2.9, 3, 3.9, 4, 5];
+    const rows = await makeCompanies('echidna', 'rating', values);
+    const url = (stars: number) => `/api/web/catalog-companies?searchKey=echidna&rating=${stars}`;
+    expect(await ids(url(4))).toEqual(byValue(rows, values, [4, 5]));
+    expect(await ids(url(3))).toEqual(byValue(rows, values, [3, 3.9, 4, 5]));
+    expect(await ids(url(1))).toEqual(byValue(rows, values, [1, 1.9, 2, 2.9, 3, 3.9, 4, 5]));
+  });
+
+  it('puts production times in under 1 month, 1-2, 2-3 and 3+ months (30-day months)', async () => {
+    const values = [29, 30, 59, 60, 89, 90];
+    const rows = await makeCompanies('flamingo', 'productionTimeDays', values);
+    const url = (bucket: string) =>
+      `/api/web/catalog-companies?searchKey=flamingo&productionTime=${bucket}`;
+    expect(await ids(url('UNDER_1_MONTH'))).toEqual(byValue(rows, values, [29]));
+    expect(await ids(url('MONTHS_1_2'))).toEqual(byValue(rows, values, [30, 59]));
+    expect(await ids(url('MONTHS_2_3'))).toEqual(byValue(rows, values, [60, 89]));
+    expect(await ids(url('MONTHS_3_PLUS'))).toEqual(byValue(rows, values, [90]));
+  });
+
+  it('filters by region and by any of several country codes', async () => {
+    const china = await factories.aCompany({
+      searchText: 'gazelle',
+      countryCode: 'CN',
+      regionCode: 'AS',
+    });
+    const italy = await factories.aCompany({
+      searchText: 'gazelle',
+      countryCode: 'IT',
+      regionCode: 'EU',
+    });
+    const usa = await factories.aCompany({
+      searchText: 'gazelle',
+      countryCode: 'US',
+      regionCode: 'NA',
+    });
+    expect(await ids('/api/web/catalog-companies?searchKey=gazelle&region=EU')).toEqual(
+      new Set([italy.id]),
+    );
+    expect(await ids('/api/web/catalog-companies?searchKey=gazelle&countryCodes=cn,US')).toEqual(
+      new Set([china.id, usa.id]),
+    );
+    const count = await get('/api/web/catalog-companies/action/count?searchKey=gazelle&region=AS');
+    expect(count.json()).toEqual({ count: 1 });
+  });
+});
+
+describe('supplier text search', () => {
+  it('finds a supplier by a typo in its name', async () => {
+    const factory = await factories.aCompany({
+      name: 'Wenzhou Jietu Shoes Factory',
+      searchText: 'Wenzhou Jietu Shoes Factory footwear',
+    });
+    for (const typo of ['Wenzhuo Jietu', 'jeitu shoes', 'Wenzhou Jietoo']) {
+      expect(
+        await ids(`/api/web/catalog-companies?searchKey=${encodeURIComponent(typo)}`),
+      ).toContain(factory.id);
+    }
+  });
+
+  it('finds by a word of the description and by the start of a word', async () => {
+    const mill = await factories.aCompany({ searchText: 'Selvedge denim weaving and washing' });
+    expect(await ids('/api/web/catalog-companies?searchKey=selvedge')).toContain(mill.id);
+    expect(await ids('/api/web/catalog-companies?searchKey=selv')).toContain(mill.id);
+    expect(await ids('/api/web/catalog-companies?searchKey=washed%20denim')).toContain(mill.id);
+  });
+});
+
+describe('item search', () => {
+  it("filters items by category anywhere on their path, and by their supplier's region", async () => {
+    const asian = await factories.aCompany({ countryCode: 'VN', regionCode: 'AS' });
+    const european = await factories.aCompany({ countryCode: 'PT', regionCode: 'EU' });
+    const shirt = await factories.anItem({
+      company: asian,
+      searchText: 'catmark shirt',
+      categoryId: 212,
+      categoryPath: [166, 1604, 212],
+    });
+    const dress = await factories.anItem({
+      company: european,
+      searchText: 'catmark dress',
+      categoryId: 2271,
+      categoryPath: [166, 1604, 2271],
+    });
+    const bag = await factories.anItem({
+      company: asian,
+      searchText: 'catmark bag',
+      categoryId: 3032,
+      categoryPath: [166, 6551, 3032],
+    });
+    expect(await ids('/api/web/catalog-items?searchKey=catmark&categoryIds=1604')).toEqual(
+      new Set([shirt.id, dress.id]),
+    );
+    expect(await ids('/api/web/catalog-items?searchKey=catmark&categoryIds=212,3032')).toEqual(
+      new Set([shirt.id, bag.id]),
+    );
+    expect(await ids('/api/web/catalog-items?searchKey=catmark&region=AS&categoryIds=166')).toEqual(
+      new Set([shirt.id, bag.id]),
+    );
+
+    const facets = await get('/api/web/catalog-items/action/category-group?searchKey=catmark');
+    const counts = Object.fromEntries(
+      facets
+        .json<{ items: { categoryId: number; count: number }[] }>()
+        .items.map((facet) => [facet.categoryId, facet.count]),
+    );
+    expect(counts).toMatchObject({ 166: 3, 1604: 2, 6551: 1, 212: 1, 2271: 1, 3032: 1 });
+  });
+
+  it('sorts by featured, newest and price both ways', async () => {
+    const company = await factories.aCompany();
+    const a = await factories.anItem({
+      company,
+      searchText: 'sortmark',
+      rank: 3,
+      priceCents: 500,
+      enabledAt: new Date('2025-01-01T00:00:00Z'),
+    });
+    const b = await factories.anItem({
+      company,
+      searchText: 'sortmark',
+      rank: 9,
+      priceCents: 1500,
+      enabledAt: new Date('2024-01-01T00:00:00Z'),
+    });
+    const c = await factories.anItem({
+      company,
+      searchText: 'sortmark',
+      rank: 5,
+      priceCents: 900,
+      enabledAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const order = async (sort: string) =>
+      (await get(`/api/web/catalog-items?searchKey=sortmark&sort=${sort}`))
+        .json<Page>()
+        .items.map((item) => item.id);
+    expect(await order('FEATURED')).toEqual([b.id, c.id, a.id]);
+    expect(await order('NEWEST')).toEqual([c.id, a.id, b.id]);
+    expect(await order('PRICE_LOW_TO_HIGH')).toEqual([a.id, c.id, b.id]);
+    expect(await order('PRICE_HIGH_TO_LOW')).toEqual([b.id, c.id, a.id]);
+  });
+
+  it('pages with a keyset that neither repeats nor skips while items are inserted', async () => {
+    const company = await factories.aCompany();
+    const original = new Set<string>();
+    for (let index = 0; index < 23; index += 1) {
+      const item = await factories.anItem({
+        company,
+        searchText: 'pagemark',
+        rank: index % 5,
+        priceCents: 100 + (index % 4),
+      });
+      original.add(item.id);
+    }
+    for (const sort of ['FEATURED', 'NEWEST', 'PRICE_LOW_TO_HIGH', 'PRICE_HIGH_TO_LOW']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `/api/web/catalog-items?searchKey=pagemark&sort=${sort}&size=5${cursor ? `&cursor=${cursor}` : ''}`;
+        const page: Page = (await get(query)).json<Page>();
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+        pages += 1;
+        // Items arriving mid-way, before and after the reader's position, must not disturb it.
+        await factories.anItem({ company, searchText: 'pagemark', rank: 10, priceCents: 50 });
+        await factories.anItem({ company, searchText: 'pagemark', rank: -1, priceCents: 999_999 });
+      } while (cursor && pages < 50);
+      expect(new Set(seen).size, `${sort}: no repeats`).toBe(seen.length);
+      for (const id of original) expect(seen, `${sort}: nothing skipped`).toContain(id);
+    }
+  });
+
+  it('shows an item with similar products of its subgroup and price band', async () => {
+    const company = await factories.aCompany();
+    const item = await factories.anItem({
+      company,
+      categoryId: 212,
+      categoryPath: [166, 1604, 212],
+      priceCents: 1000,
+    });
+    const near = await factories.anItem({
+      company,
+      categoryId: 212,
+      categoryPath: [166, 1604, 212],
+      priceCents: 1400,
+    });
+    const tooDear = await factories.anItem({
+      company,
+      categoryId: 212,
+      categoryPath: [166, 1604, 212],
+      priceCents: 1600,
+    });
+    const otherCategory = await factories.anItem({
+      company,
+      categoryId: 2271,
+      categoryPath: [166, 1604, 2271],
+      priceCents: 1000,
+    });
+    const response = await get(`/api/web/catalog-items/${item.id}`);
+    expect(response.statusCode).toBe(200);
+    const similar = response
+      .json<{ similarItems: { id: string }[] }>()
+      .similarItems.map((entry) => entry.id);
+    expect(similar).toContain(near.id);
+    expect(similar).not.toContain(tooDear.id);
+    expect(similar).not.toContain(otherCategory.id);
+    expect(similar).not.toContain(item.id);
+  });
+
+  it('suggests suppliers and items for what is typed', async () => {
+    const company = await factories.aCompany({ name: 'Quokka Knitwear Mills' });
+    await factories.anItem({ company, title: 'Quokka merino beanie' });
+    const response = await get(
+      '/api/web/catalog-items/action/suggest-auto-complete?searchKey=quokka',
+    );
+    const suggestions = response.json<{ items: { type: string; text: string }[] }>().items;
+    expect(suggestions).toContainEqual(
+      expect.objectContaining({ type: 'SUPPLIER', text: 'Quokka Knitwear Mills' }),
+    );
+    expect(suggestions).toContainEqual(
+      expect.objectContaining({ type: 'ITEM', text: 'Quokka merino beanie' }),
+    );
+  });
+
+  it('raises featured rank with detail views and recommendations', async () => {
+    const company = await factories.aCompany({ rank: 1 });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/web/catalog-companies/${company.id}/actions`,
+      headers,
+      payload: { action: 'RECOMMEND' },
+    });
+    expect(response.statusCode).toBe(202);
+    const after = await get(`/api/web/catalog-companies/${company.id}`);
+    expect(after.statusCode).toBe(200);
+    const missing = await context.app.inject({
+      method: 'POST',
+      url: '/api/web/catalog-companies/cmp_doesnotexist/actions',
+      headers,
+      payload: { action: 'DETAIL_VIEW' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('catalog search bad input', () => {
+  it.each([
+    ['/api/web/catalog-items?sort=CHEAPEST', 'query.sort'],
+    ['/api/web/catalog-items?size=-1', 'query.size'],
+    ['/api/web/catalog-items?size=1000000', 'query.size'],
+    ['/api/web/catalog-items?searchKey=(10,000 characters)', 'query.searchKey'],
+    ['/api/web/catalog-items?cursor=bm90LWEtY3Vyc29y', 'query.cursor'],
+    ['/api/web/catalog-items?moq=LOTS', 'query.moq'],
+    ['/api/web/catalog-items?rating=5', 'query.rating'],
+    ['/api/web/catalog-companies?countryCodes=CHN', 'query.countryCodes'],
+    ['/api/web/catalog-companies?categoryIds=abc', 'query.categoryIds'],
+    ['/api/web/catalog-companies?sort=LOWEST_TARIFFS', 'query.sort'],
+    ['/api/web/catalog-companies?region=ZZ', 'query.region'],
+  ])('answers %s with 400 naming %s', async (url, field) => {
+    const response = await get(url.replace('(10,000 characters)', 'x'.repeat(10_000)));
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: { code: string; details?: { field: string }[] } }>();
+    expect(body.error.code).toBe('bad_request');
+    expect(body.error.details?.map((issue) => issue.field.replace(/\.\d+$/, '')) ?? []).toContain(
+      field,
+    );
+  });
+
+  it('refuses a cursor made for another sort', async () => {
+    const company = await factories.aCompany();
+    for (let index = 0; index < 3; index += 1)
+      await factories.anItem({ company, searchText: 'cursormark' });
+    const first = (await get('/api/web/catalog-items?searchKey=cursormark&size=1')).json<Page>();
+    const response = await get(
+      `/api/web/catalog-items?searchKey=cursormark&size=1&sort=NEWEST&cursor=${first.nextCursor}`,
+    );
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('never answers odd search text with a server error', async () => {
+    for (const text of ["'", '"', '&|!()', ':*', '\\', '%_', '💥', 'a:* & b', 'NULL', '--', '<%']) {
+      const response = await get(`/api/web/catalog-items?searchKey=${encodeURIComponent(text)}`);
+      expect(response.statusCode, text).toBe(200);
+      const companies = await get(
+        `/api/web/catalog-companies?searchKey=${encodeURIComponent(text)}`,
+      );
+      expect(companies.statusCode, text).toBe(200);
+      const suggest = await get(
+        `/api/web/catalog-items/action/suggest-auto-complete?searchKey=${encodeURIComponent(text)}`,
+      );
+      expect(suggest.statusCode, text).toBe(200);
+    }
+  });
+
+  it('needs a session', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/web/catalog-items' });
+    expect(response.statusCode).toBe(401);
+  });
+});
