@@ -2,7 +2,12 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = 'http://localhost:3000';
+/** Where `vite` (dev) and `vite preview` send API and socket calls: the server, on :3000 by default. */
+const apiTarget = process.env.ATELIER_API_URL ?? 'http://localhost:3000';
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -11,14 +16,28 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
-    },
+    proxy,
+  },
+  preview: {
+    port: 4173,
+    proxy,
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app; separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Atelier</title>
@@ -23,12 +22,10 @@ export const registerWebApp = async (app: FastifyInstance, distDir: string) => {
       wildcard: false,
       index: false,
       maxAge: '1h',
-      setHeaders: (response, filePath) => {
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every asset's name, so assets never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          (response as unknown as ServerResponse).setHeader(
-            'cache-control',
-            'public, max-age=31536000, immutable',
-          );
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });
@@ -37,7 +34,10 @@ export const registerWebApp = async (app: FastifyInstance, distDir: string) => {
     /** Answers a non-API path nobody else matched. */
     sendAppShell(reply: FastifyReply) {
       if (!hasBuild) return reply.status(200).type('text/html').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+      // index.html names the current hashed assets, so browsers must revalidate it.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', distDir, { cacheControl: false });
     },
   };
 };

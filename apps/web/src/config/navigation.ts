@@ -34,7 +34,11 @@ export type NavIconName =
  * A URL that activates a navigation entry: `path` exactly (or anything under it when `isPrefix`),
  * with the given query parameters (`true` = present with any value).
  */
-export type NavMatcher = { path: string; isPrefix?: boolean; search?: Record<string, string | true> };
+export type NavMatcher = {
+  path: string;
+  isPrefix?: boolean;
+  search?: Record<string, string | true>;
+};
 
 export type NavLink = {
   key: string;
@@ -143,7 +147,11 @@ export const NAVIGATION: readonly NavSection[] = [
             href: hrefs.inbox('orders'),
             matchers: [prefix('/leave-a-review')],
           },
-          { key: 'sourcing.my-suppliers', label: 'My Suppliers', href: hrefs.inbox('my-suppliers') },
+          {
+            key: 'sourcing.my-suppliers',
+            label: 'My Suppliers',
+            href: hrefs.inbox('my-suppliers'),
+          },
           { key: 'sourcing.favorites', label: 'My Favorites', href: '/favorites' },
           {
             key: 'sourcing.product-design',
@@ -446,15 +454,16 @@ export const resolveActiveNavKeys = (
       const score = scoreLink(child, path, query);
       if (score > best.score) best = { topKey: entry.key, subKey: child.key, score };
     }
+    // The group's own base (e.g. /manage-shop with no tab) activates the group alone.
+    const baseScore = scoreMatcher({ path: entry.base }, path, query);
+    if (baseScore > best.score) best = { topKey: entry.key, subKey: null, score: baseScore };
   }
   return { topKey: best.topKey, subKey: best.subKey };
 };
 
 /** How an entry shows for a user: locked and preview-blocked entries stay visible, disabled. */
 export type NavEntryState =
-  | { kind: 'open' }
-  | { kind: 'locked'; flag: FeatureFlagName }
-  | { kind: 'preview-blocked' };
+  { kind: 'open' } | { kind: 'locked'; flag: FeatureFlagName } | { kind: 'preview-blocked' };
 
 export type VisibleNavLink = NavLink & { state: NavEntryState };
 export type VisibleNavEntry =

@@ -62,7 +62,9 @@ const withQuery = (path: string, query: Record<string, string | undefined>): str
 
 export const hrefs = {
   login: (returnPath?: string) =>
-    withQuery(paths.login, { redirect: returnPath && isSafeReturnPath(returnPath) ? returnPath : undefined }),
+    withQuery(paths.login, {
+      redirect: returnPath && isSafeReturnPath(returnPath) ? returnPath : undefined,
+    }),
   register: (returnPath?: string) =>
     withQuery(paths.login, {
       mode: 'register',

@@ -71,4 +71,3 @@ export const resolveRedirect = (pathname: string, search = ''): string | null =>
   }
   return null;
 };
-

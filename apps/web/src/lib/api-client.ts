@@ -58,6 +58,13 @@ export type ApiClientDeps = {
   timeoutMs?: number;
 };
 
+const toParamText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : `${value as number | boolean | bigint}`;
+
 const buildUrl = (endpoint: Endpoint, params: unknown, query: unknown): string => {
   const values = (params ?? {}) as Record<string, unknown>;
   const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
@@ -65,13 +72,13 @@ const buildUrl = (endpoint: Endpoint, params: unknown, query: unknown): string =
     if (value === undefined || value === null) {
       throw new Error(`Missing path parameter "${name}" for ${endpoint.method} ${endpoint.path}`);
     }
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(toParamText(value));
   });
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     const items: unknown[] = Array.isArray(value) ? value : [value];
     for (const item of items) {
-      if (item !== undefined && item !== null) search.append(key, String(item));
+      if (item !== undefined && item !== null) search.append(key, toParamText(item));
     }
   }
   const text = search.toString();
@@ -177,8 +184,13 @@ export const createApiClient = (deps: ApiClientDeps) => {
     endpoint: E,
     ...[options]: OptionsArgs<E>
   ): Promise<ApiResponse<E>> => {
-    const { params, query, body, signal, shouldToastError = true } = (options ??
-      {}) as CallApiOptions<Endpoint>;
+    const {
+      params,
+      query,
+      body,
+      signal,
+      shouldToastError = true,
+    } = (options ?? {}) as CallApiOptions<Endpoint>;
     const url = buildUrl(endpoint, params, query);
     const sentToken = deps.tokenStore.getToken();
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -256,7 +268,8 @@ const browserClient = createApiClient({
   tokenStore: browserTokenStore,
   notify: showErrorToast,
   clearCachedData: () => queryClient.clear(),
-  getCurrentPath: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,
+  getCurrentPath: () =>
+    `${window.location.pathname}${window.location.search}${window.location.hash}`,
   navigate: (href) => navigateInApp(href),
   raisePreviewMode: raisePreviewModeFlag,
 });

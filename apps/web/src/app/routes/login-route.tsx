@@ -71,7 +71,9 @@ export const loginRoute = createRoute({
   path: paths.login,
   validateSearch: LoginSearchSchema,
   beforeLoad: ({ search }) => {
-    if (hasSession()) throw redirect({ href: safeReturnPath(search.redirect) ?? paths.homebase });
+    if (hasSession()) {
+      redirect({ href: safeReturnPath(search.redirect) ?? paths.homebase, throw: true });
+    }
   },
   component: LoginPage,
 });

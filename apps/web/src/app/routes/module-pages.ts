@@ -304,7 +304,7 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
   page(
     '/social-analysis/all-content',
     'Social research',
-    "Competitor posts and user-generated content about your brand will be listed here once the AI module lands.",
+    'Competitor posts and user-generated content about your brand will be listed here once the AI module lands.',
   ),
   page(
     '/content-studio',

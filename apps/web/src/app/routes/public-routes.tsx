@@ -14,7 +14,11 @@ const PublicLayout = () => {
     : { href: paths.login, label: 'Log in' };
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box
+        component="header"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Container size="lg" py="sm">
           <Group justify="space-between">
             <Text fw={800} fz="lg" c="indigo.7">
@@ -47,6 +51,8 @@ const publicPageRoute = (page: ModulePage) =>
     component: () => <ModulePageView page={page} />,
   });
 
-const publicPages = import.meta.env.PROD ? PUBLIC_MODULE_PAGES : [...PUBLIC_MODULE_PAGES, PLAYGROUND_PAGE];
+const publicPages = import.meta.env.PROD
+  ? PUBLIC_MODULE_PAGES
+  : [...PUBLIC_MODULE_PAGES, PLAYGROUND_PAGE];
 
 export const publicRouteTree = publicLayoutRoute.addChildren(publicPages.map(publicPageRoute));

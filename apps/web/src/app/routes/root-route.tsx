@@ -9,7 +9,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // Spec §2 redirects run before any route loads, so aliases work with or without a session.
   beforeLoad: ({ location }) => {
     const target = resolveRedirect(location.pathname, location.searchStr);
-    if (target) throw redirect({ href: target, replace: true });
+    if (target) redirect({ href: target, replace: true, throw: true });
   },
   component: Outlet,
   notFoundComponent: NotFoundPage,

@@ -36,7 +36,8 @@ export const AccessNotice = ({ access, currentUser }: AccessNoticeProps) => {
         return {
           icon: <IconEyeOff size={28} />,
           title: "Preview mode can't open this page",
-          description: 'This is a preview account: returns, discount codes, subscribers and marketing assets stay closed.',
+          description:
+            'This is a preview account: returns, discount codes, subscribers and marketing assets stay closed.',
           action: { label: 'Back to home', href: homePath },
         };
       case 'role-restricted':

@@ -1,5 +1,15 @@
-import { Alert, AppShell, Badge, Box, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Group,
+  ScrollArea,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
@@ -28,6 +38,10 @@ export const AppShellLayout = ({
   children,
 }: AppShellLayoutProps) => {
   const [isMobileNavOpen, mobileNav] = useDisclosure(false);
+  const theme = useMantineTheme();
+  const isSmallScreen = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
+  // A closed side menu only slides off screen; inert keeps it out of the tab order too.
+  const isNavHidden = isSmallScreen && !isMobileNavOpen;
   const navigateTo = useHrefNavigation();
   const { pathname, searchStr } = useLocation();
   const active = resolveActiveNavKeys(pathname, searchStr);
@@ -79,7 +93,7 @@ export const AppShellLayout = ({
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="xs" data-testid="main-navbar" data-mobile-open={isMobileNavOpen}>
+      <AppShell.Navbar p="xs" data-testid="main-navbar" inert={isNavHidden}>
         <AppShell.Section grow component={ScrollArea} type="scroll">
           <MainNav sections={sections} active={active} onNavigate={mobileNav.close} />
         </AppShell.Section>

@@ -40,11 +40,10 @@ const StateIcon = ({ state }: { state: NavEntryState }) => {
 type NavItemProps = {
   link: VisibleNavLink;
   isActive: boolean;
-  isNested?: boolean;
   onNavigate: () => void;
 };
 
-const NavItem = ({ link, isActive, isNested = false, onNavigate }: NavItemProps) => {
+const NavItem = ({ link, isActive, onNavigate }: NavItemProps) => {
   const navigateTo = useHrefNavigation();
   const hint = stateHint(link.state);
   const isBlocked = link.state.kind === 'preview-blocked';
@@ -56,7 +55,7 @@ const NavItem = ({ link, isActive, isNested = false, onNavigate }: NavItemProps)
     'data-nav-key': link.key,
     'data-nav-state': link.state.kind,
     'aria-current': isActive ? ('page' as const) : undefined,
-    variant: isNested ? 'subtle' : 'light',
+    variant: 'light',
   };
 
   const item = isBlocked ? (
@@ -116,7 +115,9 @@ export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
                 leftSection={<NavIcon name={entry.icon} />}
                 active={isActive && !isOpened}
                 opened={isOpened}
-                onChange={(opened) => setToggledGroups((groups) => ({ ...groups, [entry.key]: opened }))}
+                onChange={(opened) =>
+                  setToggledGroups((groups) => ({ ...groups, [entry.key]: opened }))
+                }
                 description={isLocked ? 'Turned off for this store' : undefined}
                 data-nav-key={entry.key}
                 data-nav-state={entry.state.kind}
@@ -127,7 +128,6 @@ export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
                     key={child.key}
                     link={child}
                     isActive={active.subKey === child.key}
-                    isNested
                     onNavigate={onNavigate}
                   />
                 ))}

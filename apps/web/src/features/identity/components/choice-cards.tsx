@@ -33,7 +33,13 @@ export const ChoiceCards = <T extends string>({
   >
     <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm" mt="xs">
       {options.map((option) => (
-        <Radio.Card key={option.value} value={option.value} p="md" radius="md" data-value={option.value}>
+        <Radio.Card
+          key={option.value}
+          value={option.value}
+          p="md"
+          radius="md"
+          data-value={option.value}
+        >
           <Group wrap="nowrap" align="flex-start" gap="sm">
             <Radio.Indicator />
             <Stack gap={2}>

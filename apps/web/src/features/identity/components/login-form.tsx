@@ -34,7 +34,7 @@ export const LoginForm = ({ onLoggedIn }: LoginFormProps) => {
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Log in">
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Log in">
       <Stack gap="md">
         {formError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">

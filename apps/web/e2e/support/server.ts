@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+export type TestServer = {
+  baseUrl: string;
+  dataDir: string;
+  /** Stops the process; the data directory stays until `dispose`. */
+  stop: () => Promise<void>;
+  /** Stops the process and deletes its data directory. */
+  dispose: () => Promise<void>;
+};
+
+const HEALTH_TIMEOUT_MS = 90_000;
+
+const findFreePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+
+const waitForExit = (child: ChildProcess, timeoutMs: number) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () => string) => {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `The server did not answer /api/health within ${HEALTH_TIMEOUT_MS} ms:\n${output()}`,
+  );
+};
+
+/**
+ * Starts the real server (`tsx apps/server/src/server.ts`) on a free port. A fresh temporary
+ * data directory is made unless one is given (to restart on the same data).
+ */
+export const startServer = async (
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> => {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'atelier-e2e-')));
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...options.env,
+  };
+  // The same Node as the tests (the repository's pinned one), whatever `node` is on the PATH.
+  const args = [tsx, '--tsconfig', 'apps/server/tsconfig.json', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await waitForExit(child, 15_000);
+  };
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    baseUrl,
+    dataDir,
+    stop,
+    dispose: async () => {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

@@ -1,0 +1,66 @@
+import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { queryClient } from '@/lib/query-client';
+import { setApiNavigator } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { accountInfoRoute } from './routes/account-info-route';
+import { analyticsRoutes } from './routes/analytics-routes';
+import { appLayoutRoute } from './routes/app-layout-route';
+import { copilotRoute } from './routes/copilot-route';
+import { fulfillmentHomeRoute } from './routes/fulfillment-home-route';
+import { homebaseRoute } from './routes/homebase-route';
+import { inboxRoutes } from './routes/inbox-routes';
+import { loginRoute } from './routes/login-route';
+import { manageShopRoute } from './routes/manage-shop-route';
+import { moduleRoutes } from './routes/module-routes';
+import { NotFoundPage } from './routes/not-found-page';
+import { publicRouteTree } from './routes/public-routes';
+import { rootRoute } from './routes/root-route';
+import { sourcingHomeRoute } from './routes/sourcing-home-route';
+
+// The site's address itself opens the homebase (and through it /login without a session).
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => redirect({ href: paths.homebase, replace: true, throw: true }),
+});
+
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.notFound,
+  component: NotFoundPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  notFoundRoute,
+  publicRouteTree,
+  appLayoutRoute.addChildren([
+    homebaseRoute,
+    accountInfoRoute,
+    sourcingHomeRoute,
+    manageShopRoute,
+    fulfillmentHomeRoute,
+    copilotRoute,
+    ...inboxRoutes,
+    ...analyticsRoutes,
+    ...moduleRoutes,
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: false,
+  scrollRestoration: true,
+  defaultNotFoundComponent: NotFoundPage,
+});
+
+// The API client's redirects (401, 403) become in-app navigations once the router exists.
+setApiNavigator((href) => void router.navigate({ href }));
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,108 @@
+import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { createRoute } from '@tanstack/react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { useHrefNavigation } from '@/components/ui/use-href-navigation';
+import { paths } from '@/config/paths';
+import { appLayoutRoute } from './app-layout-route';
+
+type FulfillmentTile = { title: string; description: string; href: string | null };
+
+/**
+ * Spec §2 fulfillment home tiles. Those whose page exists open it; the others say they arrive
+ * with the fulfillment module. The financial report shows only when enabled, which no store is.
+ */
+const TILES: readonly FulfillmentTile[] = [
+  { title: 'Create an order', description: 'Send an order to the fulfillment center.', href: null },
+  {
+    title: 'Create a shipping label',
+    description: 'Buy and print a label for one parcel.',
+    href: null,
+  },
+  { title: 'Check inventory', description: 'Stock held for you, by SKU.', href: paths.inventory },
+  {
+    title: 'Ship to the US fulfillment center',
+    description: 'Announce a shipment of your goods.',
+    href: '/receivings/new',
+  },
+  { title: 'Order kitting services', description: 'Bundles, inserts and gift sets.', href: null },
+  {
+    title: 'Fulfillment rules',
+    description: 'How orders are packed and shipped.',
+    href: paths.fulfillmentRules,
+  },
+  { title: 'Shipping label history', description: 'Every label you bought.', href: null },
+  {
+    title: 'Return settings',
+    description: 'Returns for orders from Shopify.',
+    href: paths.returnSettings,
+  },
+  {
+    title: 'Book a freight shipment',
+    description: 'Move pallets or containers.',
+    href: '/fulfillment-services/book-freight-shipment',
+  },
+  {
+    title: 'Outbound and returns reports',
+    description: 'What left and what came back.',
+    href: null,
+  },
+  { title: 'Set up a pre-sale', description: 'Sell before your stock arrives.', href: null },
+  {
+    title: 'Book a quality check',
+    description: 'Inspect a production run.',
+    href: '/homebase/quality-control',
+  },
+];
+
+const FulfillmentHomePage = () => {
+  useDocumentTitle('Fulfillment · Atelier');
+  const navigateTo = useHrefNavigation();
+  return (
+    <>
+      <PageHeader
+        title="Fulfillment"
+        description="Storage, kitting, shipping labels, returns and freight from the fulfillment center."
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        {TILES.map((tile) =>
+          tile.href ? (
+            <Card
+              key={tile.title}
+              component="a"
+              href={tile.href}
+              onClick={navigateTo(tile.href)}
+              withBorder
+              padding="lg"
+            >
+              <Text fw={600}>{tile.title}</Text>
+              <Text size="sm" c="dimmed" mt={4}>
+                {tile.description}
+              </Text>
+            </Card>
+          ) : (
+            <Card key={tile.title} withBorder padding="lg" bg="gray.0" aria-disabled>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Text fw={600} c="dimmed">
+                  {tile.title}
+                </Text>
+                <Badge variant="light" color="gray" size="sm">
+                  Not built yet
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                {tile.description} Arrives with the fulfillment module.
+              </Text>
+            </Card>
+          ),
+        )}
+      </SimpleGrid>
+    </>
+  );
+};
+
+export const fulfillmentHomeRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: paths.fulfillmentHome,
+  component: FulfillmentHomePage,
+});

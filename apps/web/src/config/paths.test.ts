@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { hrefs, isPublicPath, isSafeReturnPath } from './paths';
+
+describe('isPublicPath', () => {
+  it.each([
+    '/login',
+    '/shopify',
+    '/shopify-paid-success',
+    '/appsumo',
+    '/app-bind',
+    '/playground',
+    '/bind-shopify',
+    '/ai-storefront',
+    '/share-report/r_1',
+    '/supplier-profile/sup_1/post-review',
+    '/public-pay-invoice/INV-9',
+    '/preview-catalog-item/item_3',
+    '/preview-supplier-profile/sup_2',
+    '/bk/kit_1',
+    '/login/',
+  ])('treats %s as public', (path) => {
+    expect(isPublicPath(path)).toBe(true);
+  });
+
+  it.each([
+    '/',
+    '/homebase',
+    '/account-info',
+    '/supplier-profile/sup_1',
+    '/share-report',
+    '/preview-catalog-item/a/b',
+    '/login-help',
+    '/inbox/messages',
+  ])('treats %s as signed-in only', (path) => {
+    expect(isPublicPath(path)).toBe(false);
+  });
+});
+
+describe('isSafeReturnPath', () => {
+  it('accepts a path of this site with its query', () => {
+    expect(isSafeReturnPath('/account-info?tab=team#x')).toBe(true);
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example', '/\\evil.example', 'homebase', ''])(
+    'refuses %s',
+    (value) => {
+      expect(isSafeReturnPath(value)).toBe(false);
+    },
+  );
+});
+
+describe('hrefs', () => {
+  it('builds the login href with an encoded return path', () => {
+    expect(hrefs.login('/orders?activeTabKey=open')).toBe(
+      '/login?redirect=%2Forders%3FactiveTabKey%3Dopen',
+    );
+    expect(hrefs.login()).toBe('/login');
+    expect(hrefs.login('//evil.example')).toBe('/login');
+  });
+
+  it('tags a new copilot chat with where it was opened from', () => {
+    expect(hrefs.newCopilotChat('nav')).toBe('/ask-copilot?from=nav');
+  });
+
+  it('builds tab hrefs', () => {
+    expect(hrefs.manageShop('discounts')).toBe('/manage-shop?tab=discounts');
+    expect(hrefs.manageShop()).toBe('/manage-shop');
+    expect(hrefs.sourcingHome({ open: 'cart' })).toBe('/home?open=cart');
+    expect(hrefs.inbox('needs-payment')).toBe('/inbox/needs-payment');
+  });
+});

@@ -1,0 +1,57 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  isProfessionalPlan,
+  PLAN_NAMES,
+  PLAN_SHORT_NAMES,
+  type PlanType,
+  planUpgradeTarget,
+} from '@atelier/contract/identity/plans';
+
+/** Spec §6: what a bigger plan adds, as the spec says it. */
+const UPGRADE_PITCH: Record<PlanType, string> = {
+  TIER_1: 'Paid plans add modules, credits and team seats.',
+  TIER_2: 'Professional adds premium support and more team seats.',
+  TIER_2_5: 'Professional adds premium support and more team seats.',
+  TIER_3: '',
+};
+
+/** The store's plan (spec §4 tiers) and the plan it would upgrade to. */
+export const PlanCard = ({ planType }: { planType: PlanType }) => {
+  const target = planUpgradeTarget(planType);
+  return (
+    <Paper withBorder radius="md" p="lg" h="100%" data-testid="plan-card">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+              Your plan
+            </Text>
+            <Title order={2} fz="h3" data-testid="plan-name">
+              {PLAN_NAMES[planType]}
+            </Title>
+          </Stack>
+          <Badge variant="light" color={isProfessionalPlan(planType) ? 'grape' : 'indigo'}>
+            {PLAN_SHORT_NAMES[planType]}
+          </Badge>
+        </Group>
+        {target ? (
+          <>
+            <Text size="sm" data-testid="plan-upgrade-target">
+              Next plan: <strong>{PLAN_NAMES[target]}</strong>. {UPGRADE_PITCH[planType]}
+            </Text>
+            <Button variant="light" disabled aria-describedby="plan-change-note">
+              Upgrade to {PLAN_NAMES[target]}
+            </Button>
+            <Text id="plan-change-note" size="xs" c="dimmed">
+              Plan changes open once the billing module lands.
+            </Text>
+          </>
+        ) : (
+          <Text size="sm" data-testid="plan-upgrade-target">
+            You are on the top plan; there is nothing to upgrade to.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+};
