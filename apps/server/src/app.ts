@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/client';
+import type { Actor } from './lib/actor';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { newId } from './lib/ids';
@@ -16,9 +17,11 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
 import { createCatalogModule } from './modules/catalog';
+import { createCatalogEngagementModule } from './modules/catalog/engagement';
 import { createIdentityModule } from './modules/identity';
 import { createOutboxNotifier } from './modules/notifications/notifier';
 import { createReferenceModule } from './modules/reference';
+import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';
 
 export const APP_VERSION = '0.1.0';
@@ -59,14 +62,17 @@ export const buildApp = async ({
     trustProxy: config.TRUST_PROXY,
     // Errors Fastify raises before routing (a malformed percent-encoded path) get our body shape.
     frameworkErrors: (error, request, reply) => {
-      void (reply as unknown as FastifyReply).status(400).send({
-        error: {
-          code: 'bad_request',
-          message: 'The request URL is malformed.',
-          reason: 'malformed_url',
-          requestId: request.id,
-        },
-      });
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .header('x-request-id', request.id)
+        .send({
+          error: {
+            code: 'bad_request',
+            message: 'The request URL is malformed.',
+            reason: 'malformed_url',
+            requestId: request.id,
+          },
+        });
       request.log.debug({ err: error }, 'framework error');
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -109,13 +115,23 @@ export const buildApp = async ({
     publicUrl,
   });
   const reference = createReferenceModule({ db });
-  const catalog = createCatalogModule({
+  const loadCountryNames = async () =>
+    new Map(
+      (await reference.repository.listCountries()).map((country) => [country.code, country.name]),
+    );
+  const catalog = createCatalogModule({ db, clock, loadCountryNames });
+  const stores = {
+    getStoreTitle: async (actor: Actor) =>
+      (await identity.storeService.getStoreProfile(actor)).title,
+  };
+  const catalogEngagement = createCatalogEngagementModule({ db, clock, stores, loadCountryNames });
+  const sourcing = createSourcingModule({
     db,
     clock,
-    loadCountryNames: async () =>
-      new Map(
-        (await reference.repository.listCountries()).map((country) => [country.code, country.name]),
-      ),
+    notifier,
+    stores,
+    companies: catalogEngagement.companyDirectory,
+    platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
 
   registerAuth(app, identity);
@@ -123,6 +139,8 @@ export const buildApp = async ({
   await app.register(identity.routes);
   await app.register(reference.routes);
   await app.register(catalog.routes);
+  await app.register(catalogEngagement.routes);
+  await app.register(sourcing.routes);
 
   const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {
@@ -139,6 +157,6 @@ export const buildApp = async ({
     return webApp.sendAppShell(reply);
   });
 
-  return { app, identity, reference, catalog };
+  return { app, identity, reference, catalog, catalogEngagement, sourcing };
 };
 export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

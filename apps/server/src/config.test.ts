@@ -30,4 +30,18 @@ describe('loadConfig', () => {
       'sto_b',
     ]);
   });
+
+  it('reads the platform team e-mail, defaulting to the local team address', () => {
+    expect(loadConfig({}).PLATFORM_TEAM_EMAIL).toBe('team@atelier.local');
+    expect(loadConfig({ PLATFORM_TEAM_EMAIL: 'Sourcing@Example.com' }).PLATFORM_TEAM_EMAIL).toBe(
+      'sourcing@example.com',
+    );
+    expect(() => loadConfig({ PLATFORM_TEAM_EMAIL: 'not-an-address' })).toThrow(ConfigError);
+  });
+
+  it('resolves a relative DATA_DIR from where npm was run, not from the workspace', () => {
+    expect(loadConfig({ DATA_DIR: './.data', INIT_CWD: '/srv/atelier' }).dataDir).toBe(
+      '/srv/atelier/.data',
+    );
+  });
 });

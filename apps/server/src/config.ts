@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EmailSchema } from '@atelier/contract/common/validation';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -64,6 +65,8 @@ export const ConfigSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Where platform-team mail goes, e.g. a creator inviting their own supplier (spec §7). */
+  PLATFORM_TEAM_EMAIL: EmailSchema.default('team@atelier.local'),
   /** Folder of the built web app served on the same port. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -87,7 +90,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
   }
-  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command,
+  // so a relative DATA_DIR means the same folder for `npm start` and `npm run db:backup`.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, parsed.data.DATA_DIR);
   const webDistDir = path.resolve(
     parsed.data.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
   );

@@ -26,15 +26,13 @@ export const decodeCursor = (cursor: string, expectedSort: string): KeysetPositi
   } catch {
     throw badCursor();
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 3 ||
-    parsed[0] !== expectedSort ||
-    !(typeof parsed[1] === 'string' || typeof parsed[1] === 'number' || parsed[1] === null) ||
-    typeof parsed[2] !== 'string' ||
-    parsed[2].length > 64
-  ) {
-    throw badCursor();
-  }
-  return { sort: parsed[0], value: parsed[1] as string | number | null, id: parsed[2] };
+  const isPosition = (value: unknown): value is [string, string | number | null, string] =>
+    Array.isArray(value) &&
+    value.length === 3 &&
+    value[0] === expectedSort &&
+    (typeof value[1] === 'string' || typeof value[1] === 'number' || value[1] === null) &&
+    typeof value[2] === 'string' &&
+    value[2].length <= 64;
+  if (!isPosition(parsed)) throw badCursor();
+  return { sort: parsed[0], value: parsed[1], id: parsed[2] };
 };

@@ -13,7 +13,8 @@ export const DEMO_ACCOUNT = {
 
 /**
  * Seeds what the platform needs, through the modules: reference data (countries, states), the
- * category tree, and optionally the demo account. Idempotent: a second run adds nothing.
+ * category tree, the supplier catalog (real registry factories with demo values, demo
+ * suppliers), and optionally the demo account. Idempotent: a second run adds nothing.
  */
 export const seedPlatform = async (
   modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity'>,
@@ -23,6 +24,17 @@ export const seedPlatform = async (
   const reference = await modules.reference.seedReferenceData();
   const categories = await modules.catalog.seedCategories();
   options.log.info({ ...reference, categories }, 'reference data ready');
+  const startedAt = performance.now();
+  const catalog = await modules.catalog.seedCatalog();
+  options.log.info(
+    {
+      suppliers: catalog.companies,
+      items: catalog.items,
+      isWritten: catalog.isWritten,
+      ms: Math.round(performance.now() - startedAt),
+    },
+    catalog.isWritten ? 'seed catalog loaded' : 'seed catalog already present',
+  );
   if (!options.seedDemo) return { demo: false };
 
   const repositories = createIdentityRepositories(db);

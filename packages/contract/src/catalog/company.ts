@@ -92,16 +92,28 @@ export const CatalogFilterQuerySchema = z.object({
   rating: RatingFilterSchema.optional(),
   productionTime: ProductionTimeFilterSchema.optional(),
   region: RegionCodeSchema.optional(),
-  countryCodes: csv(z.string().toUpperCase().regex(/^[A-Z]{2}$/, 'Use ISO codes such as CN.'), 50).optional(),
+  countryCodes: csv(
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Use ISO codes such as CN.'),
+    50,
+  ).optional(),
   categoryIds: csv(
-    z.string().regex(/^[0-9]{1,9}$/, 'Use category ids.').transform(Number),
+    z
+      .string()
+      .regex(/^[0-9]{1,9}$/, 'Use category ids.')
+      .transform(Number),
     50,
   ).optional(),
 });
 export type CatalogFilterQuery = z.infer<typeof CatalogFilterQuerySchema>;
 
 /** Opaque keyset cursor from a previous page's `nextCursor`. */
-export const CursorSchema = z.string().max(500).regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor from this API.');
+export const CursorSchema = z
+  .string()
+  .max(500)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor from this API.');
 
 export const ListCatalogCompaniesQuerySchema = CatalogFilterQuerySchema.extend({
   offering: SupplierOfferingSchema.optional(),

@@ -4,7 +4,10 @@ import { CatalogCompanySchema } from './company';
 import { CatalogItemSchema } from './item';
 
 export const FavoriteTargetSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('COMPANY'), id: z.string().regex(/^cmp_[a-z0-9]+$/, 'Not a supplier id.') }),
+  z.object({
+    type: z.literal('COMPANY'),
+    id: z.string().regex(/^cmp_[a-z0-9]+$/, 'Not a supplier id.'),
+  }),
   z.object({ type: z.literal('ITEM'), id: z.string().regex(/^itm_[a-z0-9]+$/, 'Not an item id.') }),
 ]);
 export type FavoriteTarget = z.infer<typeof FavoriteTargetSchema>;

@@ -48,7 +48,10 @@ export type CatalogItem = z.infer<typeof CatalogItemSchema>;
 
 export const ListCatalogItemsQuerySchema = CatalogFilterQuerySchema.extend({
   kind: CatalogItemKindSchema.optional(),
-  companyId: z.string().regex(/^cmp_[a-z0-9]+$/, 'Not a supplier id.').optional(),
+  companyId: z
+    .string()
+    .regex(/^cmp_[a-z0-9]+$/, 'Not a supplier id.')
+    .optional(),
   sort: ItemSortSchema.default('FEATURED'),
   size: z.coerce.number().int().min(1).max(100).default(24),
   cursor: CursorSchema.optional(),

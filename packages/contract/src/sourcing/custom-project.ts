@@ -21,10 +21,16 @@ export const CustomProjectDataSchema = z.object({
   material: textSchema(500),
   printDetail: textSchema(2000),
   quantity: z.number().int().min(1, 'At least 1 unit.').max(MAX_PROJECT_QUANTITY),
-  /** ISO date (YYYY-MM-DD) the goods are wanted by. */
-  completionDate: z.iso.date(),
+  /** ISO date (YYYY-MM-DD) the goods are wanted by; must be after today to submit. */
+  completionDate: z.iso
+    .date()
+    // PostgreSQL has no year 0, which ISO dates allow; no real project is due before 2000.
+    .refine((value) => value >= '2000-01-01', 'Choose a date from the year 2000 on.'),
   /** Supplier the request is addressed to, if any. */
-  companyId: z.string().regex(/^cmp_[a-z0-9]+$/).nullable(),
+  companyId: z
+    .string()
+    .regex(/^cmp_[a-z0-9]+$/)
+    .nullable(),
 });
 
 export const SaveCustomProjectInputSchema = CustomProjectDataSchema.partial().extend({

@@ -15,8 +15,14 @@ export const SupplierInviteInputSchema = z.object({
 });
 export type SupplierInviteInput = z.infer<typeof SupplierInviteInputSchema>;
 
-export const SupplierInviteSchema = SupplierInviteInputSchema.extend({
+// Plain strings, not the input schema: its e-mail transform can't run on the way out (the
+// response serializer refuses unidirectional transforms).
+export const SupplierInviteSchema = z.object({
   id: z.string(),
+  name: z.string(),
+  website: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
   createdAt: z.iso.datetime(),
 });
 export type SupplierInvite = z.infer<typeof SupplierInviteSchema>;

@@ -46,7 +46,11 @@ export const createCatalogLookups = (
       for (const category of map.values()) {
         if (category.level !== 3) continue;
         const parent = category.parentId === null ? undefined : map.get(category.parentId);
-        if (wanted.has(category.id) || (parent && (wanted.has(parent.id) || (parent.parentId !== null && wanted.has(parent.parentId))))) {
+        if (
+          wanted.has(category.id) ||
+          (parent &&
+            (wanted.has(parent.id) || (parent.parentId !== null && wanted.has(parent.parentId))))
+        ) {
           result.push(category.id);
         }
       }

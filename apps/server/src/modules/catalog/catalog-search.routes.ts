@@ -39,10 +39,14 @@ export const catalogSearchRoutes =
     app.get(getPublicCatalogCompany.path, routeOptions(getPublicCatalogCompany), async (request) =>
       search.getCompany(request.params.id),
     );
-    app.post(recordCompanyAction.path, routeOptions(recordCompanyAction), async (request, reply) => {
-      await search.recordCompanyAction(request.params.id, request.body.action);
-      return reply.status(202).send({ ok: true as const });
-    });
+    app.post(
+      recordCompanyAction.path,
+      routeOptions(recordCompanyAction),
+      async (request, reply) => {
+        await search.recordCompanyAction(request.params.id, request.body.action);
+        return reply.status(202).send({ ok: true as const });
+      },
+    );
 
     app.get(listCatalogItems.path, routeOptions(listCatalogItems), async (request) =>
       search.searchItems(request.query, request.actor.storeId),

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { buildSeedCatalog, listSeedCompanyIds } from './catalog-seed.data';
+import { createCatalogWriter } from './catalog-writer.repository';
 import { loadCategoryTree } from './category.data';
 import { createCategoryRepository } from './category.repository';
 import { categoryRoutes } from './category.routes';
@@ -42,6 +44,25 @@ export const createCatalogModule = ({ db, clock, loadCountryNames }: CatalogModu
       const { total } = await categories.list({ offset: 0, limit: 1 });
       if (total !== rows.length) await categories.upsertAll(rows);
       return rows.length;
+    },
+    /**
+     * Loads the seed catalog (registry factories, demo suppliers and their items). Idempotent:
+     * nothing is written when every seed supplier is already there, and a rerun never
+     * overwrites imported rows or buyers' counters.
+     */
+    async seedCatalog(): Promise<{ companies: number; items: number; isWritten: boolean }> {
+      const writer = createCatalogWriter(db);
+      const seedIds = listSeedCompanyIds();
+      if ((await writer.countCompaniesAmong(seedIds)) === seedIds.length) {
+        return { companies: seedIds.length, items: await writer.countItems(), isWritten: false };
+      }
+      const seed = buildSeedCatalog();
+      await db.transaction(async (tx) => {
+        const transactionWriter = createCatalogWriter(tx);
+        await transactionWriter.upsertCompanies(seed.companies);
+        await transactionWriter.upsertItems(seed.items);
+      });
+      return { companies: seed.companies.length, items: seed.items.length, isWritten: true };
     },
   };
 };

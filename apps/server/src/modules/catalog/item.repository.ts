@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { CatalogFilterQuery, CatalogItemKind } from '@atelier/contract/catalog/company';
 import type { ItemSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';

@@ -29,6 +29,10 @@ export const catalogCompanyReviews = pgTable(
     uniqueIndex('catalog_company_reviews_email_key')
       .on(table.companyId, table.authorEmail)
       .where(sql`${table.authorEmail} IS NOT NULL`),
-    index('catalog_company_reviews_company_idx').on(table.companyId, table.createdAt.desc(), table.id),
+    index('catalog_company_reviews_company_idx').on(
+      table.companyId,
+      table.createdAt.desc(),
+      table.id,
+    ),
   ],
 );

@@ -1,0 +1,174 @@
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import type { CompanyInsert, ItemInsert } from './catalog-rows';
+import type { CompanyRow } from './catalog.mappers';
+import { catalogCompanies } from './company.table';
+import { catalogItems } from './item.table';
+
+const BATCH_SIZE = 500;
+
+/**
+ * Live values a write never overwrites: counters and rank fed by buyers' actions, the rating
+ * kept by reviews, and when the row first appeared ("newly added").
+ */
+const PROTECTED_COLUMNS = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'rank',
+  'rating',
+  'demoRating',
+  'reviewCount',
+  'detailViewCount',
+  'recommendCount',
+  'enabledAt',
+  'fieldSources',
+  'searchVector',
+]);
+/** Field sources of protected values: the review module owns the rating's. */
+const PROTECTED_SOURCE_KEYS = sql.raw(`array['rating', 'enabledAt']`);
+
+/**
+ * A row from the seed (registry, demo) replaces only a seeded row; an import or the supplier's
+ * own edit replaces any row, so real data always wins over generated data.
+ */
+const replacesExisting = (table: PgTable & { source: PgColumn }) =>
+  sql`${table.source} in ('registry', 'demo') or excluded.source in ('import', 'supplier')`;
+
+/** `col = excluded.col` for every column the rows set, except the protected ones. */
+const updateSetOf = (
+  table: PgTable & { fieldSources: PgColumn },
+  rows: readonly Record<string, unknown>[],
+): Record<string, SQL> => {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = new Set(
+    rows.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)),
+  );
+  const set: Record<string, SQL> = {};
+  for (const key of keys) {
+    const column = columns[key];
+    if (!column || PROTECTED_COLUMNS.has(key)) continue;
+    set[key] = sql`excluded.${sql.identifier(column.name)}`;
+  }
+  const incomingSources = sql`(excluded.field_sources - ${PROTECTED_SOURCE_KEYS})`;
+  set.fieldSources = sql`${table.fieldSources} || ${incomingSources}`;
+  set.updatedAt = sql`now()`;
+  return set;
+};
+
+const batchesOf = <T>(rows: readonly T[]): T[][] => {
+  const batches: T[][] = [];
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    batches.push(rows.slice(start, start + BATCH_SIZE));
+  }
+  return batches;
+};
+
+/**
+ * Writes suppliers and items in bulk for the seed and the supplier import. Pass a transaction
+ * handle to make a whole import atomic.
+ */
+export const createCatalogWriter = (db: Database) => ({
+  /** Inserts or updates by id, 500 rows a statement; see `replacesExisting` for who wins. */
+  async upsertCompanies(rows: readonly CompanyInsert[]): Promise<void> {
+    for (const batch of batchesOf(rows)) {
+      await db
+        .insert(catalogCompanies)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: catalogCompanies.id,
+          set: updateSetOf(catalogCompanies, batch),
+          setWhere: replacesExisting(catalogCompanies),
+        });
+    }
+  },
+
+  /** Inserts or updates by id, 500 rows a statement; same rules as `upsertCompanies`. */
+  async upsertItems(rows: readonly ItemInsert[]): Promise<void> {
+    for (const batch of batchesOf(rows)) {
+      await db
+        .insert(catalogItems)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: catalogItems.id,
+          set: updateSetOf(catalogItems, batch),
+          setWhere: replacesExisting(catalogItems),
+        });
+    }
+  },
+
+  /** The suppliers with these ids, locked until the transaction ends (an import merges in). */
+  async listCompaniesForUpdate(ids: readonly string[]): Promise<CompanyRow[]> {
+    const rows: CompanyRow[] = [];
+    for (const batch of batchesOf(ids)) {
+      rows.push(
+        ...(await db
+          .select()
+          .from(catalogCompanies)
+          .where(inArray(catalogCompanies.id, batch))
+          .for('update')),
+      );
+    }
+    return rows;
+  },
+
+  /** Which of these item ids exist already. */
+  async listExistingItemIds(ids: readonly string[]): Promise<Set<string>> {
+    const existing = new Set<string>();
+    for (const batch of batchesOf(ids)) {
+      const rows = await db
+        .select({ id: catalogItems.id })
+        .from(catalogItems)
+        .where(inArray(catalogItems.id, batch));
+      for (const row of rows) existing.add(row.id);
+    }
+    return existing;
+  },
+
+  /** How many of these supplier ids exist. */
+  async countCompaniesAmong(ids: readonly string[]): Promise<number> {
+    let count = 0;
+    for (const batch of batchesOf(ids)) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(catalogCompanies)
+        .where(inArray(catalogCompanies.id, batch));
+      count += row?.count ?? 0;
+    }
+    return count;
+  },
+
+  async countCompanies(): Promise<number> {
+    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(catalogCompanies);
+    return row?.count ?? 0;
+  },
+
+  async countItems(): Promise<number> {
+    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(catalogItems);
+    return row?.count ?? 0;
+  },
+
+  /** Copies each supplier's filter values (country, region, rating, order figures) onto its items. */
+  async refreshItemCompanyCopies(...companyIds: string[]): Promise<void> {
+    if (companyIds.length === 0) return;
+    await db
+      .update(catalogItems)
+      .set({
+        companyCountryCode: sql`${catalogCompanies.countryCode}`,
+        companyRegionCode: sql`${catalogCompanies.regionCode}`,
+        companyRating: sql`${catalogCompanies.rating}`,
+        companyOrderVolume: sql`${catalogCompanies.orderVolume}`,
+        companyOrderCount: sql`${catalogCompanies.orderCount}`,
+        updatedAt: sql`now()`,
+      })
+      .from(catalogCompanies)
+      .where(
+        and(
+          eq(catalogItems.companyId, catalogCompanies.id),
+          inArray(catalogCompanies.id, companyIds),
+        ),
+      );
+  },
+});
+export type CatalogWriter = ReturnType<typeof createCatalogWriter>;

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { createFavoriteService, type LoadCountryNames } from './favorite.service';
+import { favoriteRoutes } from './favorite.routes';
+import { createMySuppliersService, type SupplierRelationSource } from './my-suppliers.service';
+import { mySuppliersRoutes } from './my-suppliers.routes';
+import { createReviewService, type StoreDirectory } from './review.service';
+import { reviewRoutes } from './review.routes';
+import { createSupplierLookupRepository } from './supplier-lookup.repository';
+
+export type { SupplierRelationSource } from './my-suppliers.service';
+export type { StoreDirectory } from './review.service';
+
+export type CatalogEngagementModuleDeps = {
+  db: Database;
+  clock: Clock;
+  /** Store titles (review author names), from the identity module. */
+  stores: StoreDirectory;
+  loadCountryNames: LoadCountryNames;
+  /** "My suppliers" relations beyond favourites: chat (#4) adds MESSAGED, orders ORDERED. */
+  supplierRelationSources?: readonly SupplierRelationSource[];
+};
+
+/**
+ * The catalog's engagement features, apart from search (issue #3): supplier reviews,
+ * favourites and "my suppliers"; plus the company directory other modules use to check and
+ * name a supplier without reading catalog tables.
+ */
+export const createCatalogEngagementModule = ({
+  db,
+  clock,
+  stores,
+  loadCountryNames,
+  supplierRelationSources = [],
+}: CatalogEngagementModuleDeps) => {
+  const reviewService = createReviewService({ db, clock, stores });
+  const favoriteService = createFavoriteService({ db, clock, loadCountryNames });
+  const mySuppliersService = createMySuppliersService({
+    db,
+    clock,
+    loadCountryNames,
+    relationSources: supplierRelationSources,
+  });
+  const supplierLookup = createSupplierLookupRepository(db);
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(reviewRoutes(reviewService));
+    await app.register(favoriteRoutes(favoriteService));
+    await app.register(mySuppliersRoutes(mySuppliersService));
+  };
+
+  return {
+    reviewService,
+    favoriteService,
+    mySuppliersService,
+    routes,
+    companyDirectory: {
+      /** Supplier names by id; unknown ids are absent from the map. */
+      findCompanyNames: (ids: readonly string[]) => supplierLookup.findCompanyNames(ids),
+    },
+  };
+};
+export type CatalogEngagementModule = ReturnType<typeof createCatalogEngagementModule>;

@@ -1,0 +1,95 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FavoriteTarget } from '@atelier/contract/catalog/favorite';
+import type { Database } from '@/db/client';
+import type { CompanyRow, ItemRow } from './catalog.mappers';
+import { catalogCategories } from './category.table';
+import { catalogCompanies } from './company.table';
+import { catalogFavorites } from './favorite.table';
+import { catalogItems } from './item.table';
+
+export type FavoriteType = FavoriteTarget['type'];
+
+/** A favourite item with what its answer needs from its supplier and category. */
+export type FavoriteItemRow = {
+  item: ItemRow;
+  company: Pick<CompanyRow, 'id' | 'name' | 'capabilities'>;
+  category: { vertical: string; group: string | null; subgroup: string | null } | null;
+};
+
+const favorites = catalogFavorites;
+
+export const createFavoriteRepository = (db: Database) => ({
+  /** Idempotent: favouriting twice keeps the first row (and its time). */
+  async add(storeId: string, target: FavoriteTarget, createdAt: Date): Promise<void> {
+    await db
+      .insert(favorites)
+      .values({ storeId, targetType: target.type, targetId: target.id, createdAt })
+      .onConflictDoNothing();
+  },
+
+  /** Idempotent: removing a favourite that isn't there does nothing. */
+  async remove(storeId: string, type: FavoriteType, targetId: string): Promise<void> {
+    await db
+      .delete(favorites)
+      .where(
+        and(
+          eq(favorites.storeId, storeId),
+          eq(favorites.targetType, type),
+          eq(favorites.targetId, targetId),
+        ),
+      );
+  },
+
+  /** The store's favourite suppliers, most recently favourited first. */
+  async listCompanies(storeId: string): Promise<CompanyRow[]> {
+    const rows = await db
+      .select({ company: catalogCompanies })
+      .from(favorites)
+      .innerJoin(catalogCompanies, eq(catalogCompanies.id, favorites.targetId))
+      .where(and(eq(favorites.storeId, storeId), eq(favorites.targetType, 'COMPANY')))
+      .orderBy(desc(favorites.createdAt), desc(favorites.targetId));
+    return rows.map((row) => row.company);
+  },
+
+  /** The store's favourite items with supplier and category, most recently favourited first. */
+  async listItems(storeId: string): Promise<FavoriteItemRow[]> {
+    const rows = await db
+      .select({
+        item: catalogItems,
+        companyName: catalogCompanies.name,
+        companyCapabilities: catalogCompanies.capabilities,
+        vertical: catalogCategories.vertical,
+        group: catalogCategories.group,
+        subgroup: catalogCategories.subgroup,
+      })
+      .from(favorites)
+      .innerJoin(catalogItems, eq(catalogItems.id, favorites.targetId))
+      .innerJoin(catalogCompanies, eq(catalogCompanies.id, catalogItems.companyId))
+      .leftJoin(catalogCategories, eq(catalogCategories.id, catalogItems.categoryId))
+      .where(and(eq(favorites.storeId, storeId), eq(favorites.targetType, 'ITEM')))
+      .orderBy(desc(favorites.createdAt), desc(favorites.targetId));
+    return rows.map((row) => ({
+      item: row.item,
+      company: {
+        id: row.item.companyId,
+        name: row.companyName,
+        capabilities: row.companyCapabilities,
+      },
+      category:
+        row.vertical === null
+          ? null
+          : { vertical: row.vertical, group: row.group, subgroup: row.subgroup },
+    }));
+  },
+
+  /** Ids of the store's favourite suppliers with when each was favourited, newest first. */
+  async listFavoriteCompanyIds(storeId: string): Promise<{ companyId: string; at: Date }[]> {
+    const rows = await db
+      .select({ companyId: favorites.targetId, at: favorites.createdAt })
+      .from(favorites)
+      .where(and(eq(favorites.storeId, storeId), eq(favorites.targetType, 'COMPANY')))
+      .orderBy(desc(favorites.createdAt), desc(favorites.targetId));
+    return rows;
+  },
+});
+export type FavoriteRepository = ReturnType<typeof createFavoriteRepository>;

@@ -1,0 +1,81 @@
+import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { FavoriteTarget } from '@atelier/contract/catalog/favorite';
+import type { CatalogItem } from '@atelier/contract/catalog/item';
+import type { Database } from '@/db/client';
+import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { toCatalogCompany, toCatalogItem } from './catalog.mappers';
+import { createFavoriteRepository, type FavoriteType } from './favorite.repository';
+import { createSupplierLookupRepository } from './supplier-lookup.repository';
+
+/** Country names by ISO code, from the reference module's countries table. */
+export type LoadCountryNames = () => Promise<ReadonlyMap<string, string>>;
+
+type FavoriteServiceDeps = { db: Database; clock: Clock; loadCountryNames: LoadCountryNames };
+
+const targetNotFound = (type: FavoriteType) =>
+  new AppError(
+    'not_found',
+    type === 'COMPANY' ? 'No supplier with this id.' : 'No catalog item with this id.',
+    {
+      reason: type === 'COMPANY' ? 'company_not_found' : 'item_not_found',
+      details: [{ field: 'body.id', message: 'Nothing to favourite with this id.' }],
+    },
+  );
+
+/**
+ * A store's favourite suppliers and items (issue #3, /favorites). Everything is scoped to the
+ * caller's store: another store's favourites are never read or changed.
+ */
+export const createFavoriteService = ({ db, clock, loadCountryNames }: FavoriteServiceDeps) => {
+  const favorites = createFavoriteRepository(db);
+  const suppliers = createSupplierLookupRepository(db);
+
+  return {
+    /** Idempotent; 404 `company_not_found` / `item_not_found` when the target doesn't exist. */
+    async addFavorite(actor: Actor, target: FavoriteTarget): Promise<void> {
+      const exists =
+        target.type === 'COMPANY'
+          ? await suppliers.companyExists(target.id)
+          : await suppliers.itemExists(target.id);
+      if (!exists) throw targetNotFound(target.type);
+      await favorites.add(actor.storeId, target, clock.now());
+    },
+
+    /** Idempotent: a favourite that isn't there (or a target that never existed) is fine. */
+    async removeFavorite(actor: Actor, type: FavoriteType, targetId: string): Promise<void> {
+      await favorites.remove(actor.storeId, type, targetId);
+    },
+
+    /** The caller's store's favourite suppliers and items, most recently favourited first. */
+    async listFavorites(
+      actor: Actor,
+    ): Promise<{ companies: CatalogCompany[]; items: CatalogItem[] }> {
+      const [companyRows, itemRows, countryNames] = await Promise.all([
+        favorites.listCompanies(actor.storeId),
+        favorites.listItems(actor.storeId),
+        loadCountryNames(),
+      ]);
+      const companyContext = {
+        countryNames,
+        favoriteCompanyIds: new Set(companyRows.map((row) => row.id)),
+        now: clock.now(),
+      };
+      const itemContext = {
+        categories: new Map(
+          itemRows.flatMap(({ item, category }) =>
+            item.categoryId !== null && category ? [[item.categoryId, category] as const] : [],
+          ),
+        ),
+        companies: new Map(itemRows.map(({ company }) => [company.id, company])),
+        favoriteItemIds: new Set(itemRows.map(({ item }) => item.id)),
+      };
+      return {
+        companies: companyRows.map((row) => toCatalogCompany(row, companyContext)),
+        items: itemRows.map(({ item }) => toCatalogItem(item, itemContext)),
+      };
+    },
+  };
+};
+export type FavoriteService = ReturnType<typeof createFavoriteService>;

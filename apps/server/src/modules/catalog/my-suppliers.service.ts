@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import type { MySupplierSchema } from '@atelier/contract/catalog/favorite';
+import type { Database } from '@/db/client';
+import type { Actor } from '@/lib/actor';
+import type { Clock } from '@/lib/clock';
+import { toCatalogCompany } from './catalog.mappers';
+import { createFavoriteRepository } from './favorite.repository';
+import type { LoadCountryNames } from './favorite.service';
+import { createSupplierLookupRepository } from './supplier-lookup.repository';
+
+export type MySupplier = z.infer<typeof MySupplierSchema>;
+export type SupplierRelation = MySupplier['relations'][number];
+
+const RELATION_ORDER: readonly SupplierRelation[] = ['FAVORITED', 'MESSAGED', 'ORDERED'];
+
+/**
+ * Extension point of "my suppliers": another module tells which suppliers a store is related
+ * to, and since when. Chat (issue #4) is to register a `MESSAGED` source and orders an `ORDERED`
+ * one, in app.ts; until then only favourites (`FAVORITED`) count.
+ */
+export type SupplierRelationSource = {
+  relation: Exclude<SupplierRelation, 'FAVORITED'>;
+  /** Suppliers the store has this relation with, and the latest time it happened. */
+  listCompanyIds(storeId: string): Promise<{ companyId: string; at: Date }[]>;
+};
+
+type MySuppliersServiceDeps = {
+  db: Database;
+  clock: Clock;
+  loadCountryNames: LoadCountryNames;
+  relationSources?: readonly SupplierRelationSource[];
+};
+
+/**
+ * Spec §7 `GET /web/stores/me/suppliers` (the inbox "my suppliers" tab): suppliers the store has
+ * favourited, messaged or ordered from. Today only FAVORITED is recorded: messaging arrives with
+ * chat (issue #4) and ordering with orders, each through a `SupplierRelationSource`.
+ */
+export const createMySuppliersService = ({
+  db,
+  clock,
+  loadCountryNames,
+  relationSources = [],
+}: MySuppliersServiceDeps) => {
+  const favorites = createFavoriteRepository(db);
+  const suppliers = createSupplierLookupRepository(db);
+
+  return {
+    /**
+     * The store's suppliers, most recent relation first, each with every relation it has.
+     * `searchKey` keeps those whose name contains it, in any case.
+     */
+    async listMySuppliers(
+      actor: Actor,
+      query: { searchKey?: string | undefined },
+    ): Promise<MySupplier[]> {
+      const sources = [
+        {
+          relation: 'FAVORITED' as const,
+          listCompanyIds: (storeId: string) => favorites.listFavoriteCompanyIds(storeId),
+        },
+        ...relationSources,
+      ];
+      const lists = await Promise.all(
+        sources.map(async (source) => ({
+          relation: source.relation,
+          entries: await source.listCompanyIds(actor.storeId),
+        })),
+      );
+      const related = new Map<string, { relations: Set<SupplierRelation>; latest: number }>();
+      for (const { relation, entries } of lists) {
+        for (const { companyId, at } of entries) {
+          const current = related.get(companyId) ?? { relations: new Set(), latest: 0 };
+          current.relations.add(relation);
+          current.latest = Math.max(current.latest, at.getTime());
+          related.set(companyId, current);
+        }
+      }
+      const searchKey = query.searchKey?.trim();
+      const [rows, countryNames] = await Promise.all([
+        suppliers.listCompaniesByIds([...related.keys()], {
+          ...(searchKey ? { nameContains: searchKey } : {}),
+        }),
+        loadCountryNames(),
+      ]);
+      const favoriteCompanyIds = new Set(
+        [...related].flatMap(([id, { relations }]) => (relations.has('FAVORITED') ? [id] : [])),
+      );
+      const context = { countryNames, favoriteCompanyIds, now: clock.now() };
+      const latestOf = (id: string) => related.get(id)?.latest ?? 0;
+      return rows
+        .sort((a, b) => latestOf(b.id) - latestOf(a.id))
+        .map((row) => ({
+          ...toCatalogCompany(row, context),
+          relations: RELATION_ORDER.filter((relation) =>
+            related.get(row.id)?.relations.has(relation),
+          ),
+        }));
+    },
+  };
+};
+export type MySuppliersService = ReturnType<typeof createMySuppliersService>;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createCompanyReview,
+  createPublicCompanyReview,
+  getCompanyReviewSummary,
+  listCompanyReviews,
+  updateCompanyReview,
+} from '@atelier/contract/catalog/review';
+import { routeOptions } from '@/lib/endpoint';
+import { clientInfo } from '@/plugins/auth';
+import type { ReviewService } from './review.service';
+
+/**
+ * Spec §7 supplier reviews: `GET`/`POST /api/web/catalog-company-reviews`, `PUT …/:id`,
+ * `GET …/summary`, and the public `POST /api/app/catalog-company-reviews` (no session).
+ * Errors: 400 validation (stars outside 1–5, bad cursor), 404 `company_not_found` /
+ * `review_not_found`, 409 `review_exists`, 429 `review_rate_limited` (public page only).
+ */
+export const reviewRoutes =
+  (reviewService: ReviewService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(listCompanyReviews.path, routeOptions(listCompanyReviews), async (request) =>
+      reviewService.listReviews(request.actor, request.query),
+    );
+
+    app.get(getCompanyReviewSummary.path, routeOptions(getCompanyReviewSummary), async (request) =>
+      reviewService.getSummary(request.query.companyId),
+    );
+
+    app.post(createCompanyReview.path, routeOptions(createCompanyReview), async (request, reply) =>
+      reply.status(201).send(await reviewService.createReview(request.actor, request.body)),
+    );
+
+    app.put(updateCompanyReview.path, routeOptions(updateCompanyReview), async (request) =>
+      reviewService.updateReview(request.actor, request.params.id, request.body),
+    );
+
+    app.post(
+      createPublicCompanyReview.path,
+      routeOptions(createPublicCompanyReview),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await reviewService.createPublicReview(request.body, clientInfo(request))),
+    );
+  };

@@ -1,0 +1,290 @@
+import type {
+  CatalogCompanyReview,
+  CreateReviewInput,
+  PublicReviewInput,
+  ReviewSummary,
+} from '@atelier/contract/catalog/review';
+import type { Database } from '@/db/client';
+import type { Actor, ClientInfo } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { uniqueViolationConstraint } from '@/lib/db-errors';
+import { newId } from '@/lib/ids';
+import {
+  createReviewRepository,
+  type RatedCompany,
+  type ReviewPosition,
+  type ReviewRepository,
+  type ReviewRow,
+} from './review.repository';
+
+/** How the catalog learns a store's title (the author name of its reviews). */
+export type StoreDirectory = { getStoreTitle(actor: Actor): Promise<string> };
+
+type ReviewServiceDeps = { db: Database; clock: Clock; stores: StoreDirectory };
+
+type ReviewContent = Pick<CreateReviewInput, 'rating' | 'title' | 'body'>;
+
+/** Public reviews accepted per client address per hour (the page needs no session). */
+export const PUBLIC_REVIEW_LIMIT = { maxPerWindow: 10, windowMs: 60 * 60 * 1000 } as const;
+
+const companyNotFound = (field: 'body.companyId' | 'query.companyId') =>
+  new AppError('not_found', 'No supplier with this id.', {
+    reason: 'company_not_found',
+    details: [{ field, message: 'No supplier with this id.' }],
+  });
+
+const reviewNotFound = () =>
+  new AppError('not_found', 'No review of yours with this id.', { reason: 'review_not_found' });
+
+const storeReviewExists = () =>
+  new AppError('conflict', 'Your store has already reviewed this supplier; edit that review.', {
+    reason: 'review_exists',
+  });
+
+const emailReviewExists = () =>
+  new AppError('conflict', 'This e-mail address has already reviewed this supplier.', {
+    reason: 'review_exists',
+    details: [
+      { field: 'body.authorEmail', message: 'Already used for a review of this supplier.' },
+    ],
+  });
+
+const badCursor = () =>
+  new AppError('bad_request', 'query.cursor: Not a cursor from this list; start from page one.', {
+    reason: 'invalid_cursor',
+    details: [{ field: 'query.cursor', message: 'Not a cursor from this list.' }],
+  });
+
+const EXACT_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/;
+const REVIEW_ID = /^rev_[a-z0-9]{1,60}$/;
+
+/** Keyset cursor of the reviews list: base64url of `[createdAt (µs, UTC ISO), id]`. */
+export const encodeReviewCursor = (position: ReviewPosition): string =>
+  Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+
+/** Throws `bad_request` (reason `invalid_cursor`) for anything `encodeReviewCursor` didn't make. */
+export const decodeReviewCursor = (cursor: string): ReviewPosition => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw badCursor();
+  const [createdAt, id] = parsed as unknown[];
+  if (typeof createdAt !== 'string' || typeof id !== 'string' || !REVIEW_ID.test(id)) {
+    throw badCursor();
+  }
+  // A real instant only: PostgreSQL would refuse "2026-02-30" or year 0 with a server error.
+  const milliseconds = EXACT_TIME.exec(createdAt)?.[1];
+  const date = milliseconds ? new Date(`${milliseconds}Z`) : undefined;
+  if (
+    !date ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString() !== `${milliseconds}Z` ||
+    date.getUTCFullYear() < 1970
+  ) {
+    throw badCursor();
+  }
+  return { createdAt, id };
+};
+
+/** In-memory fixed-window counter per client address for the public review page. */
+const createPublicReviewThrottle = (clock: Clock) => {
+  const windows = new Map<string, { startedAt: number; count: number }>();
+  return {
+    /** Counts one attempt; throws `rate_limited` (with Retry-After) past the hourly limit. */
+    take(address: string): void {
+      const now = clock.now().getTime();
+      if (windows.size > 10_000) {
+        for (const [key, window] of windows) {
+          if (now - window.startedAt >= PUBLIC_REVIEW_LIMIT.windowMs) windows.delete(key);
+        }
+      }
+      const current = windows.get(address);
+      if (!current || now - current.startedAt >= PUBLIC_REVIEW_LIMIT.windowMs) {
+        windows.set(address, { startedAt: now, count: 1 });
+        return;
+      }
+      if (current.count >= PUBLIC_REVIEW_LIMIT.maxPerWindow) {
+        const seconds = Math.max(
+          1,
+          Math.ceil((current.startedAt + PUBLIC_REVIEW_LIMIT.windowMs - now) / 1000),
+        );
+        throw new AppError('rate_limited', 'Too many reviews from this address; try again later.', {
+          reason: 'review_rate_limited',
+          headers: { 'retry-after': String(seconds) },
+        });
+      }
+      current.count += 1;
+    },
+  };
+};
+
+const toReview = (row: ReviewRow, viewerStoreId: string | null): CatalogCompanyReview => ({
+  id: row.id,
+  companyId: row.companyId,
+  rating: row.rating,
+  title: row.title,
+  body: row.body,
+  authorName: row.authorName,
+  origin: row.storeId === null ? 'public' : 'store',
+  isOwn: row.storeId !== null && row.storeId === viewerStoreId,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * Supplier reviews (spec §7 catalog-company-reviews, issue #3): 1–5 stars, one per store (or
+ * per e-mail on the public page) per supplier, editable by the author store only. Every write
+ * recomputes the supplier's rating in the same transaction.
+ */
+export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) => {
+  const repository = createReviewRepository(db);
+  const publicThrottle = createPublicReviewThrottle(clock);
+
+  /** Runs `write` with the supplier row locked, then refreshes its rating; 404 if no supplier. */
+  const writeWithRatingRefresh = (
+    companyId: string,
+    write: (repo: ReviewRepository, company: RatedCompany) => Promise<ReviewRow>,
+  ) =>
+    db.transaction(async (tx) => {
+      const repo = createReviewRepository(tx);
+      const company = await repo.lockCompany(companyId);
+      if (!company) throw companyNotFound('body.companyId');
+      const row = await write(repo, company);
+      await repo.refreshCompanyRating(company, clock.now());
+      return row;
+    });
+
+  const assertCompanyExists = async (companyId: string) => {
+    if (!(await repository.companyExists(companyId))) throw companyNotFound('query.companyId');
+  };
+
+  return {
+    /**
+     * A supplier's reviews, newest first, in keyset pages of `size` (1–50). Every store sees
+     * every review (they are public); `isOwn` marks the caller's store's. 404 for an unknown
+     * supplier; 400 `invalid_cursor` for a cursor this list didn't issue.
+     */
+    async listReviews(
+      actor: Actor,
+      query: { companyId: string; size: number; cursor?: string | undefined },
+    ): Promise<{ items: CatalogCompanyReview[]; nextCursor: string | null }> {
+      const after = query.cursor === undefined ? undefined : decodeReviewCursor(query.cursor);
+      await assertCompanyExists(query.companyId);
+      const rows = await repository.listByCompany(query.companyId, {
+        limit: query.size + 1,
+        ...(after ? { after } : {}),
+      });
+      const page = rows.slice(0, query.size);
+      const last = page.at(-1);
+      return {
+        items: page.map(({ row }) => toReview(row, actor.storeId)),
+        nextCursor: rows.length > query.size && last ? encodeReviewCursor(last.position) : null,
+      };
+    },
+
+    /** Average (one decimal, null when none), count and per-star counts of real reviews. */
+    async getSummary(companyId: string): Promise<ReviewSummary> {
+      await assertCompanyExists(companyId);
+      const stats = await repository.computeStats(companyId);
+      return { companyId, ...stats };
+    },
+
+    /**
+     * Reviews a supplier as the caller's store; the author name is the store's title. 404
+     * `company_not_found`; 409 `review_exists` when the store already reviewed this supplier.
+     */
+    async createReview(actor: Actor, input: CreateReviewInput): Promise<CatalogCompanyReview> {
+      const authorName = await stores.getStoreTitle(actor);
+      const now = clock.now();
+      const row = await writeWithRatingRefresh(input.companyId, async (repo) => {
+        if (await repo.findByStore(input.companyId, actor.storeId)) throw storeReviewExists();
+        return repo.insert({
+          id: newId('rev'),
+          companyId: input.companyId,
+          storeId: actor.storeId,
+          authorUserId: actor.userId,
+          authorName,
+          authorEmail: null,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }).catch((error: unknown) => {
+        // Two first reviews at once: the loser meets the unique index only at insert.
+        if (uniqueViolationConstraint(error) === 'catalog_company_reviews_store_key') {
+          throw storeReviewExists();
+        }
+        throw error;
+      });
+      return toReview(row, actor.storeId);
+    },
+
+    /**
+     * Edits the stars, title and body of the caller's store's review; the supplier never
+     * changes. Another store's review, or an unknown id, is 404 `review_not_found`.
+     */
+    async updateReview(
+      actor: Actor,
+      reviewId: string,
+      input: ReviewContent,
+    ): Promise<CatalogCompanyReview> {
+      const existing = await repository.findById(reviewId);
+      if (!existing || existing.storeId !== actor.storeId) throw reviewNotFound();
+      const authorName = await stores.getStoreTitle(actor);
+      const row = await writeWithRatingRefresh(existing.companyId, (repo) =>
+        repo.update(existing.id, {
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          authorName,
+          updatedAt: clock.now(),
+        }),
+      );
+      return toReview(row, actor.storeId);
+    },
+
+    /**
+     * The public review page (no session): one review per e-mail per supplier (409
+     * `review_exists`), at most `PUBLIC_REVIEW_LIMIT` per client address per hour (429). The
+     * e-mail is stored, never shown.
+     */
+    async createPublicReview(
+      input: PublicReviewInput,
+      client: ClientInfo,
+    ): Promise<CatalogCompanyReview> {
+      publicThrottle.take(client.address);
+      const now = clock.now();
+      const row = await writeWithRatingRefresh(input.companyId, async (repo) => {
+        if (await repo.findByAuthorEmail(input.companyId, input.authorEmail)) {
+          throw emailReviewExists();
+        }
+        return repo.insert({
+          id: newId('rev'),
+          companyId: input.companyId,
+          storeId: null,
+          authorUserId: null,
+          authorName: input.authorName,
+          authorEmail: input.authorEmail,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }).catch((error: unknown) => {
+        if (uniqueViolationConstraint(error) === 'catalog_company_reviews_email_key') {
+          throw emailReviewExists();
+        }
+        throw error;
+      });
+      return toReview(row, null);
+    },
+  };
+};
+export type ReviewService = ReturnType<typeof createReviewService>;

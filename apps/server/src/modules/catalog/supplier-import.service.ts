@@ -1,0 +1,232 @@
+import type { ValueSource } from '@atelier/contract/catalog/company';
+import type { Database } from '@/db/client';
+import {
+  categoryPathOf,
+  categoryWordsOf,
+  itemIdOf,
+  searchTextOf,
+  utcOffsetMinutesOf,
+  type CatalogReference,
+  type CompanyInsert,
+  type ItemInsert,
+} from './catalog-rows';
+import type { CompanyRow } from './catalog.mappers';
+import { createCatalogWriter } from './catalog-writer.repository';
+import { companyIdOf } from './company-identity';
+import { parseSupplierCsv, type SupplierCsvRow } from './supplier-csv';
+
+/** Featured score of an imported supplier or item before buyers act on it (seeded ones: 0–100). */
+const IMPORT_BASE_RANK = 50;
+
+export type SupplierImportSummary = {
+  suppliersCreated: number;
+  suppliersUpdated: number;
+  itemsCreated: number;
+  itemsUpdated: number;
+};
+export type SupplierImportResult =
+  { isImported: true; summary: SupplierImportSummary } | { isImported: false; errors: string[] };
+
+const importSources = (fields: readonly string[]) =>
+  Object.fromEntries(fields.map((field) => [field, 'import'])) as Record<string, ValueSource>;
+
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
+const firstSet = <T>(values: readonly (T | null)[]): T | null =>
+  values.find((value): value is T => value !== null) ?? null;
+const lowest = (values: readonly (number | null)[]): number | null => {
+  const numbers = values.filter((value): value is number => value !== null);
+  return numbers.length === 0 ? null : Math.min(...numbers);
+};
+
+const toInsert = ({
+  searchVector: _searchVector,
+  createdAt: _createdAt,
+  updatedAt: _updatedAt,
+  ...row
+}: CompanyRow): CompanyInsert => row;
+
+/**
+ * One supplier from its rows, merged into the existing row when there is one: values the file
+ * gives replace the old ones (source "import"), values it leaves empty keep theirs, offerings
+ * and categories add up (the supplier keeps its earlier items).
+ */
+const buildCompany = (
+  rows: readonly SupplierCsvRow[],
+  existing: CompanyRow | undefined,
+  reference: CatalogReference,
+  now: Date,
+): CompanyInsert => {
+  const first = rows[0]!;
+  const id = companyIdOf(first.supplierName, first.countryCode);
+  const country = reference.countries.get(first.countryCode);
+  const countryName = country?.name ?? first.countryCode;
+  const base: CompanyInsert = existing
+    ? toInsert(existing)
+    : {
+        id,
+        name: first.supplierName,
+        description: `Supplier in ${countryName}.`,
+        address: null,
+        countryCode: first.countryCode,
+        regionCode: country?.regionCode ?? null,
+        latitude: null,
+        longitude: null,
+        utcOffsetMinutes: utcOffsetMinutesOf(country?.longitude),
+        offerings: [],
+        capabilities: [],
+        categoryIds: [],
+        productionTimeDays: 0,
+        orderVolume: 0,
+        orderCount: 0,
+        rank: IMPORT_BASE_RANK,
+        enabledAt: now,
+        source: 'import',
+        fieldSources: {},
+        searchText: '',
+      };
+  const given = {
+    address: firstSet(rows.map((row) => row.address)),
+    website: firstSet(rows.map((row) => row.website)),
+    description: firstSet(rows.map((row) => row.supplierDescription)),
+    capabilities: unique(rows.flatMap((row) => row.capabilities)),
+  };
+  const company: CompanyInsert = {
+    ...base,
+    name: first.supplierName,
+    countryCode: first.countryCode,
+    regionCode: country?.regionCode ?? null,
+    address: given.address ?? base.address ?? null,
+    website: given.website ?? base.website ?? null,
+    description: given.description ?? base.description,
+    capabilities: given.capabilities.length > 0 ? given.capabilities : base.capabilities,
+    offerings: unique([...base.offerings, ...rows.map((row) => row.offering)]),
+    categoryIds: unique([...base.categoryIds, ...rows.map((row) => row.categoryId)]),
+    samplePriceCents: lowest(rows.map((row) => row.samplePriceCents)),
+    moq: lowest(rows.map((row) => row.moq)),
+    productionTimeDays: Math.min(...rows.map((row) => row.productionTimeDays)),
+    source: 'import',
+    fieldSources: {
+      ...base.fieldSources,
+      ...importSources(['name', 'countryCode', 'regionCode', 'offerings', 'categoryIds']),
+      ...importSources(['samplePrice', 'moq', 'productionTimeDays']),
+      ...importSources(
+        Object.entries(given)
+          .filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== null))
+          .map(([field]) => field),
+      ),
+    },
+  };
+  company.searchText = searchTextOf([
+    company.name,
+    company.description,
+    company.capabilities.join(' '),
+    categoryWordsOf(company.categoryIds, reference.categories),
+    countryName,
+  ]);
+  return company;
+};
+
+const buildItem = (
+  row: SupplierCsvRow,
+  company: CompanyInsert,
+  reference: CatalogReference,
+  now: Date,
+): ItemInsert => ({
+  id: itemIdOf(company.id, row.itemTitle),
+  companyId: company.id,
+  kind: row.itemKind,
+  title: row.itemTitle,
+  description: row.itemDescription ?? '',
+  categoryId: row.categoryId,
+  categoryPath: categoryPathOf(row.categoryId, reference.categories),
+  priceCents: row.unitPriceCents,
+  currencyCode: 'USD',
+  samplePriceCents: row.samplePriceCents,
+  moq: row.moq,
+  productionTimeDays: row.productionTimeDays,
+  imageUrl: null,
+  isSampleKit: false,
+  rank: IMPORT_BASE_RANK,
+  enabledAt: now,
+  companyCountryCode: company.countryCode,
+  companyRegionCode: company.regionCode ?? null,
+  companyRating: company.rating ?? null,
+  companyOrderVolume: company.orderVolume,
+  companyOrderCount: company.orderCount,
+  source: 'import',
+  fieldSources: importSources([
+    'kind',
+    'title',
+    'description',
+    'categoryId',
+    'price',
+    'samplePrice',
+    'moq',
+    'productionTimeDays',
+  ]),
+  searchText: searchTextOf([
+    row.itemTitle,
+    row.itemDescription,
+    categoryWordsOf([row.categoryId], reference.categories),
+    company.name,
+    company.capabilities.join(' '),
+  ]),
+});
+
+/**
+ * Upserts validated rows in one transaction: suppliers (merged into existing rows), their items,
+ * and the supplier copies on every item of theirs. Re-importing the same rows updates them.
+ */
+export const importSupplierRows = async (
+  db: Database,
+  rows: readonly SupplierCsvRow[],
+  options: { reference: CatalogReference; now: Date },
+): Promise<SupplierImportSummary> => {
+  const rowsByCompany = new Map<string, SupplierCsvRow[]>();
+  for (const row of rows) {
+    const id = companyIdOf(row.supplierName, row.countryCode);
+    rowsByCompany.set(id, [...(rowsByCompany.get(id) ?? []), row]);
+  }
+
+  return db.transaction(async (tx) => {
+    const writer = createCatalogWriter(tx);
+    const companyIds = [...rowsByCompany.keys()];
+    const existing = new Map(
+      (await writer.listCompaniesForUpdate(companyIds)).map((company) => [company.id, company]),
+    );
+    const companies = [...rowsByCompany].map(([id, companyRows]) =>
+      buildCompany(companyRows, existing.get(id), options.reference, options.now),
+    );
+    const items = companies.flatMap((company) =>
+      rowsByCompany
+        .get(company.id)!
+        .map((row) => buildItem(row, company, options.reference, options.now)),
+    );
+    const existingItemIds = await writer.listExistingItemIds(items.map((item) => item.id));
+
+    await writer.upsertCompanies(companies);
+    await writer.upsertItems(items);
+    // The supplier's earlier items carry copies of its filter values; bring them up to date.
+    await writer.refreshItemCompanyCopies(...companyIds);
+    return {
+      suppliersCreated: companies.length - existing.size,
+      suppliersUpdated: existing.size,
+      itemsCreated: items.length - existingItemIds.size,
+      itemsUpdated: existingItemIds.size,
+    };
+  });
+};
+
+/**
+ * Imports suppliers and their items from the text of a CSV file (docs/import-suppliers.md). All
+ * or nothing: when any row is invalid every problem is returned and nothing is written.
+ */
+export const importSupplierCsv = async (
+  db: Database,
+  text: string,
+  options: { reference: CatalogReference; now: Date },
+): Promise<SupplierImportResult> => {
+  const { rows, errors } = parseSupplierCsv(text, options.reference);
+  if (errors.length > 0) return { isImported: false, errors };
+  return { isImported: true, summary: await importSupplierRows(db, rows, options) };
+};

@@ -1,0 +1,62 @@
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import type { CompanyRow } from './catalog.mappers';
+import { catalogCompanies } from './company.table';
+import { catalogItems } from './item.table';
+
+/** `%`, `_` and `\` match literally in a LIKE pattern built from user text. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * Read-only supplier lookups shared by the engagement features: favourites (does the target
+ * exist), my suppliers (suppliers by id) and the company directory other modules receive.
+ */
+export const createSupplierLookupRepository = (db: Database) => ({
+  async companyExists(companyId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: catalogCompanies.id })
+      .from(catalogCompanies)
+      .where(eq(catalogCompanies.id, companyId))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async itemExists(itemId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: catalogItems.id })
+      .from(catalogItems)
+      .where(eq(catalogItems.id, itemId))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Suppliers by id, optionally only those whose name contains `nameContains` (any case). */
+  async listCompaniesByIds(
+    ids: readonly string[],
+    options: { nameContains?: string | undefined } = {},
+  ): Promise<CompanyRow[]> {
+    if (ids.length === 0) return [];
+    const { nameContains } = options;
+    return db
+      .select()
+      .from(catalogCompanies)
+      .where(
+        and(
+          inArray(catalogCompanies.id, [...ids]),
+          nameContains ? ilike(catalogCompanies.name, `%${escapeLike(nameContains)}%`) : undefined,
+        ),
+      )
+      .orderBy(asc(catalogCompanies.name), asc(catalogCompanies.id));
+  },
+
+  /** Supplier names by id; unknown ids are absent from the map. */
+  async findCompanyNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: catalogCompanies.id, name: catalogCompanies.name })
+      .from(catalogCompanies)
+      .where(inArray(catalogCompanies.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+});
+export type SupplierLookupRepository = ReturnType<typeof createSupplierLookupRepository>;

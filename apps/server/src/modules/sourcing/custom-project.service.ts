@@ -1,0 +1,254 @@
+import type { FieldIssue } from '@atelier/contract/common/errors';
+import type {
+  CustomProject,
+  SaveCustomProjectInput,
+} from '@atelier/contract/sourcing/custom-project';
+import type { Database } from '@/db/client';
+import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/ids';
+import {
+  createCustomProjectRepository,
+  type CustomProjectChanges,
+  type CustomProjectRow,
+  type CustomProjectStatus,
+} from './custom-project.repository';
+
+/** How sourcing checks and names a supplier, given by the catalog module in app.ts. */
+export type CompanyDirectory = {
+  /** Supplier names by id; unknown ids are absent from the map. */
+  findCompanyNames(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+};
+
+type CustomProjectServiceDeps = { db: Database; clock: Clock; companies: CompanyDirectory };
+
+type ProjectData = Pick<
+  CustomProjectRow,
+  'title' | 'material' | 'printDetail' | 'quantity' | 'completionDate' | 'companyId'
+>;
+
+const EDITABLE_FIELDS = [
+  'title',
+  'material',
+  'printDetail',
+  'quantity',
+  'completionDate',
+  'companyId',
+] as const satisfies readonly (keyof ProjectData)[];
+
+const REQUIRED_TO_SUBMIT: Record<
+  Exclude<keyof ProjectData, 'companyId' | 'completionDate'>,
+  string
+> = {
+  title: 'Give the project a title.',
+  material: 'Say which material you want.',
+  printDetail: 'Describe the print or decoration.',
+  quantity: 'Say how many units you need.',
+};
+
+/** Today's date (YYYY-MM-DD) by the clock, in UTC: the day a completion date must be after. */
+export const todayOf = (clock: Clock): string => clock.now().toISOString().slice(0, 10);
+
+/**
+ * Spec §3 / issue #3: what stops a project from being submitted. Title, material, print detail,
+ * quantity and completion date are required, and the date must be strictly after `today`
+ * (both YYYY-MM-DD). Each issue names its body field; empty when the project can be submitted.
+ */
+export const findSubmitIssues = (data: ProjectData, today: string): FieldIssue[] => {
+  const issues: FieldIssue[] = [];
+  for (const [field, message] of Object.entries(REQUIRED_TO_SUBMIT)) {
+    if (data[field as keyof typeof REQUIRED_TO_SUBMIT] === null) {
+      issues.push({ field: `body.${field}`, message });
+    }
+  }
+  if (data.completionDate === null) {
+    issues.push({ field: 'body.completionDate', message: 'Choose a completion date.' });
+  } else if (data.completionDate <= today) {
+    issues.push({
+      field: 'body.completionDate',
+      message: `Choose a completion date after today (${today}).`,
+    });
+  }
+  return issues;
+};
+
+/** The fields the input sets (absent ones are kept); blank text clears a field. */
+const changesOf = (input: SaveCustomProjectInput): Partial<ProjectData> => {
+  const changes: Partial<ProjectData> = {};
+  for (const field of EDITABLE_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    (changes as Record<string, unknown>)[field] = value === '' ? null : value;
+  }
+  return changes;
+};
+
+const EMPTY_PROJECT: ProjectData = {
+  title: null,
+  material: null,
+  printDetail: null,
+  quantity: null,
+  completionDate: null,
+  companyId: null,
+};
+
+const notFound = () =>
+  new AppError('not_found', 'No custom project of yours with this id.', {
+    reason: 'project_not_found',
+  });
+
+const alreadySubmitted = () =>
+  new AppError('conflict', 'This project has been submitted and can no longer be changed.', {
+    reason: 'project_submitted',
+  });
+
+const toCustomProject = (
+  row: CustomProjectRow,
+  companyNames: ReadonlyMap<string, string>,
+): CustomProject => ({
+  id: row.id,
+  status: row.status,
+  step: row.step,
+  title: row.title,
+  material: row.material,
+  printDetail: row.printDetail,
+  quantity: row.quantity,
+  completionDate: row.completionDate,
+  companyId: row.companyId,
+  companyName: row.companyId === null ? null : (companyNames.get(row.companyId) ?? null),
+  submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * Custom project requests (RFP, spec §3 and §5; issue #3 `/create-custom-project`): drafts saved
+ * step by step, then submitted once complete. Scoped to the caller's store: another store's
+ * project is 404 and never listed.
+ */
+export const createCustomProjectService = ({ db, clock, companies }: CustomProjectServiceDeps) => {
+  const repository = createCustomProjectRepository(db);
+
+  const present = async (row: CustomProjectRow) =>
+    toCustomProject(row, await companies.findCompanyNames(row.companyId ? [row.companyId] : []));
+
+  /** 404 `company_not_found` when a supplier is named that doesn't exist. */
+  const assertCompanyExists = async (companyId: string | null | undefined) => {
+    if (!companyId) return;
+    const names = await companies.findCompanyNames([companyId]);
+    if (!names.has(companyId)) {
+      throw new AppError('not_found', 'No supplier with this id.', {
+        reason: 'company_not_found',
+        details: [{ field: 'body.companyId', message: 'No supplier with this id.' }],
+      });
+    }
+  };
+
+  /** 422 `project_incomplete`, naming each field, unless the data can be submitted today. */
+  const assertSubmittable = (data: ProjectData) => {
+    const details = findSubmitIssues(data, todayOf(clock));
+    if (details.length > 0) {
+      throw new AppError(
+        'unprocessable',
+        'Complete the project before submitting it: ' +
+          details.map((issue) => issue.field.replace(/^body\./, '')).join(', ') +
+          '.',
+        { reason: 'project_incomplete', details },
+      );
+    }
+  };
+
+  const statusChanges = (status: CustomProjectStatus, now: Date) =>
+    status === 'SUBMITTED' ? { status, submittedAt: now } : { status };
+
+  return {
+    /**
+     * Creates a draft, or submits at once with `status: 'SUBMITTED'` (then every field is
+     * required and the completion date must be after today: 422 `project_incomplete`).
+     */
+    async createCustomProject(actor: Actor, input: SaveCustomProjectInput): Promise<CustomProject> {
+      const data = { ...EMPTY_PROJECT, ...changesOf(input) };
+      await assertCompanyExists(data.companyId);
+      if (input.status === 'SUBMITTED') assertSubmittable(data);
+      const now = clock.now();
+      const row = await repository.insert({
+        id: newId('rfp'),
+        storeId: actor.storeId,
+        createdByUserId: actor.userId,
+        step: input.step,
+        ...data,
+        ...statusChanges(input.status, now),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return present(row);
+    },
+
+    /**
+     * Saves a step of a draft (absent fields are kept, blank text clears) or submits it. 404
+     * `project_not_found`; 409 `project_submitted` once submitted; 422 `project_incomplete`.
+     */
+    async updateCustomProject(
+      actor: Actor,
+      projectId: string,
+      input: SaveCustomProjectInput,
+    ): Promise<CustomProject> {
+      const existing = await repository.findForStore(projectId, actor.storeId);
+      if (!existing) throw notFound();
+      if (existing.status === 'SUBMITTED') throw alreadySubmitted();
+      const changes = changesOf(input);
+      await assertCompanyExists(changes.companyId);
+      const data: ProjectData = {
+        title: existing.title,
+        material: existing.material,
+        printDetail: existing.printDetail,
+        quantity: existing.quantity,
+        completionDate: existing.completionDate,
+        companyId: existing.companyId,
+        ...changes,
+      };
+      if (input.status === 'SUBMITTED') assertSubmittable(data);
+      const now = clock.now();
+      const update: CustomProjectChanges = {
+        ...changes,
+        step: input.step,
+        ...statusChanges(input.status, now),
+        updatedAt: now,
+      };
+      // Guarded by status: a submit racing this save wins, and this one is refused.
+      const row = await repository.updateDraft(existing.id, actor.storeId, update);
+      if (!row) throw alreadySubmitted();
+      return present(row);
+    },
+
+    /** One of the store's projects; 404 `project_not_found` for any other. */
+    async getCustomProject(actor: Actor, projectId: string): Promise<CustomProject> {
+      const row = await repository.findForStore(projectId, actor.storeId);
+      if (!row) throw notFound();
+      return present(row);
+    },
+
+    /** The store's projects, newest first; `status` keeps only drafts or submitted ones. */
+    async listCustomProjects(
+      actor: Actor,
+      query: { status?: CustomProjectStatus | undefined },
+    ): Promise<CustomProject[]> {
+      const rows = await repository.listForStore(actor.storeId, query.status);
+      const companyIds = [
+        ...new Set(rows.flatMap((row) => (row.companyId ? [row.companyId] : []))),
+      ];
+      const names = await companies.findCompanyNames(companyIds);
+      return rows.map((row) => toCustomProject(row, names));
+    },
+
+    /** Deletes a draft. 404 `project_not_found`; 409 `project_submitted` for a submitted one. */
+    async deleteCustomProject(actor: Actor, projectId: string): Promise<void> {
+      if (await repository.deleteDraft(projectId, actor.storeId)) return;
+      const existing = await repository.findForStore(projectId, actor.storeId);
+      if (!existing) throw notFound();
+      throw alreadySubmitted();
+    },
+  };
+};
+export type CustomProjectService = ReturnType<typeof createCustomProjectService>;

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import type { Notifier } from '@/modules/notifications/notifier';
+import { customProjectRoutes } from './custom-project.routes';
+import { createCustomProjectService, type CompanyDirectory } from './custom-project.service';
+import { supplierInviteRoutes } from './supplier-invite.routes';
+import { createSupplierInviteService, type StoreDirectory } from './supplier-invite.service';
+
+export type { CompanyDirectory } from './custom-project.service';
+export type { StoreDirectory } from './supplier-invite.service';
+
+export type SourcingModuleDeps = {
+  db: Database;
+  clock: Clock;
+  notifier: Notifier;
+  /** Store titles, from the identity module. */
+  stores: StoreDirectory;
+  /** Supplier existence and names, from the catalog module. */
+  companies: CompanyDirectory;
+  /** Recipient of supplier-invite e-mails (config PLATFORM_TEAM_EMAIL). */
+  platformTeamEmail: string;
+};
+
+/** Sourcing module (issue #3 part): custom project requests (RFP) and supplier invites. */
+export const createSourcingModule = ({
+  db,
+  clock,
+  notifier,
+  stores,
+  companies,
+  platformTeamEmail,
+}: SourcingModuleDeps) => {
+  const customProjectService = createCustomProjectService({ db, clock, companies });
+  const supplierInviteService = createSupplierInviteService({
+    db,
+    clock,
+    notifier,
+    stores,
+    platformTeamEmail,
+  });
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(customProjectRoutes(customProjectService));
+    await app.register(supplierInviteRoutes(supplierInviteService));
+  };
+  return { customProjectService, supplierInviteService, routes };
+};
+export type SourcingModule = ReturnType<typeof createSourcingModule>;

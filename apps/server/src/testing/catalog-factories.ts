@@ -1,0 +1,91 @@
+import type { Database } from '@/db/client';
+import { catalogCompanies, catalogItems } from '@/db/schema';
+import { newId } from '@/lib/ids';
+
+type CompanyRow = typeof catalogCompanies.$inferSelect;
+type ItemRow = typeof catalogItems.$inferSelect;
+type CompanyInsert = typeof catalogCompanies.$inferInsert;
+type ItemInsert = typeof catalogItems.$inferInsert;
+
+let sequence = 0;
+
+/**
+ * Minimal catalog rows for tests (the real seed is not loaded there), inserted through Drizzle.
+ * `aCompany` makes a demo supplier; `anItem` a product of a given (or new) supplier, with the
+ * supplier's filterable values copied as the catalog does.
+ */
+export const createCatalogFactories = (db: Database) => {
+  const aCompany = async (overrides: Partial<CompanyInsert> = {}): Promise<CompanyRow> => {
+    sequence += 1;
+    const name = overrides.name ?? `Test Factory ${sequence}`;
+    const [row] = await db
+      .insert(catalogCompanies)
+      .values({
+        id: newId('cmp'),
+        name,
+        description: `${name} makes garments.`,
+        address: `${sequence} Mill Road`,
+        countryCode: 'CN',
+        regionCode: 'AS',
+        offerings: ['PRODUCT'],
+        capabilities: ['Cut and sew'],
+        categoryIds: [],
+        samplePriceCents: 2500,
+        moq: 100,
+        productionTimeDays: 30,
+        orderVolume: 500,
+        orderCount: 40,
+        rating: 4.2,
+        demoRating: 4.2,
+        reviewCount: 0,
+        rank: 1,
+        enabledAt: new Date('2025-06-01T00:00:00.000Z'),
+        source: 'demo',
+        fieldSources: { name: 'demo', rating: 'demo' },
+        searchText: name,
+        ...overrides,
+      })
+      .returning();
+    return row!;
+  };
+
+  const anItem = async (
+    overrides: Partial<ItemInsert> & { company?: CompanyRow } = {},
+  ): Promise<ItemRow> => {
+    sequence += 1;
+    const { company: given, ...values } = overrides;
+    const company = given ?? (await aCompany());
+    const title = values.title ?? `Test Tee ${sequence}`;
+    const [row] = await db
+      .insert(catalogItems)
+      .values({
+        id: newId('itm'),
+        companyId: company.id,
+        kind: 'PRODUCT',
+        title,
+        description: `${title}, heavyweight cotton.`,
+        categoryId: null,
+        categoryPath: [],
+        priceCents: 800,
+        samplePriceCents: 2500,
+        moq: 100,
+        productionTimeDays: 30,
+        rank: 1,
+        enabledAt: new Date('2025-06-01T00:00:00.000Z'),
+        companyCountryCode: company.countryCode,
+        companyRegionCode: company.regionCode,
+        companyRating: company.rating,
+        companyOrderVolume: company.orderVolume,
+        companyOrderCount: company.orderCount,
+        source: 'demo',
+        fieldSources: { title: 'demo' },
+        searchText: title,
+        ...values,
+      })
+      .returning();
+    return row!;
+  };
+
+  return { aCompany, anItem };
+};
+export type CatalogFactories = ReturnType<typeof createCatalogFactories>;
