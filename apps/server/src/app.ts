@@ -19,7 +19,7 @@ import { registerWebApp } from './plugins/web-app';
 import { createCatalogModule } from './modules/catalog';
 import { createCatalogEngagementModule } from './modules/catalog/engagement';
 import { createIdentityModule } from './modules/identity';
-import { createOutboxNotifier } from './modules/notifications/notifier';
+import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
 import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';

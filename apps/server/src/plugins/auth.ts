@@ -1,8 +1,7 @@
-import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PREVIEW_MODE_MESSAGE, PREVIEW_MODE_REASON } from '@atelier/contract/common/errors';
 import { RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
-import type { Actor, ClientInfo } from '@/lib/actor';
+import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { IdentityModule } from '@/modules/identity';
 
@@ -19,16 +18,6 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * The client's address: X-Forwarded-For's when trusted, else the socket's. A forwarded value that
- * is not an IP address (any text a client chose) falls back to the socket's, so it can't become
- * an unbounded throttle key.
- */
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  address: isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? 'unknown'),
-  userAgent: request.headers['user-agent'],
-});
 
 const bearerToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;

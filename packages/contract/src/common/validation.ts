@@ -42,6 +42,7 @@ export const LinkSchema = z
 
 // NUL and other control characters (tab and line breaks allowed) never belong in user text, and
 // PostgreSQL refuses NUL outright.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** User text up to `max` characters, trimmed, without control characters. */

@@ -1,6 +1,5 @@
 import { fnv1a64Hex } from '@/lib/seeded-random';
-import { loadReferenceData } from '@/modules/reference/reference.data';
-import type { CountryRow } from '@/modules/reference/reference.repository';
+import { loadReferenceData, type CountryRow } from '@/modules/reference';
 import { loadCategoryTree } from './category.data';
 import type { CategoryRow } from './category.repository';
 import type { catalogCompanies } from './company.table';

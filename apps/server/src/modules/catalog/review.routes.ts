@@ -7,7 +7,7 @@ import {
   updateCompanyReview,
 } from '@atelier/contract/catalog/review';
 import { routeOptions } from '@/lib/endpoint';
-import { clientInfo } from '@/plugins/auth';
+import { clientInfo } from '@/lib/client-info';
 import type { ReviewService } from './review.service';
 
 /**

@@ -20,7 +20,7 @@ import {
   listTeamMembers,
 } from '@atelier/contract/identity/team';
 import { routeOptions } from '@/lib/endpoint';
-import { clientInfo } from '@/plugins/auth';
+import { clientInfo } from '@/lib/client-info';
 import type { AccountService } from './account.service';
 import type { StoreService } from './store.service';
 import type { TeamService } from './team.service';

@@ -1,7 +1,7 @@
 import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
-import type { Notifier } from '@/modules/notifications/notifier';
+import type { Notifier } from '@/modules/notifications';
 import { createAccountService } from './account.service';
 import { createIdentityRepositories } from './identity.repositories';
 import { identityRoutes } from './identity.routes';

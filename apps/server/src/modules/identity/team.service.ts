@@ -6,7 +6,7 @@ import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { uniqueViolationConstraint } from '@/lib/db-errors';
 import { newId } from '@/lib/ids';
-import type { Notifier } from '@/modules/notifications/notifier';
+import type { Notifier } from '@/modules/notifications';
 import { createIdentityRepositories } from './identity.repositories';
 import type { TeamMemberWithStore } from './team.repository';
 

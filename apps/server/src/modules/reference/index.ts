@@ -1,5 +1,8 @@
 import type { Database } from '@/db/client';
 import { loadReferenceData } from './reference.data';
+
+export { loadReferenceData };
+export type { CountryRow, StateRow } from './reference.repository';
 import { createReferenceRepository } from './reference.repository';
 import { referenceRoutes } from './reference.routes';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import type { Notifier } from '@/modules/notifications/notifier';
+import type { Notifier } from '@/modules/notifications';
 import { customProjectRoutes } from './custom-project.routes';
 import { createCustomProjectService, type CompanyDirectory } from './custom-project.service';
 import { supplierInviteRoutes } from './supplier-invite.routes';

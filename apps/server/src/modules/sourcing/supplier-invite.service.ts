@@ -6,7 +6,7 @@ import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import type { Notifier } from '@/modules/notifications/notifier';
+import type { Notifier } from '@/modules/notifications';
 import {
   createSupplierInviteRepository,
   type SupplierInviteRow,
