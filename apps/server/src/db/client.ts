@@ -56,7 +56,13 @@ export const openPostgres = async (
   connectionString: string,
   options: { max?: number } = {},
 ): Promise<DatabaseConnection> => {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  // JIT compilation costs tens of milliseconds and pays off only for long analytic queries.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, options: '-c jit=off' });
+  // An idle client's connection can drop (server restart, admin command); the pool replaces it.
+  // Without a listener the 'error' event would end the process.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  });
   // Fail at start, with the server's own message, rather than on the first request.
   const client = await pool.connect();
   client.release();

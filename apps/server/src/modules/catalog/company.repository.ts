@@ -4,6 +4,7 @@ import type { CatalogFilterQuery } from '@atelier/contract/catalog/company';
 import type { SupplierSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
+import { descNullsLast } from '@/lib/sql';
 import { BUSINESS_HOURS, type CompanyRow } from './catalog.mappers';
 import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
 import { catalogCompanies } from './company.table';
@@ -70,7 +71,7 @@ export const createCompanyRepository = (db: Database) => ({
     switch (sort) {
       case 'FEATURED':
         sortValue = sql<number>`${catalogCompanies.rank}`;
-        order = [desc(catalogCompanies.rank), asc(id)];
+        order = [descNullsLast(catalogCompanies.rank), asc(id)];
         if (after) {
           const value = Number(after.value);
           afterCondition = or(
@@ -81,7 +82,7 @@ export const createCompanyRepository = (db: Database) => ({
         break;
       case 'NEWLY_ADDED':
         sortValue = sql<string>`to_char(${catalogCompanies.enabledAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-        order = [desc(catalogCompanies.enabledAt), asc(id)];
+        order = [descNullsLast(catalogCompanies.enabledAt), asc(id)];
         if (after) {
           const value = sql`${String(after.value)}::timestamp at time zone 'UTC'`;
           afterCondition = or(

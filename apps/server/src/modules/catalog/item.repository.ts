@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { CatalogFilterQuery, CatalogItemKind } from '@atelier/contract/catalog/company';
 import type { ItemSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
+import { descNullsLast } from '@/lib/sql';
 import type { ItemRow } from './catalog.mappers';
 import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
 import { catalogItems } from './item.table';
@@ -48,7 +49,7 @@ const keyset = (sort: ItemSort, after: KeysetPosition | undefined) => {
       const value = Number(after?.value);
       return {
         sortValue: sql<number>`${catalogItems.rank}`,
-        order: [desc(catalogItems.rank), asc(id)],
+        order: [descNullsLast(catalogItems.rank), asc(id)],
         after: after
           ? or(lt(catalogItems.rank, value), and(eq(catalogItems.rank, value), gt(id, after.id)))
           : undefined,
@@ -58,7 +59,7 @@ const keyset = (sort: ItemSort, after: KeysetPosition | undefined) => {
       const value = sql`${String(after?.value)}::timestamp at time zone 'UTC'`;
       return {
         sortValue: timestampText,
-        order: [desc(catalogItems.enabledAt), asc(id)],
+        order: [descNullsLast(catalogItems.enabledAt), asc(id)],
         after: after
           ? or(
               sql`${catalogItems.enabledAt} < ${value}`,
@@ -84,7 +85,7 @@ const keyset = (sort: ItemSort, after: KeysetPosition | undefined) => {
       const value = Number(after?.value);
       return {
         sortValue: sql<number>`${catalogItems.priceCents}`,
-        order: [desc(catalogItems.priceCents), asc(id)],
+        order: [descNullsLast(catalogItems.priceCents), asc(id)],
         after: after
           ? or(
               lt(catalogItems.priceCents, value),
@@ -159,7 +160,7 @@ export const createItemRepository = (db: Database) => ({
           sql`${catalogItems.priceCents} BETWEEN ${Math.floor(item.priceCents * 0.5)} AND ${Math.ceil(item.priceCents * 1.5)}`,
         ),
       )
-      .orderBy(desc(catalogItems.rank), asc(catalogItems.id))
+      .orderBy(descNullsLast(catalogItems.rank), asc(catalogItems.id))
       .limit(limit);
   },
 

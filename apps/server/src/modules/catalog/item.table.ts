@@ -61,6 +61,7 @@ export const catalogItems = pgTable(
     index('catalog_items_rank_idx').on(table.rank.desc(), table.id),
     index('catalog_items_enabled_idx').on(table.enabledAt.desc(), table.id),
     index('catalog_items_price_idx').on(table.priceCents, table.id),
+    index('catalog_items_price_desc_idx').on(table.priceCents.desc(), table.id),
     index('catalog_items_company_idx').on(table.companyId),
     index('catalog_items_category_idx').using('gin', table.categoryPath),
     index('catalog_items_kind_idx').on(table.kind),

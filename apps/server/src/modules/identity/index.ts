@@ -1,5 +1,6 @@
 import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { Notifier } from '@/modules/notifications';
 import { createAccountService } from './account.service';
@@ -47,16 +48,22 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     async authenticate(
       token: string | undefined,
     ): Promise<{ actor: Actor; renewedToken?: string }> {
+      // One query on the hot path of every request: session, e-mail, plan and role together.
       const { session, renewedToken } = await sessionService.authenticate(token);
-      const currentUser = await accountService.loadCurrentUser(session.userId, session.storeId);
+      const { principal } = session;
+      if (principal.role === null) {
+        throw new AppError('unauthenticated', 'Your session is invalid. Please log in again.', {
+          reason: 'session_invalid',
+        });
+      }
       const actor: Actor = {
         userId: session.userId,
-        email: currentUser.user.email,
+        email: principal.email,
         storeId: session.storeId,
-        role: currentUser.role,
+        role: principal.role,
         sessionId: session.id,
-        planType: currentUser.store.planType,
-        isPreviewAccount: currentUser.store.isPreviewAccount,
+        planType: principal.planType,
+        isPreviewAccount: previewStoreIds.has(session.storeId),
       };
       return renewedToken ? { actor, renewedToken } : { actor };
     },

@@ -1,8 +1,13 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { PlanType } from '@atelier/contract/identity/plans';
+import type { TeamRole } from '@atelier/contract/identity/account';
 import type { Database } from '@/db/client';
-import { sessions } from './identity.table';
+import { sessions, stores, teamMembers, users } from './identity.table';
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** What a request needs to know about the caller, read with the session in one query. */
+export type SessionPrincipal = { email: string; planType: PlanType; role: TeamRole | null };
 
 export const createSessionRepository = (db: Database) => ({
   async insert(values: typeof sessions.$inferInsert): Promise<SessionRow> {
@@ -10,11 +15,32 @@ export const createSessionRepository = (db: Database) => ({
     return row!;
   },
 
-  /** The open session whose current token, or recently replaced token, has this hash. */
-  async findByTokenHash(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+  /**
+   * The open session whose current token, or recently replaced token, has this hash, with the
+   * user's e-mail, the store's plan and the user's role there (null once removed from the team).
+   */
+  async findByTokenHash(
+    tokenHash: string,
+    now: Date,
+  ): Promise<(SessionRow & { principal: SessionPrincipal }) | undefined> {
     const [row] = await db
-      .select()
+      .select({
+        session: sessions,
+        email: users.email,
+        planType: stores.planType,
+        role: teamMembers.role,
+      })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(stores, eq(stores.id, sessions.storeId))
+      .leftJoin(
+        teamMembers,
+        and(
+          eq(teamMembers.storeId, sessions.storeId),
+          eq(teamMembers.userId, sessions.userId),
+          eq(teamMembers.status, 'ACCEPTED'),
+        ),
+      )
       .where(
         and(
           isNull(sessions.endedAt),
@@ -28,7 +54,11 @@ export const createSessionRepository = (db: Database) => ({
         ),
       )
       .limit(1);
-    return row;
+    if (!row) return undefined;
+    return {
+      ...row.session,
+      principal: { email: row.email, planType: row.planType, role: row.role },
+    };
   },
 
   async update(id: string, values: Partial<typeof sessions.$inferInsert>): Promise<void> {

@@ -3,7 +3,7 @@ import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/app-error';
 import type { ClientInfo } from '@/lib/actor';
 import { newId } from '@/lib/ids';
-import type { SessionRepository, SessionRow } from './session.repository';
+import type { SessionPrincipal, SessionRepository, SessionRow } from './session.repository';
 
 export type SessionSettings = {
   idleTimeoutMs: number;
@@ -31,7 +31,10 @@ const expiredSession = () =>
   });
 
 export type IssuedSession = { session: SessionRow; token: string };
-export type AuthenticatedSession = { session: SessionRow; renewedToken: string | undefined };
+export type AuthenticatedSession = {
+  session: SessionRow & { principal: SessionPrincipal };
+  renewedToken: string | undefined;
+};
 
 /**
  * Opaque bearer sessions: 256-bit tokens stored only as SHA-256 hashes, with an idle expiry that

@@ -1,0 +1,1 @@
+CREATE INDEX "catalog_items_price_desc_idx" ON "catalog_items" USING btree ("price_cents" DESC NULLS LAST,"id");
