@@ -119,7 +119,12 @@ export const buildApp = async ({
     new Map(
       (await reference.repository.listCountries()).map((country) => [country.code, country.name]),
     );
-  const catalog = createCatalogModule({ db, clock, loadCountryNames });
+  const catalog = createCatalogModule({
+    db,
+    clock,
+    searchCacheTtlMs: config.SEARCH_CACHE_TTL_MS,
+    loadCountryNames,
+  });
   const stores = {
     getStoreTitle: async (actor: Actor) =>
       (await identity.storeService.getStoreProfile(actor)).title,

@@ -59,6 +59,11 @@ export const ConfigSchema = z.object({
    * client could pick its own address and slip past per-address login throttling.
    */
   TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * Catalog search answers are reused for this long per process (0 turns the cache off): new
+   * ranks, ratings and items show up within it.
+   */
+  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** Largest request body accepted, in bytes (413 above). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

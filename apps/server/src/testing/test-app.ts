@@ -26,6 +26,8 @@ export const createTestApp = async (
     SEED_DEMO: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Tests check answers right after writing; the cache has tests of its own.
+    SEARCH_CACHE_TTL_MS: '0',
     ...env,
   });
   const clock = createManualClock(new Date());

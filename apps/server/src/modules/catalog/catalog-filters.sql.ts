@@ -26,8 +26,10 @@ export type FilterColumns = {
    * `indexed`: pg_trgm's `%` and `<%` operators with their default thresholds, served by the
    * trigram index (large tables). `scored`: explicit, more tolerant thresholds on the similarity
    * functions — a scan, so only for small tables (suppliers), where typos in names matter most.
+   * `none`: full text only (the fast path on large tables). `fuzzy-only`: trigram similarity of
+   * the name alone, for a second try when full text found nothing.
    */
-  fuzzyMode: 'indexed' | 'scored';
+  fuzzyMode: 'indexed' | 'scored' | 'none' | 'fuzzy-only';
 };
 
 /** Scored mode: a word-level similarity of 0.45 catches one swapped or wrong letter in a name. */
@@ -70,6 +72,13 @@ export const textMatch = (columns: FilterColumns, searchKey: string): SQL | unde
   if (tsQuery === null) return undefined;
   const needle = searchKey.trim().toLowerCase().slice(0, 200);
   const fullText = sql`${columns.searchVector} @@ to_tsquery('english', ${tsQuery})`;
+  if (columns.fuzzyMode === 'none') return fullText;
+  if (columns.fuzzyMode === 'fuzzy-only') {
+    return or(
+      sql`lower(${columns.fuzzyName}) % ${needle}`,
+      sql`${needle} <% lower(${columns.fuzzyName})`,
+    );
+  }
   if (columns.fuzzyMode === 'indexed') {
     return or(
       fullText,

@@ -387,3 +387,52 @@ describe('catalog search bad input', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('search cache', () => {
+  it('reuses an answer within its lifetime and serves each store its own favourites', async () => {
+    const cached = await createTestApp({ SEARCH_CACHE_TTL_MS: '60000' });
+    try {
+      const cachedFactories = createCatalogFactories(cached.connection.db);
+      const first = await registerAccount(cached);
+      const second = await registerAccount(cached);
+      const company = await cachedFactories.aCompany();
+      const item = await cachedFactories.anItem({ company, searchText: 'cachemark' });
+      const search = (auth: Record<string, string>) =>
+        cached.app.inject({
+          method: 'GET',
+          url: '/api/web/catalog-items?searchKey=cachemark',
+          headers: auth,
+        });
+      expect((await search(first.headers)).json<Page>().items).toHaveLength(1);
+      await cached.app.inject({
+        method: 'POST',
+        url: '/api/web/favorites',
+        headers: first.headers,
+        payload: { type: 'ITEM', id: item.id },
+      });
+      await cachedFactories.anItem({ company, searchText: 'cachemark' });
+      const again = (await search(first.headers)).json<{
+        items: { id: string; isFavorite: boolean }[];
+      }>();
+      expect(again.items).toHaveLength(1);
+      expect(again.items[0]).toMatchObject({ id: item.id, isFavorite: true });
+      const other = (await search(second.headers)).json<{ items: { isFavorite: boolean }[] }>();
+      expect(other.items[0]?.isFavorite).toBe(false);
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
+describe('item search typo fallback', () => {
+  it('finds items by title similarity when the words match nothing', async () => {
+    const company = await factories.aCompany();
+    const item = await factories.anItem({
+      company,
+      title: 'Heavyweight Zephyrine Hoodie',
+      searchText: 'Heavyweight Zephyrine Hoodie',
+    });
+    const found = await ids('/api/web/catalog-items?searchKey=zephyrne%20hoodie');
+    expect(found).toContain(item.id);
+  });
+});

@@ -7,17 +7,24 @@ import { toCatalogCompany, toCatalogItem, type CompanyRow, type ItemRow } from '
 import type { CatalogLookups } from './catalog-lookups';
 import type { CompanyRepository, CompanySearch } from './company.repository';
 import type { ItemRepository, ItemSearch } from './item.repository';
+import { cacheKey, type SearchCache } from './search-cache';
 
 type CatalogSearchDeps = {
   companies: CompanyRepository;
   items: ItemRepository;
   lookups: CatalogLookups;
   clock: Clock;
+  cache: SearchCache;
 };
 
 /** Spec §9: product listings come 100 at a time. */
 export const PRODUCT_LISTINGS_SIZE = 100;
 const SIMILAR_ITEMS = 8;
+/**
+ * Marks a cursor of fuzzy (typo) results. Plain cursors are base64url of a JSON array, so they
+ * always start with "WyJ" and never with this.
+ */
+const FUZZY_CURSOR_PREFIX = 'fuzzy';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -36,6 +43,7 @@ export const createCatalogSearchService = ({
   items,
   lookups,
   clock,
+  cache,
 }: CatalogSearchDeps) => {
   const companySearchOf = async (
     query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
@@ -62,11 +70,17 @@ export const createCatalogSearchService = ({
     return rows.map((row) => toCatalogCompany(row, context));
   };
 
-  const toItems = async (rows: ItemRow[], storeId: string | undefined): Promise<CatalogItem[]> => {
-    const companyIds = [...new Set(rows.map((row) => row.companyId))];
+  const summariesOf = (rows: ItemRow[]) =>
+    companies.findSummariesByIds([...new Set(rows.map((row) => row.companyId))]);
+
+  const toItems = async (
+    rows: ItemRow[],
+    storeId: string | undefined,
+    knownSummaries?: Awaited<ReturnType<typeof summariesOf>>,
+  ): Promise<CatalogItem[]> => {
     const [categories, companyRows, favoriteItemIds] = await Promise.all([
       lookups.categories(),
-      companies.findByIds(companyIds),
+      knownSummaries ?? summariesOf(rows),
       lookups.favoriteIds(
         storeId,
         'ITEM',
@@ -104,21 +118,28 @@ export const createCatalogSearchService = ({
     ): Promise<Page<CatalogCompany>> {
       const { sort, size, cursor, ...filters } = query;
       const after = cursor ? decodeCursor(cursor, sort) : undefined;
-      const { rows, sortValues } = await companies.search(
-        await companySearchOf(filters),
-        sort,
-        size,
-        after,
-        clock.now(),
-      );
-      const { pageRows, nextCursor } = pageOf(rows, sortValues, size, sort);
-      return { items: await toCompanies(pageRows, storeId), nextCursor };
+      const now = clock.now();
+      // "Online now" changes with the clock: its answers are cached within one minute only.
+      const minute = sort === 'ONLINE_NOW' ? Math.floor(now.getTime() / 60_000) : undefined;
+      const page = await cache.get(cacheKey('companies', { query, minute }), async () => {
+        const { rows, sortValues } = await companies.search(
+          await companySearchOf(filters),
+          sort,
+          size,
+          after,
+          now,
+        );
+        return pageOf(rows, sortValues, size, sort);
+      });
+      return { items: await toCompanies(page.pageRows, storeId), nextCursor: page.nextCursor };
     },
 
     async countCompanies(
       query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
     ): Promise<number> {
-      return companies.count(await companySearchOf(query));
+      return cache.get(cacheKey('company-count', query), async () =>
+        companies.count(await companySearchOf(query)),
+      );
     },
 
     async getCompanies(ids: readonly string[], storeId?: string): Promise<CatalogCompany[]> {
@@ -153,21 +174,42 @@ export const createCatalogSearchService = ({
     },
 
     async searchItems(query: ListCatalogItemsQuery, storeId?: string): Promise<Page<CatalogItem>> {
-      const { sort, size, cursor, ...filters } = query;
-      const after = cursor ? decodeCursor(cursor, sort) : undefined;
-      const { rows, sortValues } = await items.search(filters, sort, size, after);
-      const { pageRows, nextCursor } = pageOf(rows, sortValues, size, sort);
-      return { items: await toItems(pageRows, storeId), nextCursor };
+      const page = await cache.get(cacheKey('items', query), async () => {
+        const { sort, size, cursor, ...filters } = query;
+        // Full text first (indexed, fast); only when the words match nothing at all, a second
+        // try by title similarity catches typos. A cursor carries on in the mode that made it.
+        const isFuzzy = cursor ? cursor.startsWith(FUZZY_CURSOR_PREFIX) : false;
+        const position = cursor
+          ? decodeCursor(isFuzzy ? cursor.slice(FUZZY_CURSOR_PREFIX.length) : cursor, sort)
+          : undefined;
+        let result = await items.search({ ...filters, isFuzzy }, sort, size, position);
+        let isFuzzyResult = isFuzzy;
+        if (!cursor && filters.searchKey && result.rows.length === 0) {
+          result = await items.search({ ...filters, isFuzzy: true }, sort, size, undefined);
+          isFuzzyResult = true;
+        }
+        const { pageRows, nextCursor } = pageOf(result.rows, result.sortValues, size, sort);
+        return {
+          pageRows,
+          summaries: await summariesOf(pageRows),
+          nextCursor:
+            nextCursor && isFuzzyResult ? `${FUZZY_CURSOR_PREFIX}${nextCursor}` : nextCursor,
+        };
+      });
+      return {
+        items: await toItems(page.pageRows, storeId, page.summaries),
+        nextCursor: page.nextCursor,
+      };
     },
 
     async countItems(query: ItemSearch): Promise<number> {
-      return items.count(query);
+      return cache.get(cacheKey('item-count', query), () => items.count(query));
     },
 
     /** Facets: matching items per vertical, group and subgroup, biggest first. */
     async categoryGroups(query: ItemSearch) {
       const [counts, categories] = await Promise.all([
-        items.countByCategory(query),
+        cache.get(cacheKey('item-facets', query), () => items.countByCategory(query)),
         lookups.categories(),
       ]);
       return counts

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import type { CompanyInsert, ItemInsert } from './catalog-rows';
-import type { CompanyRow } from './catalog.mappers';
+import type { StoredCompanyRow as CompanyRow } from './catalog.mappers';
 import { catalogCompanies } from './company.table';
 import { catalogItems } from './item.table';
 

@@ -1,12 +1,25 @@
 import type { CatalogCompany } from '@atelier/contract/catalog/company';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import type { RegionCode } from '@atelier/contract/reference/geography';
-import type { catalogCompanies } from './company.table';
-import type { catalogItems } from './item.table';
+import { getTableColumns } from 'drizzle-orm';
+import { catalogCompanies } from './company.table';
+import { catalogItems } from './item.table';
 import type { CategoryRow } from './category.repository';
 
-export type CompanyRow = typeof catalogCompanies.$inferSelect;
-export type ItemRow = typeof catalogItems.$inferSelect;
+/** A supplier row with every column, as the import reads it for update. */
+export type StoredCompanyRow = typeof catalogCompanies.$inferSelect;
+
+/** Rows as the API reads them: everything but the search text and vector, which are large. */
+export type CompanyRow = Omit<typeof catalogCompanies.$inferSelect, 'searchText' | 'searchVector'>;
+export type ItemRow = Omit<typeof catalogItems.$inferSelect, 'searchText' | 'searchVector'>;
+
+const { searchText: _companySearchText, searchVector: _companySearchVector, ...companyRowColumns } =
+  getTableColumns(catalogCompanies);
+const { searchText: _itemSearchText, searchVector: _itemSearchVector, ...itemRowColumns } =
+  getTableColumns(catalogItems);
+/** Column selections for `db.select(...)` that leave out the search text and vector. */
+export const companyRowSelection = companyRowColumns;
+export const itemRowSelection = itemRowColumns;
 
 /** A supplier's business hours, local time: weekdays 09:00–18:00. */
 export const BUSINESS_HOURS = { openHour: 9, closeHour: 18 } as const;

@@ -5,7 +5,7 @@ import type { SupplierSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
 import { descNullsLast } from '@/lib/sql';
-import { BUSINESS_HOURS, type CompanyRow } from './catalog.mappers';
+import { BUSINESS_HOURS, companyRowSelection, type CompanyRow } from './catalog.mappers';
 import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
 import { catalogCompanies } from './company.table';
 
@@ -109,7 +109,7 @@ export const createCompanyRepository = (db: Database) => ({
     }
     const where = and(whereOf(search), afterCondition);
     const rows = await db
-      .select({ company: catalogCompanies, sortValue })
+      .select({ company: companyRowSelection, sortValue })
       .from(catalogCompanies)
       .where(where)
       .orderBy(...order)
@@ -131,14 +131,29 @@ export const createCompanyRepository = (db: Database) => ({
   async findByIds(ids: readonly string[]): Promise<CompanyRow[]> {
     if (ids.length === 0) return [];
     return db
-      .select()
+      .select(companyRowSelection)
+      .from(catalogCompanies)
+      .where(inArray(catalogCompanies.id, [...ids]));
+  },
+
+  /** Name and capabilities only: what an item card shows of its supplier. */
+  async findSummariesByIds(
+    ids: readonly string[],
+  ): Promise<Pick<CompanyRow, 'id' | 'name' | 'capabilities'>[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: catalogCompanies.id,
+        name: catalogCompanies.name,
+        capabilities: catalogCompanies.capabilities,
+      })
       .from(catalogCompanies)
       .where(inArray(catalogCompanies.id, [...ids]));
   },
 
   async findById(id: string): Promise<CompanyRow | undefined> {
     const [row] = await db
-      .select()
+      .select(companyRowSelection)
       .from(catalogCompanies)
       .where(eq(catalogCompanies.id, id))
       .limit(1);

@@ -11,21 +11,30 @@ import { catalogSearchRoutes } from './catalog-search.routes';
 import { createCatalogSearchService } from './catalog-search.service';
 import { createCompanyRepository } from './company.repository';
 import { createItemRepository } from './item.repository';
+import { createSearchCache } from './search-cache';
 
 type CatalogModuleDeps = {
   db: Database;
   clock: Clock;
+  /** How long search answers are reused (0 turns the cache off). */
+  searchCacheTtlMs: number;
   /** Country names by ISO code, from the reference module. */
   loadCountryNames: () => Promise<ReadonlyMap<string, string>>;
 };
 
 /** Catalog module: categories, suppliers (catalog companies) and their items, search. */
-export const createCatalogModule = ({ db, clock, loadCountryNames }: CatalogModuleDeps) => {
+export const createCatalogModule = ({
+  db,
+  clock,
+  searchCacheTtlMs,
+  loadCountryNames,
+}: CatalogModuleDeps) => {
   const categories = createCategoryRepository(db);
   const companies = createCompanyRepository(db);
   const items = createItemRepository(db);
   const lookups = createCatalogLookups(db, categories, loadCountryNames);
-  const search = createCatalogSearchService({ companies, items, lookups, clock });
+  const searchCache = createSearchCache(searchCacheTtlMs);
+  const search = createCatalogSearchService({ companies, items, lookups, clock, cache: searchCache });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(categoryRoutes(categories));
     await app.register(catalogSearchRoutes(search));
@@ -62,6 +71,7 @@ export const createCatalogModule = ({ db, clock, loadCountryNames }: CatalogModu
         await transactionWriter.upsertCompanies(seed.companies);
         await transactionWriter.upsertItems(seed.items);
       });
+      searchCache.clear();
       return { companies: seed.companies.length, items: seed.items.length, isWritten: true };
     },
   };

@@ -4,7 +4,7 @@ import type { ItemSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
 import { descNullsLast } from '@/lib/sql';
-import type { ItemRow } from './catalog.mappers';
+import { itemRowSelection, type ItemRow } from './catalog.mappers';
 import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
 import { catalogItems } from './item.table';
 
@@ -19,17 +19,25 @@ const itemColumns: FilterColumns = {
   countryCode: catalogItems.companyCountryCode,
   searchVector: catalogItems.searchVector,
   fuzzyName: catalogItems.title,
-  fuzzyMode: 'indexed',
+  fuzzyMode: 'none',
 };
 
 export type ItemSearch = CatalogFilterQuery & {
+  /**
+   * Match the text by similarity of titles (pg_trgm) instead of full text: the fallback when the
+   * words themselves find nothing, e.g. a typo.
+   */
+  isFuzzy?: boolean;
   kind?: CatalogItemKind;
   companyId?: string;
   excludeSampleKits?: boolean;
 };
 
 const whereOf = (search: ItemSearch, options: { ignoreCategories?: boolean } = {}) => {
-  const conditions = filterConditions(itemColumns, search);
+  const conditions = filterConditions(
+    search.isFuzzy ? { ...itemColumns, fuzzyMode: 'fuzzy-only' } : itemColumns,
+    search,
+  );
   if (!options.ignoreCategories && search.categoryIds && search.categoryIds.length > 0) {
     conditions.push(overlapsIntArray(catalogItems.categoryPath, search.categoryIds));
   }
@@ -107,7 +115,7 @@ export const createItemRepository = (db: Database) => ({
   ): Promise<{ rows: ItemRow[]; sortValues: (string | number)[] }> {
     const plan = keyset(sort, after);
     const rows = await db
-      .select({ item: catalogItems, sortValue: plan.sortValue })
+      .select({ item: itemRowSelection, sortValue: plan.sortValue })
       .from(catalogItems)
       .where(and(whereOf(search), plan.after))
       .orderBy(...plan.order)
@@ -135,7 +143,11 @@ export const createItemRepository = (db: Database) => ({
   },
 
   async findById(id: string): Promise<ItemRow | undefined> {
-    const [row] = await db.select().from(catalogItems).where(eq(catalogItems.id, id)).limit(1);
+    const [row] = await db
+      .select(itemRowSelection)
+      .from(catalogItems)
+      .where(eq(catalogItems.id, id))
+      .limit(1);
     return row;
   },
 
@@ -151,7 +163,7 @@ export const createItemRepository = (db: Database) => ({
   async findSimilar(item: ItemRow, limit: number): Promise<ItemRow[]> {
     if (item.categoryId === null) return [];
     return db
-      .select()
+      .select(itemRowSelection)
       .from(catalogItems)
       .where(
         and(

@@ -10,7 +10,7 @@ import {
   type CompanyInsert,
   type ItemInsert,
 } from './catalog-rows';
-import type { CompanyRow } from './catalog.mappers';
+import type { StoredCompanyRow as CompanyRow } from './catalog.mappers';
 import { createCatalogWriter } from './catalog-writer.repository';
 import { companyIdOf } from './company-identity';
 import { parseSupplierCsv, type SupplierCsvRow } from './supplier-csv';
