@@ -111,6 +111,7 @@ export const buildApp = async ({
       idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS,
       absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_MS,
       renewAfterMs: config.SESSION_RENEW_AFTER_MS,
+      cacheTtlMs: config.SESSION_CACHE_TTL_MS,
     },
     publicUrl,
   });

@@ -48,6 +48,11 @@ export const ConfigSchema = z.object({
     .int()
     .positive()
     .default(30 * 24 * 3600 * 1000),
+  /**
+   * A looked-up session is reused in-process this long without a database round trip. Logout
+   * and team changes in the same process take effect at once; other processes see them within it.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** A token older than this is replaced by a renewed one in the response header. */
   SESSION_RENEW_AFTER_MS: z.coerce
     .number()

@@ -7,7 +7,11 @@ import { createAccountService } from './account.service';
 import { createIdentityRepositories } from './identity.repositories';
 import { identityRoutes } from './identity.routes';
 import { createLoginThrottle } from './login-throttle';
-import { createSessionService, type SessionSettings } from './session.service';
+import {
+  createSessionCache,
+  createSessionService,
+  type SessionSettings,
+} from './session.service';
 import { createStoreService } from './store.service';
 import { createTeamService } from './team.service';
 
@@ -24,8 +28,9 @@ export type IdentityModuleDeps = {
 export const createIdentityModule = (deps: IdentityModuleDeps) => {
   const { db, clock, previewStoreIds, sessionSettings } = deps;
   const repositories = createIdentityRepositories(db);
+  const sessionCache = createSessionCache(sessionSettings.cacheTtlMs);
   const sessionServiceFor = (repos: ReturnType<typeof createIdentityRepositories>) =>
-    createSessionService(repos.sessions, clock, sessionSettings);
+    createSessionService(repos.sessions, clock, sessionSettings, sessionCache);
   const sessionService = sessionServiceFor(repositories);
   const loginThrottle = createLoginThrottle(repositories.loginFailures, clock);
   const accountService = createAccountService({
@@ -36,7 +41,10 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     previewStoreIds,
   });
   const storeService = createStoreService({ db, previewStoreIds });
-  const teamService = createTeamService(deps);
+  const teamService = createTeamService({
+    ...deps,
+    onMembershipChanged: () => sessionService.forgetAll(),
+  });
 
   return {
     accountService,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/app-error';
 import type { ClientInfo } from '@/lib/actor';
@@ -9,6 +10,12 @@ export type SessionSettings = {
   idleTimeoutMs: number;
   absoluteTimeoutMs: number;
   renewAfterMs: number;
+  /**
+   * How long a looked-up session is reused in this process without asking the database (0: never).
+   * Logout, store switches and team changes in this process drop it at once; other processes of
+   * a scaled-out deployment see them within this time.
+   */
+  cacheTtlMs: number;
 };
 
 /** A replaced token keeps working this long, so requests already in flight still succeed. */
@@ -41,10 +48,25 @@ export type AuthenticatedSession = {
  * slides with use and an absolute expiry that never moves. A token older than `renewAfterMs` is
  * replaced, and the new one is handed back for the response header (spec §7).
  */
+/** The sessions a process has looked up recently, by token hash (see `cacheTtlMs`). */
+export const createSessionCache = (ttlMs: number) =>
+  new LRUCache<string, SessionRow & { principal: SessionPrincipal }>({
+    max: 10_000,
+    ttl: Math.max(ttlMs, 1),
+  });
+export type SessionCache = ReturnType<typeof createSessionCache>;
+
+const forgetSession = (cache: SessionCache, sessionId: string) => {
+  for (const [hash, session] of cache.entries()) {
+    if (session.id === sessionId) cache.delete(hash);
+  }
+};
+
 export const createSessionService = (
   repository: SessionRepository,
   clock: Clock,
   settings: SessionSettings,
+  cache: SessionCache = createSessionCache(settings.cacheTtlMs),
 ) => ({
   async startSession(userId: string, storeId: string, client: ClientInfo): Promise<IssuedSession> {
     const now = clock.now();
@@ -74,8 +96,13 @@ export const createSessionService = (
     if (!token || !TOKEN_PATTERN.test(token)) throw invalidSession();
     const now = clock.now();
     const tokenHash = hashToken(token);
-    const session = await repository.findByTokenHash(tokenHash, now);
+    const cached = settings.cacheTtlMs > 0 ? cache.get(tokenHash) : undefined;
+    const session = cached ?? (await repository.findByTokenHash(tokenHash, now));
     if (!session) throw invalidSession();
+    // Only a current token is remembered; one inside its renewal grace always asks the database.
+    if (!cached && settings.cacheTtlMs > 0 && session.tokenHash === tokenHash) {
+      cache.set(tokenHash, session);
+    }
     if (session.expiresAt <= now || session.idleExpiresAt <= now) throw expiredSession();
 
     const idleExpiresAt = new Date(
@@ -95,6 +122,7 @@ export const createSessionService = (
         tokenIssuedAt: now,
       });
       if (isRotated) renewedToken = candidate;
+      cache.delete(tokenHash);
     }
     if (renewedToken || now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
       await repository.update(session.id, { lastSeenAt: now, idleExpiresAt });
@@ -106,10 +134,17 @@ export const createSessionService = (
 
   async switchStore(sessionId: string, storeId: string): Promise<void> {
     await repository.update(sessionId, { storeId });
+    forgetSession(cache, sessionId);
+  },
+
+  /** Drops every remembered session: after a change of roles or team membership. */
+  forgetAll(): void {
+    cache.clear();
   },
 
   async endSession(sessionId: string): Promise<void> {
     await repository.end(sessionId, clock.now());
+    forgetSession(cache, sessionId);
   },
 });
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -10,7 +10,14 @@ import type { Notifier } from '@/modules/notifications';
 import { createIdentityRepositories } from './identity.repositories';
 import type { TeamMemberWithStore } from './team.repository';
 
-type TeamServiceDeps = { db: Database; clock: Clock; notifier: Notifier; publicUrl: string };
+type TeamServiceDeps = {
+  db: Database;
+  clock: Clock;
+  notifier: Notifier;
+  publicUrl: string;
+  /** Called after a member leaves a team, so that remembered sessions are looked up again. */
+  onMembershipChanged?: () => void;
+};
 
 /** Team seats past the owner, by plan (issue #2: more than one member only on TIER_2_5 and up). */
 export const MAX_INVITED_MEMBERS = 50;
@@ -35,7 +42,13 @@ const alreadyInvited = () =>
 const notFound = () =>
   new AppError('not_found', 'No team invite with this id.', { reason: 'team_invite_not_found' });
 
-export const createTeamService = ({ db, clock, notifier, publicUrl }: TeamServiceDeps) => {
+export const createTeamService = ({
+  db,
+  clock,
+  notifier,
+  publicUrl,
+  onMembershipChanged,
+}: TeamServiceDeps) => {
   const repositories = createIdentityRepositories(db);
 
   return {
@@ -132,6 +145,7 @@ export const createTeamService = ({ db, clock, notifier, publicUrl }: TeamServic
         });
       }
       await repositories.team.delete(invite.id);
+      onMembershipChanged?.();
     },
   };
 };
