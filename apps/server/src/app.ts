@@ -130,7 +130,13 @@ export const buildApp = async ({
     getStoreTitle: async (actor: Actor) =>
       (await identity.storeService.getStoreProfile(actor)).title,
   };
-  const catalogEngagement = createCatalogEngagementModule({ db, clock, stores, loadCountryNames });
+  const catalogEngagement = createCatalogEngagementModule({
+    db,
+    clock,
+    stores,
+    loadCountryNames,
+    onFavoritesChanged: (storeId) => catalog.lookups.forgetFavorites(storeId),
+  });
   const sourcing = createSourcingModule({
     db,
     clock,

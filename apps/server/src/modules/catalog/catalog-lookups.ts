@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '@/db/client';
 import type { CategoryRepository, CategoryRow } from './category.repository';
 import { catalogFavorites } from './favorite.table';
@@ -12,7 +13,20 @@ export const createCatalogLookups = (
   db: Database,
   categories: CategoryRepository,
   loadCountryNames: () => Promise<ReadonlyMap<string, string>>,
+  /** How long a store's favourite ids are remembered (0: always asked); see forgetFavorites. */
+  favoritesTtlMs = 0,
 ) => {
+  const favoritesByStore = new LRUCache<string, Promise<ReadonlySet<string>>>({
+    max: 5000,
+    ttl: Math.max(favoritesTtlMs, 1),
+  });
+  const loadAllFavorites = async (storeId: string): Promise<ReadonlySet<string>> => {
+    const rows = await db
+      .select({ type: catalogFavorites.targetType, id: catalogFavorites.targetId })
+      .from(catalogFavorites)
+      .where(eq(catalogFavorites.storeId, storeId));
+    return new Set(rows.map((row) => `${row.type}:${row.id}`));
+  };
   let categoryMap: Promise<ReadonlyMap<number, CategoryRow>> | undefined;
   let countryNames: Promise<ReadonlyMap<string, string>> | undefined;
 
@@ -57,12 +71,27 @@ export const createCatalogLookups = (
       return result;
     },
 
+    /** A store's favourites changed in this process: ask the database next time. */
+    forgetFavorites(storeId: string): void {
+      favoritesByStore.delete(storeId);
+    },
+
     async favoriteIds(
       storeId: string | undefined,
       targetType: 'COMPANY' | 'ITEM',
       ids: readonly string[],
     ): Promise<ReadonlySet<string>> {
       if (!storeId || ids.length === 0) return new Set();
+      if (favoritesTtlMs > 0) {
+        let all = favoritesByStore.get(storeId);
+        if (!all) {
+          all = loadAllFavorites(storeId);
+          favoritesByStore.set(storeId, all);
+          all.catch(() => favoritesByStore.delete(storeId));
+        }
+        const known = await all;
+        return new Set(ids.filter((id) => known.has(`${targetType}:${id}`)));
+      }
       const rows = await db
         .select({ id: catalogFavorites.targetId })
         .from(catalogFavorites)

@@ -13,10 +13,16 @@ export type StoredCompanyRow = typeof catalogCompanies.$inferSelect;
 export type CompanyRow = Omit<typeof catalogCompanies.$inferSelect, 'searchText' | 'searchVector'>;
 export type ItemRow = Omit<typeof catalogItems.$inferSelect, 'searchText' | 'searchVector'>;
 
-const { searchText: _companySearchText, searchVector: _companySearchVector, ...companyRowColumns } =
-  getTableColumns(catalogCompanies);
-const { searchText: _itemSearchText, searchVector: _itemSearchVector, ...itemRowColumns } =
-  getTableColumns(catalogItems);
+const {
+  searchText: _companySearchText,
+  searchVector: _companySearchVector,
+  ...companyRowColumns
+} = getTableColumns(catalogCompanies);
+const {
+  searchText: _itemSearchText,
+  searchVector: _itemSearchVector,
+  ...itemRowColumns
+} = getTableColumns(catalogItems);
 /** Column selections for `db.select(...)` that leave out the search text and vector. */
 export const companyRowSelection = companyRowColumns;
 export const itemRowSelection = itemRowColumns;

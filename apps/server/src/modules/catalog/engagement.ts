@@ -20,6 +20,7 @@ export type CatalogEngagementModuleDeps = {
   loadCountryNames: LoadCountryNames;
   /** "My suppliers" relations beyond favourites: chat (#4) adds MESSAGED, orders ORDERED. */
   supplierRelationSources?: readonly SupplierRelationSource[];
+  onFavoritesChanged?: (storeId: string) => void;
 };
 
 /**
@@ -33,9 +34,15 @@ export const createCatalogEngagementModule = ({
   stores,
   loadCountryNames,
   supplierRelationSources = [],
+  onFavoritesChanged,
 }: CatalogEngagementModuleDeps) => {
   const reviewService = createReviewService({ db, clock, stores });
-  const favoriteService = createFavoriteService({ db, clock, loadCountryNames });
+  const favoriteService = createFavoriteService({
+    db,
+    clock,
+    loadCountryNames,
+    onFavoritesChanged,
+  });
   const mySuppliersService = createMySuppliersService({
     db,
     clock,

@@ -12,7 +12,13 @@ import { createSupplierLookupRepository } from './supplier-lookup.repository';
 /** Country names by ISO code, from the reference module's countries table. */
 export type LoadCountryNames = () => Promise<ReadonlyMap<string, string>>;
 
-type FavoriteServiceDeps = { db: Database; clock: Clock; loadCountryNames: LoadCountryNames };
+type FavoriteServiceDeps = {
+  db: Database;
+  clock: Clock;
+  loadCountryNames: LoadCountryNames;
+  /** Told after a store's favourites change (search marks favourites from a cache). */
+  onFavoritesChanged?: (storeId: string) => void;
+};
 
 const targetNotFound = (type: FavoriteType) =>
   new AppError(
@@ -28,7 +34,12 @@ const targetNotFound = (type: FavoriteType) =>
  * A store's favourite suppliers and items (issue #3, /favorites). Everything is scoped to the
  * caller's store: another store's favourites are never read or changed.
  */
-export const createFavoriteService = ({ db, clock, loadCountryNames }: FavoriteServiceDeps) => {
+export const createFavoriteService = ({
+  db,
+  clock,
+  loadCountryNames,
+  onFavoritesChanged,
+}: FavoriteServiceDeps) => {
   const favorites = createFavoriteRepository(db);
   const suppliers = createSupplierLookupRepository(db);
 
@@ -41,11 +52,13 @@ export const createFavoriteService = ({ db, clock, loadCountryNames }: FavoriteS
           : await suppliers.itemExists(target.id);
       if (!exists) throw targetNotFound(target.type);
       await favorites.add(actor.storeId, target, clock.now());
+      onFavoritesChanged?.(actor.storeId);
     },
 
     /** Idempotent: a favourite that isn't there (or a target that never existed) is fine. */
     async removeFavorite(actor: Actor, type: FavoriteType, targetId: string): Promise<void> {
       await favorites.remove(actor.storeId, type, targetId);
+      onFavoritesChanged?.(actor.storeId);
     },
 
     /** The caller's store's favourite suppliers and items, most recently favourited first. */

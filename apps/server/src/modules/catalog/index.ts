@@ -32,9 +32,15 @@ export const createCatalogModule = ({
   const categories = createCategoryRepository(db);
   const companies = createCompanyRepository(db);
   const items = createItemRepository(db);
-  const lookups = createCatalogLookups(db, categories, loadCountryNames);
+  const lookups = createCatalogLookups(db, categories, loadCountryNames, searchCacheTtlMs);
   const searchCache = createSearchCache(searchCacheTtlMs);
-  const search = createCatalogSearchService({ companies, items, lookups, clock, cache: searchCache });
+  const search = createCatalogSearchService({
+    companies,
+    items,
+    lookups,
+    clock,
+    cache: searchCache,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(categoryRoutes(categories));
     await app.register(catalogSearchRoutes(search));

@@ -7,11 +7,7 @@ import { createAccountService } from './account.service';
 import { createIdentityRepositories } from './identity.repositories';
 import { identityRoutes } from './identity.routes';
 import { createLoginThrottle } from './login-throttle';
-import {
-  createSessionCache,
-  createSessionService,
-  type SessionSettings,
-} from './session.service';
+import { createSessionCache, createSessionService, type SessionSettings } from './session.service';
 import { createStoreService } from './store.service';
 import { createTeamService } from './team.service';
 
