@@ -82,6 +82,8 @@ const benchEngine = async (engine: 'pglite' | 'postgres') => {
     LOG_FORMAT: 'json',
     SEED_DEMO: 'false',
     PORT: '0',
+    SEARCH_CACHE_TTL_MS: process.env.SEARCH_CACHE_TTL_MS,
+    SESSION_CACHE_TTL_MS: process.env.SESSION_CACHE_TTL_MS,
   });
   const connection = await openDatabase(config);
   try {
