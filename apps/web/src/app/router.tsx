@@ -4,8 +4,12 @@ import { setApiNavigator } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { accountInfoRoute } from './routes/account-info-route';
 import { analyticsRoutes } from './routes/analytics-routes';
+import { browseSuppliersRoute } from './routes/browse-suppliers-route';
+import { catalogItemRoute } from './routes/catalog-item-route';
 import { appLayoutRoute } from './routes/app-layout-route';
 import { copilotRoute } from './routes/copilot-route';
+import { customProjectRoute } from './routes/custom-project-route';
+import { favoritesRoute } from './routes/favorites-route';
 import { fulfillmentHomeRoute } from './routes/fulfillment-home-route';
 import { homebaseRoute } from './routes/homebase-route';
 import { inboxRoutes } from './routes/inbox-routes';
@@ -16,6 +20,7 @@ import { NotFoundPage } from './routes/not-found-page';
 import { publicRouteTree } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
 import { sourcingHomeRoute } from './routes/sourcing-home-route';
+import { supplierProfileRoutes } from './routes/supplier-profile-routes';
 
 // The site's address itself opens the homebase (and through it /login without a session).
 const indexRoute = createRoute({
@@ -39,6 +44,11 @@ const routeTree = rootRoute.addChildren([
     homebaseRoute,
     accountInfoRoute,
     sourcingHomeRoute,
+    browseSuppliersRoute,
+    catalogItemRoute,
+    ...supplierProfileRoutes,
+    favoritesRoute,
+    customProjectRoute,
     manageShopRoute,
     fulfillmentHomeRoute,
     copilotRoute,

@@ -68,4 +68,20 @@ describe('hrefs', () => {
     expect(hrefs.sourcingHome({ open: 'cart' })).toBe('/home?open=cart');
     expect(hrefs.inbox('needs-payment')).toBe('/inbox/needs-payment');
   });
+
+  it('builds catalog and custom project hrefs', () => {
+    expect(hrefs.supplierProfile('cmp_1')).toBe('/browse-suppliers/supplier-profile/cmp_1');
+    expect(hrefs.supplierProfile('cmp_1', 'reviews')).toBe(
+      '/browse-suppliers/supplier-profile/cmp_1?tab=reviews',
+    );
+    expect(hrefs.previewSupplierProfile('cmp_1')).toBe('/preview-supplier-profile/cmp_1');
+    expect(hrefs.postSupplierReview('cmp_1')).toBe('/supplier-profile/cmp_1/post-review');
+    expect(hrefs.catalogItem('itm_1')).toBe('/browse-suppliers/catalog-item/itm_1');
+    expect(hrefs.previewCatalogItem('itm_1')).toBe('/preview-catalog-item/itm_1');
+    expect(hrefs.customProject()).toBe('/create-custom-project');
+    expect(hrefs.customProject({ supplierId: 'cmp_1' })).toBe(
+      '/create-custom-project?supplierId=cmp_1',
+    );
+    expect(hrefs.customProject({ rfpId: 'rfp_1' })).toBe('/create-custom-project/rfp_1');
+  });
 });

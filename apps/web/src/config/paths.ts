@@ -16,7 +16,19 @@ export const paths = {
   fulfillmentRules: '/fulfillment-rules',
   analytics: '/analytics',
   askCopilot: '/ask-copilot',
+  browseSuppliers: '/browse-suppliers',
+  favorites: '/favorites',
+  createCustomProject: '/create-custom-project',
 } as const;
+
+/** Spec §2 supplier profile tabs (`?tab=`). The first is the default. */
+export const SUPPLIER_PROFILE_TABS = [
+  'profile-info',
+  'base-products',
+  'capabilities',
+  'reviews',
+] as const;
+export type SupplierProfileTab = (typeof SUPPLIER_PROFILE_TABS)[number];
 
 /** Spec §2 tabs of the inbox, each its own path under /inbox. */
 export const INBOX_TABS = [
@@ -77,6 +89,26 @@ export const hrefs = {
   /** Spec §2: "AI Business Partner" opens a new AI chat with empty text, tagged with its origin. */
   newCopilotChat: (from: string) => withQuery(paths.askCopilot, { from }),
   orderDetails: (orderId: string) => `/order-details/${encodeURIComponent(orderId)}`,
+  /** A supplier profile: signed in (under /browse-suppliers) or the public preview. */
+  supplierProfile: (supplierId: string, tab?: SupplierProfileTab) =>
+    withQuery(`${paths.browseSuppliers}/supplier-profile/${encodeURIComponent(supplierId)}`, {
+      tab: tab === 'profile-info' ? undefined : tab,
+    }),
+  previewSupplierProfile: (supplierId: string) =>
+    `/preview-supplier-profile/${encodeURIComponent(supplierId)}`,
+  postSupplierReview: (supplierId: string) =>
+    `/supplier-profile/${encodeURIComponent(supplierId)}/post-review`,
+  catalogItem: (itemId: string) =>
+    `${paths.browseSuppliers}/catalog-item/${encodeURIComponent(itemId)}`,
+  previewCatalogItem: (itemId: string) => `/preview-catalog-item/${encodeURIComponent(itemId)}`,
+  /** A new custom project request (optionally to one supplier), or an existing one by id. */
+  customProject: (options: { rfpId?: string; supplierId?: string } = {}) =>
+    withQuery(
+      options.rfpId
+        ? `${paths.createCustomProject}/${encodeURIComponent(options.rfpId)}`
+        : paths.createCustomProject,
+      { supplierId: options.supplierId },
+    ),
 } as const;
 
 /**

@@ -1,12 +1,27 @@
 import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createRoute, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
+import { MySuppliersList } from '@/features/catalog/components/my-suppliers-list';
+import {
+  CustomProjectList,
+  NewCustomProjectButton,
+} from '@/features/sourcing/components/custom-project-list';
 import { appLayoutRoute } from './app-layout-route';
 
-const TABS: Record<InboxTab, { label: string; title: string; description: string }> = {
+type InboxTabInfo = {
+  label: string;
+  title: string;
+  description: string;
+  /** The built screen of the tab; tabs without one say what will be there. */
+  content?: () => ReactNode;
+  actions?: () => ReactNode;
+};
+
+const TABS: Record<InboxTab, InboxTabInfo> = {
   messages: {
     label: 'Messages',
     title: 'Supplier inbox',
@@ -15,8 +30,8 @@ const TABS: Record<InboxTab, { label: string; title: string; description: string
   'my-suppliers': {
     label: 'My suppliers',
     title: 'My suppliers',
-    description:
-      'The suppliers you have talked to or ordered from will be listed here once the chat module lands.',
+    description: 'The suppliers you favorited, messaged or ordered from.',
+    content: () => <MySuppliersList />,
   },
   orders: {
     label: 'Orders & shipments',
@@ -33,17 +48,23 @@ const TABS: Record<InboxTab, { label: string; title: string; description: string
   'custom-project-requests': {
     label: 'Custom project requests',
     title: 'Custom project requests',
-    description:
-      'Your requests for custom products and the suppliers who answered will be listed here once the sourcing module lands.',
+    description: 'Your requests for custom products: drafts to continue and submitted requests.',
+    content: () => <CustomProjectList />,
+    actions: () => <NewCustomProjectButton />,
   },
 };
 
 const InboxPage = ({ tab }: { tab: InboxTab }) => {
   useDocumentTitle(`${TABS[tab].title} · Atelier`);
   const router = useRouter();
+  const { content, actions } = TABS[tab];
   return (
     <>
-      <PageHeader title="Inbox" description="Messages, orders and invoices with your suppliers." />
+      <PageHeader
+        title="Inbox"
+        description="Messages, orders and invoices with your suppliers."
+        actions={actions?.()}
+      />
       <Tabs
         value={tab}
         onChange={(next) => {
@@ -58,7 +79,14 @@ const InboxPage = ({ tab }: { tab: InboxTab }) => {
           ))}
         </Tabs.List>
       </Tabs>
-      <ComingSoon title={`${TABS[tab].title}: not built yet`} description={TABS[tab].description} />
+      {content ? (
+        content()
+      ) : (
+        <ComingSoon
+          title={`${TABS[tab].title}: not built yet`}
+          description={TABS[tab].description}
+        />
+      )}
     </>
   );
 };

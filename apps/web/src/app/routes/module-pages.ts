@@ -72,34 +72,9 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     'The sign-up pop-up of your Atelier storefront will be set up here once the storefront module lands.',
   ),
   page(
-    '/browse-suppliers',
-    'Browse suppliers',
-    'Vetted suppliers, with filters for region, minimum order quantity, price and production time, will be listed here once the catalog module lands.',
-  ),
-  page(
-    '/browse-suppliers/catalog-item/$itemId',
-    'Catalog item',
-    "A catalog item's description, supplier capabilities, similar products and reviews will show here once the catalog module lands.",
-  ),
-  page(
-    '/browse-suppliers/supplier-profile/$supplierId',
-    'Supplier profile',
-    "A supplier's profile, base products, capabilities and reviews will show here once the catalog module lands.",
-  ),
-  page(
     '/browse-suppliers-with-uploaded-image',
     'Search by image',
     'Upload a picture of a product to find suppliers who make something like it, once the catalog module lands.',
-  ),
-  page(
-    '/create-custom-project/{-$rfpId}',
-    'Custom project request',
-    'A request for a custom product (what, how many, target price, deadline) will be written and sent to suppliers here once the sourcing module lands.',
-  ),
-  page(
-    '/supplier-profile/$supplierId',
-    'Supplier profile',
-    "A supplier's profile info, base products, capabilities and reviews will show here once the catalog module lands.",
   ),
   page(
     '/pay-invoice/$invoiceId',
@@ -257,11 +232,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     "One brand kit's slides will show and be edited here once the AI module lands.",
   ),
   page(
-    '/favorites',
-    'My favorites',
-    'Suppliers and catalog items you mark as favorites will be listed here once the catalog module lands.',
-  ),
-  page(
     '/your-ideations',
     'Your ideations',
     'Every product ideation project you started will be listed here once the AI module lands.',
@@ -400,24 +370,9 @@ export const PUBLIC_MODULE_PAGES: readonly ModulePage[] = [
     'A report someone shared with you will show here once the analytics module lands.',
   ),
   page(
-    '/supplier-profile/$supplierId/post-review',
-    'Review a supplier',
-    'A review of this supplier will be written here once the catalog module lands.',
-  ),
-  page(
     '/public-pay-invoice/$sn',
     'Pay an invoice',
     'An invoice shared by link will be paid here, without an account, once the orders module lands.',
-  ),
-  page(
-    '/preview-catalog-item/$itemId',
-    'Catalog item preview',
-    'A shared catalog item will show here once the catalog module lands.',
-  ),
-  page(
-    '/preview-supplier-profile/$supplierId',
-    'Supplier preview',
-    'A shared supplier profile will show here once the catalog module lands.',
   ),
   page(
     '/shopify',

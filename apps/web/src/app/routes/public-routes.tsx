@@ -1,48 +1,8 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { createRoute, Outlet } from '@tanstack/react-router';
-import { useHrefNavigation } from '@/components/ui/use-href-navigation';
-import { paths } from '@/config/paths';
-import { hasSession } from '@/lib/api-client';
+import { createRoute } from '@tanstack/react-router';
+import { catalogPublicRoutes } from './catalog-public-routes';
 import { ModulePageView } from './module-page-view';
 import { type ModulePage, PLAYGROUND_PAGE, PUBLIC_MODULE_PAGES } from './module-pages';
-import { rootRoute } from './root-route';
-
-const PublicLayout = () => {
-  const navigateTo = useHrefNavigation();
-  const target = hasSession()
-    ? { href: paths.homebase, label: 'Open your store' }
-    : { href: paths.login, label: 'Log in' };
-  return (
-    <Box mih="100vh" bg="gray.0">
-      <Box
-        component="header"
-        bg="white"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Container size="lg" py="sm">
-          <Group justify="space-between">
-            <Text fw={800} fz="lg" c="indigo.7">
-              Atelier
-            </Text>
-            <Anchor href={target.href} onClick={navigateTo(target.href)} size="sm">
-              {target.label}
-            </Anchor>
-          </Group>
-        </Container>
-      </Box>
-      <Container size="lg" py="xl" component="main">
-        <Outlet />
-      </Container>
-    </Box>
-  );
-};
-
-/** Spec §2 public pages: no login needed, and a failed session never forces one. */
-export const publicLayoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'public',
-  component: PublicLayout,
-});
+import { publicLayoutRoute } from './public-layout-route';
 
 const publicPageRoute = (page: ModulePage) =>
   createRoute({
@@ -55,4 +15,7 @@ const publicPages = import.meta.env.PROD
   ? PUBLIC_MODULE_PAGES
   : [...PUBLIC_MODULE_PAGES, PLAYGROUND_PAGE];
 
-export const publicRouteTree = publicLayoutRoute.addChildren(publicPages.map(publicPageRoute));
+export const publicRouteTree = publicLayoutRoute.addChildren([
+  ...publicPages.map(publicPageRoute),
+  ...catalogPublicRoutes,
+]);

@@ -1,31 +1,39 @@
-import { Button, Drawer, Tabs, Text } from '@mantine/core';
+import { Button, Drawer, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { createRoute, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import type { SupplierOffering } from '@atelier/contract/catalog/company';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, paths, SOURCING_HOME_TABS, type SourcingHomeTab } from '@/config/paths';
+import { OfferingSuppliers } from '@/features/catalog/components/offering-suppliers';
+import { SearchBox } from '@/features/catalog/components/search-box';
+import { toSearchParams } from '@/features/catalog/search-address';
+import { EMPTY_SEARCH, setSearchKey } from '@/features/catalog/search-state';
+import { InviteSupplierButton } from '@/features/sourcing/components/invite-supplier-modal';
 import { appLayoutRoute } from './app-layout-route';
 
-const TAB_LABELS: Record<SourcingHomeTab, string> = {
-  all: 'All',
-  'business-and-creative-services': 'Business & creative services',
-  'ecommerce-packaging': 'Ecommerce packaging',
-  products: 'Products',
-  'website-development': 'Website development',
-};
-
-const TAB_CONTENT: Record<SourcingHomeTab, string> = {
-  all: 'Vetted suppliers and their catalog items, sorted by featured, newest or price, will be listed here once the catalog module lands.',
-  'business-and-creative-services':
-    'Suppliers of business and creative services (photography, design, branding) will be listed here once the catalog module lands.',
-  'ecommerce-packaging':
-    'Boxes, mailers and other ecommerce packaging from vetted suppliers will be listed here once the catalog module lands.',
-  products:
-    'Manufacturers of products, with sample prices, minimum order quantities and production times, will be listed here once the catalog module lands.',
-  'website-development':
-    'Website developers for your store will be listed here once the catalog module lands.',
+const TABS: Record<
+  SourcingHomeTab,
+  { label: string; offering: SupplierOffering | undefined; noun: string }
+> = {
+  all: { label: 'All', offering: undefined, noun: 'suppliers' },
+  'business-and-creative-services': {
+    label: 'Business & creative services',
+    offering: 'SERVICES',
+    noun: 'service providers',
+  },
+  'ecommerce-packaging': {
+    label: 'Ecommerce packaging',
+    offering: 'PACKAGING',
+    noun: 'packaging suppliers',
+  },
+  products: { label: 'Products', offering: 'PRODUCT', noun: 'manufacturers' },
+  'website-development': {
+    label: 'Website development',
+    offering: 'WEBSITE',
+    noun: 'website developers',
+  },
 };
 
 const SourcingHomeSearchSchema = z.object({
@@ -46,26 +54,55 @@ const SourcingHomePage = () => {
         title="Sourcing"
         description="Find vetted suppliers for products, packaging, services and websites."
         actions={
-          <Button
-            variant="light"
-            leftSection={<IconShoppingCart size={16} />}
-            onClick={() => go({ tab, open: 'cart' })}
-          >
-            Cart
-          </Button>
+          <Group gap="sm">
+            <InviteSupplierButton />
+            <Button
+              variant="light"
+              leftSection={<IconShoppingCart size={16} />}
+              onClick={() => go({ tab, open: 'cart' })}
+            >
+              Cart
+            </Button>
+          </Group>
         }
       />
-      <Tabs value={tab} onChange={(next) => go({ tab: (next as SourcingHomeTab | null) ?? 'all' })}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="lg" bg="indigo.0">
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            What do you want made?
+          </Title>
+          <SearchBox
+            searchKey=""
+            placeholder="Try “denim”, “hoodie”, “mailer box” or a factory name"
+            onSearch={(searchKey) =>
+              void router.navigate({
+                to: paths.browseSuppliers,
+                search: toSearchParams(setSearchKey(EMPTY_SEARCH, searchKey)),
+              })
+            }
+            onChooseSupplier={(id) => void router.navigate({ href: hrefs.supplierProfile(id) })}
+          />
+          <Text size="xs" c="dimmed">
+            Search 900+ factories from the Open Apparel Registry and demo suppliers of packaging,
+            services and websites.
+          </Text>
+        </Stack>
+      </Paper>
+      <Tabs
+        value={tab}
+        onChange={(next) => go({ tab: (next as SourcingHomeTab | null) ?? 'all' })}
+        keepMounted={false}
+      >
         <Tabs.List mb="lg">
           {SOURCING_HOME_TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
-              {TAB_LABELS[value]}
+              {TABS[value].label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {SOURCING_HOME_TABS.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            <ComingSoon title="Supplier catalog not built yet" description={TAB_CONTENT[value]} />
+            <OfferingSuppliers offering={TABS[value].offering} noun={TABS[value].noun} />
           </Tabs.Panel>
         ))}
       </Tabs>

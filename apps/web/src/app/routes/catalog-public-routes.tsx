@@ -1,0 +1,154 @@
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconLogin, IconPencil } from '@tabler/icons-react';
+import { createRoute, useNavigate } from '@tanstack/react-router';
+import { LinkButton } from '@/components/ui/link-button';
+import { MissingRecord } from '@/components/ui/missing-record';
+import { hrefs } from '@/config/paths';
+import { usePublicSupplier } from '@/features/catalog/api/company-queries';
+import { usePublicCatalogItem } from '@/features/catalog/api/item-queries';
+import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
+import { PublicReviewForm } from '@/features/catalog/components/public-review-form';
+import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
+import { hasSession } from '@/lib/api-client';
+import { publicLayoutRoute } from './public-layout-route';
+import { ProfileSkeleton, SupplierProfileSearchSchema } from './supplier-profile-routes';
+
+/** Where a visitor goes to see the signed-in page: straight there, or via /login. */
+const signedInHref = (href: string) => (hasSession() ? href : hrefs.login(href));
+
+const SignInNote = ({ href, what }: { href: string; what: string }) => (
+  <Paper withBorder radius="md" p="lg">
+    <Group justify="space-between" gap="md">
+      <Text c="dimmed" maw={520}>
+        {what} are shown to Atelier members. Log in or create a free account to see them.
+      </Text>
+      <LinkButton href={signedInHref(href)} leftSection={<IconLogin size={16} />}>
+        {hasSession() ? 'Open in Atelier' : 'Log in to see more'}
+      </LinkButton>
+    </Group>
+  </Paper>
+);
+
+const NoSupplier = () => (
+  <MissingRecord
+    title="No such supplier"
+    description="There is no supplier at this address. The link may be mistyped, or the supplier may have left the marketplace."
+  />
+);
+
+const PreviewSupplierPage = () => {
+  const { supplierId } = previewSupplierRoute.useParams();
+  const { tab = 'profile-info' } = previewSupplierRoute.useSearch();
+  const navigate = useNavigate({ from: previewSupplierRoute.fullPath });
+  const supplier = usePublicSupplier(supplierId);
+  useDocumentTitle(`${supplier.data?.name ?? 'Supplier'} · Atelier`);
+
+  if (supplier.isPending) return <ProfileSkeleton />;
+  if (supplier.isError) return <NoSupplier />;
+  return (
+    <SupplierProfile
+      supplier={supplier.data}
+      mode="public"
+      tab={tab}
+      onTabChange={(next) =>
+        void navigate({ search: { tab: next === 'profile-info' ? undefined : next } })
+      }
+      actions={
+        <LinkButton
+          href={hrefs.postSupplierReview(supplierId)}
+          variant="default"
+          leftSection={<IconPencil size={16} />}
+        >
+          Write a review
+        </LinkButton>
+      }
+      signInNote={
+        <SignInNote
+          href={hrefs.supplierProfile(supplierId, tab)}
+          what="Base products and reviews"
+        />
+      }
+    />
+  );
+};
+
+const PreviewCatalogItemPage = () => {
+  const { itemId } = previewCatalogItemRoute.useParams();
+  const item = usePublicCatalogItem(itemId);
+  useDocumentTitle(`${item.data?.title ?? 'Catalog item'} · Atelier`);
+  if (item.isPending) return <ProfileSkeleton />;
+  if (item.isError || item.data === null) {
+    return (
+      <MissingRecord
+        title="No such product"
+        description="There is no catalog item at this address. It may have been withdrawn, or the link may be mistyped."
+      />
+    );
+  }
+  return (
+    <CatalogItemDetail
+      item={item.data}
+      mode="public"
+      signInNote={
+        <SignInNote href={hrefs.catalogItem(itemId)} what="Similar products and reviews" />
+      }
+    />
+  );
+};
+
+const PostReviewPage = () => {
+  const { supplierId } = postReviewRoute.useParams();
+  const supplier = usePublicSupplier(supplierId);
+  useDocumentTitle(`Review ${supplier.data?.name ?? 'a supplier'} · Atelier`);
+  if (supplier.isPending) {
+    return (
+      <Stack gap="md" role="status" aria-label="Loading the supplier">
+        <Skeleton h={40} w={360} />
+        <Skeleton h={320} />
+      </Stack>
+    );
+  }
+  if (supplier.isError) return <NoSupplier />;
+  return (
+    <Stack gap="lg" maw={760} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          Review {supplier.data.name}
+        </Title>
+        <Text c="dimmed">
+          Worked with {supplier.data.name} ({supplier.data.countryName})? Tell other brands how it
+          went. No account needed.
+        </Text>
+        <Group>
+          <LinkButton href={hrefs.previewSupplierProfile(supplierId)} variant="subtle" px={0}>
+            See their profile
+          </LinkButton>
+        </Group>
+      </Stack>
+      <PublicReviewForm companyId={supplier.data.id} supplierName={supplier.data.name} />
+    </Stack>
+  );
+};
+
+export const previewSupplierRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/preview-supplier-profile/$supplierId',
+  validateSearch: SupplierProfileSearchSchema,
+  component: PreviewSupplierPage,
+});
+
+export const previewCatalogItemRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/preview-catalog-item/$itemId',
+  component: PreviewCatalogItemPage,
+});
+
+export const postReviewRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/supplier-profile/$supplierId/post-review',
+  component: PostReviewPage,
+});
+
+/** Spec §2 public catalog pages: shared previews and the review link. */
+export const catalogPublicRoutes = [previewSupplierRoute, previewCatalogItemRoute, postReviewRoute];

@@ -1,0 +1,31 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { createRoute } from '@tanstack/react-router';
+import { LinkButton } from '@/components/ui/link-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { FavoritesView } from '@/features/catalog/components/favorites-view';
+import { appLayoutRoute } from './app-layout-route';
+
+const FavoritesPage = () => {
+  useDocumentTitle('My favorites · Atelier');
+  return (
+    <>
+      <PageHeader
+        title="My favorites"
+        description="Suppliers and products you marked with a heart."
+        actions={
+          <LinkButton href={paths.browseSuppliers} variant="light">
+            Browse suppliers
+          </LinkButton>
+        }
+      />
+      <FavoritesView />
+    </>
+  );
+};
+
+export const favoritesRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: paths.favorites,
+  component: FavoritesPage,
+});

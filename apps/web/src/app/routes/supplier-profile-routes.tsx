@@ -1,0 +1,130 @@
+import { Button, CopyButton, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft, IconClipboardList, IconLink } from '@tabler/icons-react';
+import { createRoute, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AppAnchor } from '@/components/ui/app-anchor';
+import { LinkButton } from '@/components/ui/link-button';
+import { MissingRecord } from '@/components/ui/missing-record';
+import { hrefs, paths, SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
+import { useRecordSupplierView, useSupplier } from '@/features/catalog/api/company-queries';
+import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
+import { appLayoutRoute } from './app-layout-route';
+
+export const SupplierProfileSearchSchema = z.object({
+  tab: z.enum(SUPPLIER_PROFILE_TABS).optional().catch(undefined),
+});
+
+export const ProfileSkeleton = () => (
+  <Stack gap="lg" role="status" aria-label="Loading the supplier">
+    <Skeleton h={180} radius="md" />
+    <Skeleton h={36} w={420} />
+    <Skeleton h={240} radius="md" />
+  </Stack>
+);
+
+const SharePreviewButton = ({ supplierId }: { supplierId: string }) => (
+  <CopyButton value={`${window.location.origin}${hrefs.previewSupplierProfile(supplierId)}`}>
+    {({ copied, copy }) => (
+      <Tooltip label="A public page anyone can open, no account needed" withArrow>
+        <Button variant="default" leftSection={<IconLink size={16} />} onClick={copy}>
+          {copied ? 'Link copied' : 'Share'}
+        </Button>
+      </Tooltip>
+    )}
+  </CopyButton>
+);
+
+type SignedInSupplierProfileProps = {
+  supplierId: string;
+  tab: SupplierProfileTab;
+  onTabChange: (tab: SupplierProfileTab) => void;
+};
+
+const SignedInSupplierProfile = ({
+  supplierId,
+  tab,
+  onTabChange,
+}: SignedInSupplierProfileProps) => {
+  const supplier = useSupplier(supplierId);
+  useRecordSupplierView(supplier.data?.id);
+  useDocumentTitle(`${supplier.data?.name ?? 'Supplier profile'} · Atelier`);
+
+  return (
+    <Stack gap="md">
+      <AppAnchor href={paths.browseSuppliers} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden /> Browse suppliers
+        </Group>
+      </AppAnchor>
+      {supplier.isPending ? (
+        <ProfileSkeleton />
+      ) : supplier.isError ? (
+        <Paper withBorder p="lg">
+          <Text c="red">This supplier could not be loaded.</Text>
+        </Paper>
+      ) : supplier.data === null ? (
+        <MissingRecord
+          title="No such supplier"
+          description="There is no supplier at this address. It may have left the marketplace, or the link may be mistyped."
+        >
+          <LinkButton href={paths.browseSuppliers} variant="light">
+            Browse suppliers
+          </LinkButton>
+        </MissingRecord>
+      ) : (
+        <SupplierProfile
+          supplier={supplier.data}
+          tab={tab}
+          onTabChange={onTabChange}
+          actions={
+            <>
+              <SharePreviewButton supplierId={supplier.data.id} />
+              <LinkButton
+                href={hrefs.customProject({ supplierId: supplier.data.id })}
+                leftSection={<IconClipboardList size={16} />}
+              >
+                Request a custom project
+              </LinkButton>
+            </>
+          }
+        />
+      )}
+    </Stack>
+  );
+};
+
+const SupplierProfilePage = () => {
+  const { supplierId = '' } = useParams({ strict: false });
+  const search = useSearch({ strict: false });
+  const { tab = 'profile-info' } = SupplierProfileSearchSchema.parse({ tab: search.tab });
+  const navigate = useNavigate();
+  return (
+    <SignedInSupplierProfile
+      supplierId={supplierId}
+      tab={tab}
+      onTabChange={(next) =>
+        void navigate({
+          to: '.',
+          search: (previous) => ({ ...previous, tab: next === 'profile-info' ? undefined : next }),
+        })
+      }
+    />
+  );
+};
+
+/** Spec §2 has the signed-in profile at two addresses; both show the same page. */
+export const supplierProfileRoutes = [
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: `${paths.browseSuppliers}/supplier-profile/$supplierId`,
+    validateSearch: SupplierProfileSearchSchema,
+    component: SupplierProfilePage,
+  }),
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: '/supplier-profile/$supplierId',
+    validateSearch: SupplierProfileSearchSchema,
+    component: SupplierProfilePage,
+  }),
+];

@@ -1,0 +1,59 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createCompanyReview,
+  createPublicCompanyReview,
+  getCompanyReviewSummary,
+  listCompanyReviews,
+  type PublicReviewInput,
+  updateCompanyReview,
+} from '@atelier/contract/catalog/review';
+import { callApi } from '@/lib/api-client';
+import { catalogKeys } from './catalog-keys';
+
+export const useCompanyReviews = (companyId: string, size = 10) =>
+  useInfiniteQuery({
+    queryKey: [...catalogKeys.reviews(companyId), size],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(listCompanyReviews, { query: { companyId, size, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useReviewSummary = (companyId: string) =>
+  useQuery({
+    queryKey: catalogKeys.reviewSummary(companyId),
+    queryFn: ({ signal }) => callApi(getCompanyReviewSummary, { query: { companyId }, signal }),
+  });
+
+export type ReviewValues = { rating: number; title: string; body: string };
+
+/** Writes the store's review of a supplier, or edits it when `reviewId` is given. */
+export const useSaveReview = (companyId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, ...values }: ReviewValues & { reviewId?: string }) =>
+      reviewId
+        ? callApi(updateCompanyReview, {
+            params: { id: reviewId },
+            body: values,
+            shouldToastError: false,
+          })
+        : callApi(createCompanyReview, {
+            body: { ...values, companyId },
+            shouldToastError: false,
+          }),
+    // The supplier's rating and review count follow its reviews.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.reviews(companyId) }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.reviewSummary(companyId) }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.supplier(companyId) }),
+      ]),
+  });
+};
+
+export const useCreatePublicReview = () =>
+  useMutation({
+    mutationFn: (body: PublicReviewInput) =>
+      callApi(createPublicCompanyReview, { body, shouldToastError: false }),
+  });

@@ -1,0 +1,118 @@
+import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+type ResultGridProps<T> = {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  renderItem: (item: T) => ReactNode;
+  getKey: (item: T) => string;
+  /** Shown when the first page is empty. */
+  empty: ReactNode;
+  /** What the grid lists, for screen readers ("Suppliers"). */
+  label: string;
+  /** Columns by the width of the grid itself (container queries), e.g. `{ base: 1, '560px': 2 }`. */
+  cols?: Record<string, number>;
+  skeletonHeight?: number;
+  /** Whether the next page loads by itself when the end of the list scrolls into view. */
+  autoLoad?: boolean;
+};
+
+const DEFAULT_COLS = { base: 1, '540px': 2, '860px': 3 };
+
+/** A grid of keyset pages: skeletons first, then cards, more on scroll or "Load more". */
+export const ResultGrid = <T,>({
+  query,
+  renderItem,
+  getKey,
+  empty,
+  label,
+  cols = DEFAULT_COLS,
+  skeletonHeight = 190,
+  autoLoad = true,
+}: ResultGridProps<T>) => {
+  const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: '600px 0px' });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching, isError } = query;
+  const isEndVisible = entry?.isIntersecting ?? false;
+
+  useEffect(() => {
+    if (autoLoad && isEndVisible && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [autoLoad, isEndVisible, hasNextPage, isFetching, isError, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <SimpleGrid
+        type="container"
+        cols={cols}
+        spacing="md"
+        aria-label={`Loading ${label.toLowerCase()}`}
+        role="status"
+      >
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} h={skeletonHeight} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        title={`${label} could not be loaded`}
+      >
+        <Group justify="space-between">
+          <Text size="sm">{query.error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <>{empty}</>;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid
+        type="container"
+        cols={cols}
+        spacing="md"
+        role="list"
+        aria-label={label}
+        aria-busy={query.isFetching}
+        style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+      >
+        {items.map((item) => (
+          <div key={getKey(item)} role="listitem">
+            {renderItem(item)}
+          </div>
+        ))}
+        {isFetchingNextPage
+          ? Array.from({ length: 2 }, (_, index) => (
+              <Skeleton key={`more-${index}`} h={skeletonHeight} radius="md" />
+            ))
+          : null}
+      </SimpleGrid>
+      <Center ref={ref} mih={40}>
+        {hasNextPage ? (
+          <Button
+            variant="default"
+            onClick={() => void fetchNextPage()}
+            loading={isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {items.length === 1 ? 'That is the only result.' : `All ${items.length} shown.`}
+          </Text>
+        )}
+      </Center>
+    </Stack>
+  );
+};

@@ -1,0 +1,43 @@
+import { Group, Progress, Rating, Stack, Text } from '@mantine/core';
+import type { ReviewSummary } from '@atelier/contract/catalog/review';
+import { formatRating, formatReviewCount } from '../catalog-format';
+
+const STARS = ['5', '4', '3', '2', '1'] as const;
+
+/** Average, count and a 5-to-1 star distribution of real reviews. */
+export const ReviewSummaryView = ({ summary }: { summary: ReviewSummary }) => (
+  <Group align="flex-start" gap="xl" wrap="wrap" data-testid="review-summary">
+    <Stack gap={4} align="center" miw={120}>
+      <Text fz={40} fw={700} lh={1} data-testid="review-average">
+        {summary.average === null ? '–' : formatRating(summary.average)}
+      </Text>
+      <Rating value={summary.average ?? 0} fractions={10} readOnly size="sm" aria-hidden />
+      <Text size="sm" c="dimmed" data-testid="review-count">
+        {formatReviewCount(summary.count)}
+      </Text>
+    </Stack>
+    <Stack gap={6} flex={1} miw={200} maw={420} aria-label="Reviews by stars">
+      {STARS.map((star) => {
+        const count = summary.distribution[star] ?? 0;
+        const percent = summary.count === 0 ? 0 : (count / summary.count) * 100;
+        return (
+          <Group key={star} gap="sm" wrap="nowrap">
+            <Text size="sm" w={28} ta="right">
+              {star}★
+            </Text>
+            <Progress
+              value={percent}
+              flex={1}
+              size="md"
+              color="yellow"
+              aria-label={`${star} stars: ${count}`}
+            />
+            <Text size="sm" c="dimmed" w={28}>
+              {count}
+            </Text>
+          </Group>
+        );
+      })}
+    </Stack>
+  </Group>
+);

@@ -1,0 +1,85 @@
+import { Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AppAnchor } from '@/components/ui/app-anchor';
+import { hrefs } from '@/config/paths';
+import { useCompanyReviews, useReviewSummary } from '../api/review-queries';
+import { ReviewForm } from './review-form';
+import { ReviewList } from './review-list';
+import { ReviewSummaryView } from './review-summary';
+
+const ReviewSummaryCard = ({ companyId }: { companyId: string }) => {
+  const summary = useReviewSummary(companyId);
+  if (summary.isPending) return <Skeleton h={120} />;
+  if (summary.isError) {
+    return (
+      <Text size="sm" c="red">
+        The review summary could not be loaded.
+      </Text>
+    );
+  }
+  return <ReviewSummaryView summary={summary.data} />;
+};
+
+/** Spec §2 supplier profile "reviews": summary, the store's own review form, every review. */
+export const SupplierReviews = ({ companyId }: { companyId: string }) => {
+  const reviews = useCompanyReviews(companyId);
+  const [isWriting, setIsWriting] = useState(false);
+  const ownReview =
+    reviews.data?.pages.flatMap((page) => page.items).find((review) => review.isOwn) ?? null;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <Title order={2} fz="h4">
+              Reviews
+            </Title>
+            {isWriting ? null : (
+              <Button
+                variant={ownReview ? 'default' : 'filled'}
+                leftSection={<IconPencil size={16} />}
+                onClick={() => setIsWriting(true)}
+                disabled={reviews.isPending}
+              >
+                {ownReview ? 'Edit your review' : 'Write a review'}
+              </Button>
+            )}
+          </Group>
+          <ReviewSummaryCard companyId={companyId} />
+          <Text size="xs" c="dimmed">
+            Only reviews written on Atelier count here; the star rating shown on cards uses them as
+            soon as there is one.
+          </Text>
+        </Stack>
+      </Paper>
+      {isWriting ? (
+        <Paper withBorder radius="md" p="lg">
+          <Title order={3} fz="h5" mb="sm">
+            {ownReview ? 'Edit your review' : 'Write a review'}
+          </Title>
+          <ReviewForm
+            key={ownReview?.id ?? 'new'}
+            companyId={companyId}
+            ownReview={ownReview}
+            onDone={() => setIsWriting(false)}
+          />
+        </Paper>
+      ) : null}
+      <Divider />
+      <ReviewList companyId={companyId} />
+    </Stack>
+  );
+};
+
+/** The item page's "reviews" section: the supplier's summary and latest reviews. */
+export const SupplierReviewsPreview = ({ companyId }: { companyId: string }) => (
+  <Stack gap="md">
+    <ReviewSummaryCard companyId={companyId} />
+    <ReviewList companyId={companyId} size={3} withLoadMore={false} />
+    <AppAnchor href={hrefs.supplierProfile(companyId, 'reviews')} size="sm">
+      All reviews of this supplier
+    </AppAnchor>
+  </Stack>
+);

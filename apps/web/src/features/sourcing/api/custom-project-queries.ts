@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  createCustomProject,
+  type CustomProject,
+  deleteCustomProject,
+  getCustomProject,
+  listCustomProjects,
+  type SaveCustomProjectInputSchema,
+  updateCustomProject,
+} from '@atelier/contract/sourcing/custom-project';
+import { callApi } from '@/lib/api-client';
+
+export type SaveCustomProjectBody = z.input<typeof SaveCustomProjectInputSchema>;
+
+export const sourcingKeys = {
+  all: ['sourcing'] as const,
+  projects: () => [...sourcingKeys.all, 'custom-projects'] as const,
+  project: (id: string) => [...sourcingKeys.all, 'custom-project', id] as const,
+  invites: () => [...sourcingKeys.all, 'supplier-invites'] as const,
+};
+
+const PROJECT_ID = /^rfp_[a-z0-9]+$/;
+
+export const useCustomProjects = () =>
+  useQuery({
+    queryKey: sourcingKeys.projects(),
+    queryFn: ({ signal }) => callApi(listCustomProjects, { signal }),
+  });
+
+/** One of the store's projects; `null` when the id cannot be one. */
+export const useCustomProject = (id: string | undefined) =>
+  useQuery({
+    queryKey: sourcingKeys.project(id ?? ''),
+    queryFn: ({ signal }) =>
+      id && PROJECT_ID.test(id)
+        ? callApi(getCustomProject, { params: { id }, signal, shouldToastError: false })
+        : null,
+    enabled: id !== undefined,
+    retry: false,
+  });
+
+const useProjectSaved = () => {
+  const queryClient = useQueryClient();
+  return async (project: CustomProject) => {
+    queryClient.setQueryData(sourcingKeys.project(project.id), project);
+    await queryClient.invalidateQueries({ queryKey: sourcingKeys.projects() });
+  };
+};
+
+/** Saves a draft step (or submits): POST the first time, PUT once it has an id. */
+export const useSaveCustomProject = () => {
+  const onSaved = useProjectSaved();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: SaveCustomProjectBody }) =>
+      id
+        ? callApi(updateCustomProject, { params: { id }, body, shouldToastError: false })
+        : callApi(createCustomProject, { body, shouldToastError: false }),
+    onSuccess: onSaved,
+  });
+};
+
+export const useDeleteCustomProject = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(deleteCustomProject, { params: { id } }),
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: sourcingKeys.project(id) });
+      await queryClient.invalidateQueries({ queryKey: sourcingKeys.projects() });
+    },
+  });
+};

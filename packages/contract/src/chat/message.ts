@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { MoneySchema } from '../common/money';
+import { LinkSchema, textSchema } from '../common/validation';
+
+/** Spec §3 chat message types. */
+export const MessageTypeSchema = z.enum([
+  'TEXT',
+  'IMAGE',
+  'VIDEO',
+  'PDF',
+  'AI',
+  'CREATOR_MILESTONE',
+  'CATALOG_ITEM',
+  'REMIX_PRODUCT_ITEM',
+  'IMAGE_COLLABORATION',
+  'ZOOM_MEETING',
+  'ZOOM_MEETING_REQUEST',
+  'SUPPLIER_PROFILE',
+  'CREATOR_CUSTOM_PROJECT',
+  'TRACKING_LINK',
+]);
+export type MessageType = z.infer<typeof MessageTypeSchema>;
+
+/** Spec §3 participants: `store_{id}` (creator) or `customer_{id}` (supplier company). */
+export const ParticipantSchema = z.string().regex(/^(store|customer)_[a-z0-9_]+$/);
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+export const storeParticipant = (storeId: string): Participant => `store_${storeId}`;
+export const supplierParticipant = (companyId: string): Participant => `customer_${companyId}`;
+/** Spec §3: authors starting with `store_` are the store's own messages. */
+export const isStoreAuthor = (author: string): boolean => author.startsWith('store_');
+
+/** Spec §3 conversation name: `manufacturer:store_{id}-customer_{id}`. */
+export const conversationName = (storeId: string, companyId: string): string =>
+  `manufacturer:${storeParticipant(storeId)}-${supplierParticipant(companyId)}`;
+
+/** Spec §3 attachment lists. */
+export const MessageAttachmentsSchema = z.object({
+  fileUrls: z.array(z.string()),
+  imageUrls: z.array(z.string()),
+  videoUrls: z.array(z.string()),
+  pdfUrls: z.array(z.string()),
+});
+export type MessageAttachments = z.infer<typeof MessageAttachmentsSchema>;
+
+const MeetingTimeSchema = z.iso.datetime();
+
+/** The typed payload of each message type (what its card shows). */
+export const MessagePayloadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('TEXT') }),
+  z.object({ type: z.literal('IMAGE') }),
+  z.object({ type: z.literal('VIDEO') }),
+  z.object({ type: z.literal('PDF') }),
+  z.object({ type: z.literal('AI'), model: z.string().max(100).optional() }),
+  z.object({
+    type: z.literal('CREATOR_MILESTONE'),
+    milestone: z.enum(['DEFAULT', 'FIRST_SALE', '1K', '5K', '10K', '50K', '100K', '500K', '1M', '5M']),
+  }),
+  z.object({
+    type: z.literal('CATALOG_ITEM'),
+    itemId: z.string().regex(/^itm_[a-z0-9]+$/),
+    title: z.string().max(300),
+    price: MoneySchema.nullable(),
+  }),
+  z.object({
+    type: z.literal('REMIX_PRODUCT_ITEM'),
+    itemId: z.string().regex(/^itm_[a-z0-9]+$/),
+    title: z.string().max(300),
+    changes: textSchema(2000),
+  }),
+  z.object({
+    type: z.literal('IMAGE_COLLABORATION'),
+    imageUrl: z.string().max(2048),
+    note: textSchema(2000),
+  }),
+  z.object({
+    type: z.literal('ZOOM_MEETING'),
+    joinUrl: LinkSchema,
+    startsAt: MeetingTimeSchema,
+  }),
+  z.object({
+    type: z.literal('ZOOM_MEETING_REQUEST'),
+    proposedTimes: z.array(MeetingTimeSchema).min(1).max(5),
+    /** Set by the other side's answer. */
+    response: z
+      .object({
+        status: z.enum(['ACCEPTED', 'DECLINED']),
+        acceptedTime: MeetingTimeSchema.nullable(),
+        answeredBy: ParticipantSchema,
+      })
+      .nullable()
+      .default(null),
+  }),
+  z.object({
+    type: z.literal('SUPPLIER_PROFILE'),
+    companyId: z.string().regex(/^cmp_[a-z0-9]+$/),
+    name: z.string().max(300),
+  }),
+  z.object({
+    type: z.literal('CREATOR_CUSTOM_PROJECT'),
+    projectId: z.string().regex(/^rfp_[a-z0-9]+$/),
+    title: z.string().max(300),
+    quantity: z.number().int().nullable(),
+  }),
+  z.object({
+    type: z.literal('TRACKING_LINK'),
+    url: LinkSchema,
+    carrier: textSchema(100),
+    trackingNumber: textSchema(100),
+  }),
+]);
+export type MessagePayload = z.infer<typeof MessagePayloadSchema>;
+
+/** Spec §3 message: index monotonic per conversation, sid, author, body, attachments. */
+export const MessageSchema = z.object({
+  sid: z.string(),
+  conversationId: z.string(),
+  index: z.number().int().min(0),
+  author: ParticipantSchema,
+  authorName: z.string(),
+  body: z.string(),
+  payload: MessagePayloadSchema,
+  attachments: MessageAttachmentsSchema,
+  createdAt: z.iso.datetime(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/** Spec §9 chat history page size. */
+export const CHAT_HISTORY_PAGE_SIZE = 10;
