@@ -333,6 +333,20 @@ describe('item search', () => {
   });
 });
 
+describe('autocomplete categories', () => {
+  it('suggests only categories that hold items', async () => {
+    const company = await factories.aCompany();
+    await factories.anItem({ company, categoryId: 212, categoryPath: [166, 1604, 212] });
+    const suggest = async (text: string) =>
+      (await get(`/api/web/catalog-items/action/suggest-auto-complete?searchKey=${text}`))
+        .json<{ items: { type: string; text: string }[] }>()
+        .items.filter((item) => item.type === 'CATEGORY')
+        .map((item) => item.text);
+    expect(await suggest('shirts')).toContain('Shirts & Tops');
+    expect(await suggest('dentis')).not.toContain('Dentistry');
+  });
+});
+
 describe('catalog search bad input', () => {
   it.each([
     ['/api/web/catalog-items?sort=CHEAPEST', 'query.sort'],

@@ -268,13 +268,19 @@ export const createCatalogSearchService = ({
     /** Autocomplete: categories, item titles and supplier names that match what was typed. */
     async suggest(searchKey: string, size: number) {
       const needle = searchKey.trim().toLowerCase();
-      const [categories, titles, names] = await Promise.all([
+      const [categories, titles, names, stocked] = await Promise.all([
         lookups.categories(),
         items.suggestTitles(searchKey, size),
         companies.suggestNames(searchKey, size),
+        // Only categories that hold items are worth suggesting.
+        cache.get(cacheKey('item-facets', {}), () => items.countByCategory({})),
       ]);
+      const stockedIds = new Set(stocked.map((facet) => facet.categoryId));
       const categoryMatches = [...categories.values()]
-        .filter((category) => category.name.toLowerCase().includes(needle))
+        .filter(
+          (category) =>
+            stockedIds.has(category.id) && category.name.toLowerCase().includes(needle),
+        )
         .sort(
           (a, b) =>
             Number(!a.name.toLowerCase().startsWith(needle)) -

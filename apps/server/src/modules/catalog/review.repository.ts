@@ -172,9 +172,15 @@ export const createReviewRepository = (db: Database) => ({
       .update(catalogCompanies)
       .set({ rating, reviewCount: stats.count, fieldSources, updatedAt: now })
       .where(eq(catalogCompanies.id, company.id));
+    // The items' copy of the rating carries the same source as the supplier's own.
+    const itemRatingSource = fieldSources.rating ?? 'demo';
     await db
       .update(catalogItems)
-      .set({ companyRating: rating, updatedAt: now })
+      .set({
+        companyRating: rating,
+        fieldSources: sql`${catalogItems.fieldSources} || jsonb_build_object('companyRating', ${itemRatingSource}::text)`,
+        updatedAt: now,
+      })
       .where(eq(catalogItems.companyId, company.id));
     return stats;
   },

@@ -326,10 +326,16 @@ describe('review summary and supplier rating', () => {
 
     await putReview(alice, created.id, aReview({ rating: 1 }));
     const items = await context.connection.db
-      .select({ id: catalogItems.id, companyRating: catalogItems.companyRating })
+      .select({
+        id: catalogItems.id,
+        companyRating: catalogItems.companyRating,
+        fieldSources: catalogItems.fieldSources,
+      })
       .from(catalogItems)
       .where(eq(catalogItems.companyId, company.id));
     expect(items.map((item) => item.companyRating)).toEqual([2.5, 2.5]);
+    // The items' copy is marked as coming from reviews too, so it is never shown as a demo value.
+    expect(items.map((item) => item.fieldSources.companyRating)).toEqual(['reviews', 'reviews']);
     expect(items.map((item) => item.id).sort()).toEqual([first.id, second.id].sort());
     expect((await companyRow(company.id)).rating).toBe(2.5);
 
