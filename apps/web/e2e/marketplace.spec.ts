@@ -291,8 +291,11 @@ describe.skipIf(!hasChromium)(`marketplace journey${SKIP_REASON}`, () => {
 
     await page.goto(`${baseUrl}/preview-supplier-profile/${supplier.id}`);
     await page.getByRole('heading', { level: 1, name: supplier.name }).waitFor();
-    await page.getByRole('tab', { name: 'Reviews' }).click();
-    await page.getByRole('link', { name: 'Log in to see more' }).waitFor();
+    // A visitor without an account sees the base products and the reviews.
+    await page.getByRole('tab', { name: 'Base products' }).click();
+    await page.getByTestId('item-card').first().waitFor();
+    await page.getByRole('tab', { name: /^Reviews/ }).click();
+    await page.getByTestId('review-count').waitFor();
     await page.getByRole('link', { name: 'Write a review' }).click();
     await waitForPath(page, `/supplier-profile/${supplier.id}/post-review`);
     await page.getByRole('heading', { level: 1, name: `Review ${supplier.name}` }).waitFor();
@@ -311,6 +314,9 @@ describe.skipIf(!hasChromium)(`marketplace journey${SKIP_REASON}`, () => {
       { headers: { Authorization: `Bearer ${token}` } },
     );
     expect(await summary.json()).toMatchObject({ count: 1, average: 5 });
+    await page.goto(`${baseUrl}/preview-supplier-profile/${supplier.id}?tab=reviews`);
+    await page.getByTestId('review-count').getByText('1 review').waitFor();
+    await page.getByText('Reliable partner').waitFor();
     await context.close();
   });
 });

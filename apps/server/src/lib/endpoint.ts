@@ -1,5 +1,14 @@
 import type { Endpoint } from '@atelier/contract/common/endpoint';
 
+type Security = { [scheme: string]: string[] }[];
+
+/** OpenAPI security: none, optional (anonymous or bearer) or a required bearer token. */
+const securityOf = (endpoint: Endpoint): Security => {
+  if (endpoint.auth === 'public') return [];
+  if (endpoint.auth === 'optional') return [{}, { bearerAuth: [] }];
+  return [{ bearerAuth: [] }];
+};
+
 /**
  * Fastify route options from a contract endpoint: validation and response schemas (which also
  * feed the OpenAPI document) and whether the route needs a session.
@@ -16,7 +25,7 @@ export const routeOptions = <E extends Endpoint>(endpoint: E) => ({
     >,
     summary: endpoint.summary,
     tags: endpoint.tags ? [...endpoint.tags] : undefined,
-    security: endpoint.auth === 'public' ? [] : [{ bearerAuth: [] }],
+    security: securityOf(endpoint),
   },
   config: { auth: endpoint.auth ?? 'session' },
 });

@@ -11,13 +11,20 @@ declare module 'fastify' {
     actor: Actor;
   }
   interface FastifyContextConfig {
-    auth?: 'public' | 'session';
+    auth?: 'public' | 'optional' | 'session';
     /** Writes a preview account may still make (log out, switch store). */
     allowInPreview?: boolean;
   }
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The caller on an `auth: 'optional'` route: undefined for an anonymous visitor. */
+export const optionalActor = (request: FastifyRequest): Actor | undefined => {
+  // The decorator's initial value is null until a session sets it.
+  const actor: Actor | null = request.actor;
+  return actor ?? undefined;
+};
 
 const bearerToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
@@ -36,7 +43,9 @@ export const registerAuth = (app: FastifyInstance, identity: IdentityModule) => 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url?.startsWith('/api/')) return;
-    if (config.auth !== 'session') return;
+    if (config.auth === 'public' || config.auth === undefined) return;
+    // An optional route answers a visitor without a token as an anonymous caller.
+    if (config.auth === 'optional' && request.headers.authorization === undefined) return;
     const { actor, renewedToken } = await identity.authenticate(bearerToken(request));
     request.actor = actor;
     if (renewedToken) void reply.header(RENEWED_TOKEN_HEADER, renewedToken);

@@ -61,6 +61,8 @@ export type ListCatalogItemsQuery = z.infer<typeof ListCatalogItemsQuerySchema>;
 export const listCatalogItems = defineEndpoint({
   method: 'GET',
   path: '/api/web/catalog-items',
+  // Public preview pages list a supplier's base products without a session.
+  auth: 'optional',
   query: ListCatalogItemsQuerySchema,
   response: pageOf(CatalogItemSchema),
   summary: 'Spec §7: search catalog items with filters, sort and keyset pages.',

@@ -39,6 +39,7 @@ export type PublicReviewInput = z.infer<typeof PublicReviewInputSchema>;
 export const listCompanyReviews = defineEndpoint({
   method: 'GET',
   path: '/api/web/catalog-company-reviews',
+  auth: 'optional',
   query: z.object({
     companyId: CompanyIdSchema,
     size: z.coerce.number().int().min(1).max(50).default(10),
@@ -75,12 +76,15 @@ export const ReviewSummarySchema = z.object({
   count: z.number().int(),
   /** Reviews per star, keys "1" … "5". */
   distribution: z.record(z.enum(['1', '2', '3', '4', '5']), z.number().int()),
+  /** The signed-in caller's store's review of this supplier, if any (to edit it). */
+  ownReview: CatalogCompanyReviewSchema.nullable(),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
 
 export const getCompanyReviewSummary = defineEndpoint({
   method: 'GET',
   path: '/api/web/catalog-company-reviews/summary',
+  auth: 'optional',
   query: z.object({ companyId: CompanyIdSchema }),
   response: ReviewSummarySchema,
   summary: 'Average, count and distribution by star of real reviews.',

@@ -10,8 +10,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Endpoint = {
   method: HttpMethod;
   path: string;
-  /** `public` endpoints need no session; every other endpoint needs a bearer token. */
-  auth?: 'public' | 'session';
+  /**
+   * `public` endpoints need no session; `optional` ones answer anyone but know a signed-in caller
+   * (a bad token is still a 401); every other endpoint needs a bearer token.
+   */
+  auth?: 'public' | 'optional' | 'session';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

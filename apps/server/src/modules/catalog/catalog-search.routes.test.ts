@@ -396,9 +396,48 @@ describe('catalog search bad input', () => {
     }
   });
 
-  it('needs a session', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/web/catalog-items' });
+  it('answers a supplier search only with a session', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/web/catalog-companies' });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('lists items and reviews to anonymous visitors of public pages, but refuses a bad token', async () => {
+    const company = await factories.aCompany();
+    const item = await factories.anItem({ company });
+    const anonymous = await context.app.inject({
+      method: 'GET',
+      url: `/api/web/catalog-items?companyId=${company.id}`,
+    });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json<Page>().items.map((entry) => entry.id)).toEqual([item.id]);
+    const summary = await context.app.inject({
+      method: 'GET',
+      url: `/api/web/catalog-company-reviews/summary?companyId=${company.id}`,
+    });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toMatchObject({ count: 0, ownReview: null });
+    const badToken = await context.app.inject({
+      method: 'GET',
+      url: `/api/web/catalog-items?companyId=${company.id}`,
+      headers: { authorization: 'Bearer nonsense' },
+    });
+    expect(badToken.statusCode).toBe(401);
+  });
+
+  it("returns the caller's own review with the summary, so it can be edited", async () => {
+    const company = await factories.aCompany();
+    const posted = await context.app.inject({
+      method: 'POST',
+      url: '/api/web/catalog-company-reviews',
+      headers,
+      payload: { companyId: company.id, rating: 5, title: 'Great knits', body: 'On time.' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const summary = await get(`/api/web/catalog-company-reviews/summary?companyId=${company.id}`);
+    expect(summary.json()).toMatchObject({
+      count: 1,
+      ownReview: { id: posted.json<{ id: string }>().id, isOwn: true, rating: 5 },
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   suggestAutoComplete,
 } from '@atelier/contract/catalog/item';
 import { routeOptions } from '@/lib/endpoint';
+import { optionalActor } from '@/plugins/auth';
 import type { CatalogSearchService } from './catalog-search.service';
 
 /** Spec §7 catalog: supplier and item search, details, counts, facets, autocomplete, actions. */
@@ -49,7 +50,7 @@ export const catalogSearchRoutes =
     );
 
     app.get(listCatalogItems.path, routeOptions(listCatalogItems), async (request) =>
-      search.searchItems(request.query, request.actor.storeId),
+      search.searchItems(request.query, optionalActor(request)?.storeId),
     );
     app.get(countCatalogItems.path, routeOptions(countCatalogItems), async (request) => ({
       count: await search.countItems(request.query),

@@ -278,8 +278,7 @@ export const createCatalogSearchService = ({
       const stockedIds = new Set(stocked.map((facet) => facet.categoryId));
       const categoryMatches = [...categories.values()]
         .filter(
-          (category) =>
-            stockedIds.has(category.id) && category.name.toLowerCase().includes(needle),
+          (category) => stockedIds.has(category.id) && category.name.toLowerCase().includes(needle),
         )
         .sort(
           (a, b) =>

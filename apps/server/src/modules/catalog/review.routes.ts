@@ -7,6 +7,7 @@ import {
   updateCompanyReview,
 } from '@atelier/contract/catalog/review';
 import { routeOptions } from '@/lib/endpoint';
+import { optionalActor } from '@/plugins/auth';
 import { clientInfo } from '@/lib/client-info';
 import type { ReviewService } from './review.service';
 
@@ -20,11 +21,11 @@ export const reviewRoutes =
   (reviewService: ReviewService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(listCompanyReviews.path, routeOptions(listCompanyReviews), async (request) =>
-      reviewService.listReviews(request.actor, request.query),
+      reviewService.listReviews(optionalActor(request), request.query),
     );
 
     app.get(getCompanyReviewSummary.path, routeOptions(getCompanyReviewSummary), async (request) =>
-      reviewService.getSummary(request.query.companyId),
+      reviewService.getSummary(request.query.companyId, optionalActor(request)),
     );
 
     app.post(createCompanyReview.path, routeOptions(createCompanyReview), async (request, reply) =>

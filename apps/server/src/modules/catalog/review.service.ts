@@ -169,7 +169,7 @@ export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) =>
      * supplier; 400 `invalid_cursor` for a cursor this list didn't issue.
      */
     async listReviews(
-      actor: Actor,
+      actor: Actor | undefined,
       query: { companyId: string; size: number; cursor?: string | undefined },
     ): Promise<{ items: CatalogCompanyReview[]; nextCursor: string | null }> {
       const after = query.cursor === undefined ? undefined : decodeReviewCursor(query.cursor);
@@ -181,16 +181,17 @@ export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) =>
       const page = rows.slice(0, query.size);
       const last = page.at(-1);
       return {
-        items: page.map(({ row }) => toReview(row, actor.storeId)),
+        items: page.map(({ row }) => toReview(row, actor?.storeId ?? null)),
         nextCursor: rows.length > query.size && last ? encodeReviewCursor(last.position) : null,
       };
     },
 
     /** Average (one decimal, null when none), count and per-star counts of real reviews. */
-    async getSummary(companyId: string): Promise<ReviewSummary> {
+    async getSummary(companyId: string, actor?: Actor): Promise<ReviewSummary> {
       await assertCompanyExists(companyId);
       const stats = await repository.computeStats(companyId);
-      return { companyId, ...stats };
+      const own = actor ? await repository.findByStore(companyId, actor.storeId) : undefined;
+      return { companyId, ...stats, ownReview: own ? toReview(own, actor?.storeId ?? null) : null };
     },
 
     /**

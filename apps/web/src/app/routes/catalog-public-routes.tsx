@@ -63,12 +63,6 @@ const PreviewSupplierPage = () => {
           Write a review
         </LinkButton>
       }
-      signInNote={
-        <SignInNote
-          href={hrefs.supplierProfile(supplierId, tab)}
-          what="Base products and reviews"
-        />
-      }
     />
   );
 };

@@ -117,8 +117,6 @@ type SupplierProfileProps = {
   /** `public` (preview page): no favourites, and only what the public API gives. */
   mode?: ProfileMode;
   actions?: ReactNode;
-  /** What replaces the tabs that need a session on the public page. */
-  signInNote?: ReactNode;
 };
 
 /** Spec §2 supplier profile with its tabs: profile info, base products, capabilities, reviews. */
@@ -128,7 +126,6 @@ export const SupplierProfile = ({
   onTabChange,
   mode = 'signed-in',
   actions,
-  signInNote,
 }: SupplierProfileProps) => {
   const isPublic = mode === 'public';
   return (
@@ -152,13 +149,13 @@ export const SupplierProfile = ({
           <ProfileInfo supplier={supplier} />
         </Tabs.Panel>
         <Tabs.Panel value="base-products">
-          {isPublic ? signInNote : <BaseProducts supplier={supplier} mode={mode} />}
+          <BaseProducts supplier={supplier} mode={mode} />
         </Tabs.Panel>
         <Tabs.Panel value="capabilities">
           <Capabilities supplier={supplier} />
         </Tabs.Panel>
         <Tabs.Panel value="reviews">
-          {isPublic ? signInNote : <SupplierReviews companyId={supplier.id} />}
+          <SupplierReviews companyId={supplier.id} isReadOnly={isPublic} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

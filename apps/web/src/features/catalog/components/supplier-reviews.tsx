@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs } from '@/config/paths';
-import { useCompanyReviews, useReviewSummary } from '../api/review-queries';
+import { useReviewSummary } from '../api/review-queries';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { ReviewSummaryView } from './review-summary';
@@ -21,12 +21,20 @@ const ReviewSummaryCard = ({ companyId }: { companyId: string }) => {
   return <ReviewSummaryView summary={summary.data} />;
 };
 
-/** Spec §2 supplier profile "reviews": summary, the store's own review form, every review. */
-export const SupplierReviews = ({ companyId }: { companyId: string }) => {
-  const reviews = useCompanyReviews(companyId);
+/**
+ * Spec §2 supplier profile "reviews": summary, the store's own review form, every review. On the
+ * public preview (`isReadOnly`) visitors only read them (the page links to the public review form).
+ */
+export const SupplierReviews = ({
+  companyId,
+  isReadOnly = false,
+}: {
+  companyId: string;
+  isReadOnly?: boolean;
+}) => {
+  const summary = useReviewSummary(companyId);
   const [isWriting, setIsWriting] = useState(false);
-  const ownReview =
-    reviews.data?.pages.flatMap((page) => page.items).find((review) => review.isOwn) ?? null;
+  const ownReview = summary.data?.ownReview ?? null;
 
   return (
     <Stack gap="lg">
@@ -36,12 +44,12 @@ export const SupplierReviews = ({ companyId }: { companyId: string }) => {
             <Title order={2} fz="h4">
               Reviews
             </Title>
-            {isWriting ? null : (
+            {isReadOnly || isWriting ? null : (
               <Button
                 variant={ownReview ? 'default' : 'filled'}
                 leftSection={<IconPencil size={16} />}
                 onClick={() => setIsWriting(true)}
-                disabled={reviews.isPending}
+                disabled={summary.isPending}
               >
                 {ownReview ? 'Edit your review' : 'Write a review'}
               </Button>
