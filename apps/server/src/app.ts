@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { storeParticipant } from '@atelier/contract/chat/message';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/client';
 import type { Actor } from './lib/actor';
@@ -18,6 +19,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
 import { createCatalogModule } from './modules/catalog';
 import { createCatalogEngagementModule } from './modules/catalog/engagement';
+import { createChatModule } from './modules/chat';
+import { createFilesModule } from './modules/files';
 import { createIdentityModule } from './modules/identity';
 import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
@@ -146,6 +149,30 @@ export const buildApp = async ({
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
 
+  // Files and chat refer to each other (attachments ↔ who may read a file): the sharing check
+  // runs per request, after both exist.
+  const files = createFilesModule({
+    db,
+    clock,
+    dataDir: config.dataDir,
+    sharing: {
+      isSharedWith: async (fileId, participant) =>
+        chat.chatService.isFileSharedWith(fileId, participant),
+    },
+    participantOf: (actor) => ({
+      participant: storeParticipant(actor.storeId),
+      userId: actor.userId,
+    }),
+  });
+  const chat = createChatModule({
+    db,
+    clock,
+    companies: catalogEngagement.companyDirectory,
+    stores: identity.directory,
+    files: files.fileService,
+    findUserName: (userId) => identity.directory.findUserName(userId),
+  });
+
   registerAuth(app, identity);
   await app.register(healthRoutes(connection, APP_VERSION));
   await app.register(identity.routes);
@@ -153,6 +180,8 @@ export const buildApp = async ({
   await app.register(catalog.routes);
   await app.register(catalogEngagement.routes);
   await app.register(sourcing.routes);
+  await app.register(files.routes);
+  await app.register(chat.routes);
 
   const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {
@@ -169,6 +198,6 @@ export const buildApp = async ({
     return webApp.sendAppShell(reply);
   });
 
-  return { app, identity, reference, catalog, catalogEngagement, sourcing };
+  return { app, identity, reference, catalog, catalogEngagement, sourcing, files, chat };
 };
 export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

@@ -8,3 +8,5 @@ export * from '../modules/catalog/review.table';
 export * from '../modules/catalog/favorite.table';
 export * from '../modules/sourcing/custom-project.table';
 export * from '../modules/sourcing/supplier-invite.table';
+export * from '../modules/files/file.table';
+export * from '../modules/chat/chat.table';

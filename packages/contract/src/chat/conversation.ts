@@ -78,7 +78,10 @@ export const SendMessageInputSchema = z.object({
   body: textSchema(10_000),
   payload: MessagePayloadSchema.default({ type: 'TEXT' }),
   /** Files uploaded first through POST /api/web/files. */
-  fileIds: z.array(z.string().regex(/^fil_[a-z0-9]+$/)).max(10).default([]),
+  fileIds: z
+    .array(z.string().regex(/^fil_[a-z0-9]+$/))
+    .max(10)
+    .default([]),
   /** Client-chosen id, so a resend after a dropped connection is not stored twice. */
   clientMessageId: z.string().max(64).optional(),
 });

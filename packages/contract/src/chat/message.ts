@@ -54,7 +54,18 @@ export const MessagePayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('AI'), model: z.string().max(100).optional() }),
   z.object({
     type: z.literal('CREATOR_MILESTONE'),
-    milestone: z.enum(['DEFAULT', 'FIRST_SALE', '1K', '5K', '10K', '50K', '100K', '500K', '1M', '5M']),
+    milestone: z.enum([
+      'DEFAULT',
+      'FIRST_SALE',
+      '1K',
+      '5K',
+      '10K',
+      '50K',
+      '100K',
+      '500K',
+      '1M',
+      '5M',
+    ]),
   }),
   z.object({
     type: z.literal('CATALOG_ITEM'),

@@ -65,6 +65,18 @@ export const createCatalogEngagementModule = ({
     companyDirectory: {
       /** Supplier names by id; unknown ids are absent from the map. */
       findCompanyNames: (ids: readonly string[]) => supplierLookup.findCompanyNames(ids),
+      /** Supplier cards (name, avatar, concierge mark) by id, for chat summaries. */
+      findCompanyCards: async (ids: readonly string[]) =>
+        new Map(
+          (await supplierLookup.listCompaniesByIds(ids)).map((company) => [
+            company.id,
+            {
+              name: company.name,
+              avatarUrl: null,
+              isConciergeRecommended: company.isConciergeRecommended,
+            },
+          ]),
+        ),
     },
   };
 };

@@ -48,6 +48,18 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     teamService,
     routes: identityRoutes({ accountService, storeService, teamService }),
 
+    /** Store titles and user names for other modules (chat summaries and author names). */
+    directory: {
+      async findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+        const rows = await Promise.all(ids.map((id) => repositories.stores.findById(id)));
+        return new Map(rows.flatMap((row) => (row ? [[row.id, row.title] as const] : [])));
+      },
+      async findUserName(userId: string): Promise<string> {
+        const user = await repositories.users.findById(userId);
+        return user?.name ?? user?.username ?? '';
+      },
+    },
+
     /** Resolves a bearer token to the acting user and store; throws `unauthenticated`. */
     async authenticate(
       token: string | undefined,

@@ -1,0 +1,300 @@
+import { attachmentTypeFromFileName } from '@atelier/contract/chat/attachment';
+import type { ConversationSummary, SendMessageInput } from '@atelier/contract/chat/conversation';
+import type { UploadedFile } from '@atelier/contract/chat/file';
+import {
+  conversationName,
+  type Message,
+  type MessageAttachments,
+} from '@atelier/contract/chat/message';
+import type { Database } from '@/db/client';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/ids';
+import { belongsTo, participantOf, sideOfParticipant, type ChatParty } from './chat-party';
+import type { ChatMessageRow, ConversationRow } from './chat.table';
+import {
+  createConversationRepository,
+  type ConversationSide,
+  type ConversationWithReads,
+} from './conversation.repository';
+import { createMessageRepository } from './message.repository';
+
+export type CompanyCard = {
+  name: string;
+  avatarUrl: string | null;
+  isConciergeRecommended: boolean;
+};
+/** Supplier names and cards, from the catalog module. */
+export type ChatCompanyDirectory = {
+  findCompanyCards(ids: readonly string[]): Promise<ReadonlyMap<string, CompanyCard>>;
+};
+/** Store titles, from the identity module. */
+export type ChatStoreDirectory = {
+  findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+};
+/** Uploaded files, from the files module. */
+export type ChatFileDirectory = {
+  findOwnedFiles(participant: string, ids: readonly string[]): Promise<UploadedFile[]>;
+};
+/** Called after a message is committed (realtime delivery, offline e-mail hook in here). */
+export type OnMessageCommitted = (message: Message, conversation: ConversationRow) => void;
+
+type ChatServiceDeps = {
+  db: Database;
+  clock: Clock;
+  companies: ChatCompanyDirectory;
+  stores: ChatStoreDirectory;
+  files: ChatFileDirectory;
+  onMessageCommitted?: OnMessageCommitted;
+};
+
+const PREVIEW_LENGTH = 200;
+
+export const toMessage = (row: ChatMessageRow): Message => ({
+  sid: row.id,
+  conversationId: row.conversationId,
+  index: row.index,
+  author: row.author,
+  authorName: row.authorName,
+  body: row.body,
+  payload: row.payload,
+  attachments: row.attachments,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Spec §5: files sorted into the attachment lists by the type of their extension. */
+export const toAttachments = (files: readonly UploadedFile[]): MessageAttachments => {
+  const attachments: MessageAttachments = {
+    fileUrls: [],
+    imageUrls: [],
+    videoUrls: [],
+    pdfUrls: [],
+  };
+  for (const file of files) {
+    const type = attachmentTypeFromFileName(file.name);
+    if (type === 'IMAGE') attachments.imageUrls.push(file.url);
+    else if (type === 'VIDEO') attachments.videoUrls.push(file.url);
+    else if (type === 'PDF') attachments.pdfUrls.push(file.url);
+    else attachments.fileUrls.push(file.url);
+  }
+  return attachments;
+};
+
+const sideOf = (party: ChatParty): ConversationSide =>
+  party.kind === 'STORE' ? { storeId: party.storeId } : { companyId: party.companyId };
+
+const previewOf = (body: string, files: readonly UploadedFile[]) => {
+  const text = body.replace(/\s+/g, ' ').trim();
+  if (text) return text.slice(0, PREVIEW_LENGTH);
+  return files.length > 0
+    ? `📎 ${files.map((file) => file.name).join(', ')}`.slice(0, PREVIEW_LENGTH)
+    : '';
+};
+
+/** Spec §3/§5 chat for either party: conversations, history, sending and read markers. */
+export const createChatService = ({
+  db,
+  clock,
+  companies,
+  stores,
+  files,
+  onMessageCommitted = () => {},
+}: ChatServiceDeps) => {
+  const conversationRepository = createConversationRepository(db);
+  const notFound = () =>
+    new AppError('not_found', 'This conversation does not exist.', {
+      reason: 'conversation_not_found',
+    });
+
+  const conversationFor = async (party: ChatParty, id: string) => {
+    const conversation = await conversationRepository.findById(id);
+    if (!conversation || !belongsTo(party, conversation)) throw notFound();
+    return conversation;
+  };
+
+  const toSummaries = async (rows: ConversationWithReads[]): Promise<ConversationSummary[]> => {
+    const cards = await companies.findCompanyCards([
+      ...new Set(rows.map((r) => r.conversation.companyId)),
+    ]);
+    const titles = await stores.findStoreTitles([
+      ...new Set(rows.map((r) => r.conversation.storeId)),
+    ]);
+    return rows.map(({ conversation, unreadCount, otherLastReadIndex }) => {
+      const card = cards.get(conversation.companyId);
+      return {
+        sid: conversation.id,
+        name: conversation.name,
+        supplierId: conversation.companyId,
+        supplierName: card?.name ?? '',
+        storeId: conversation.storeId,
+        storeTitle: titles.get(conversation.storeId) ?? '',
+        avatarUrl: card?.avatarUrl ?? null,
+        lastTime: (conversation.lastMessageAt ?? conversation.createdAt).toISOString(),
+        lastMessagePreview: conversation.lastMessagePreview,
+        lastMessageIndex: conversation.lastMessageIndex < 0 ? null : conversation.lastMessageIndex,
+        isConciergeRecommended: card?.isConciergeRecommended ?? false,
+        unreadCount,
+        otherLastReadIndex,
+      };
+    });
+  };
+
+  const summaryOf = async (party: ChatParty, id: string) => {
+    const [summary] = await toSummaries(
+      await conversationRepository.listWithReads(sideOf(party), participantOf(party), {
+        ids: [id],
+      }),
+    );
+    return summary!;
+  };
+
+  return {
+    /** The store's one conversation with a supplier, created on first use (race-safe). */
+    async openConversation(
+      party: Extract<ChatParty, { kind: 'STORE' }>,
+      supplierId: string,
+    ): Promise<ConversationSummary> {
+      if (!(await companies.findCompanyCards([supplierId])).has(supplierId)) {
+        throw new AppError('not_found', 'This supplier does not exist.', {
+          reason: 'supplier_not_found',
+        });
+      }
+      const now = clock.now();
+      const conversation = await conversationRepository.insertOrGet({
+        id: newId('cnv'),
+        name: conversationName(party.storeId, supplierId),
+        storeId: party.storeId,
+        companyId: supplierId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return summaryOf(party, conversation.id);
+    },
+
+    /** The party's conversations, newest first; `searchKey` matches supplier name or text. */
+    async listConversations(party: ChatParty, searchKey?: string) {
+      const side = sideOf(party);
+      let rows = await conversationRepository.listWithReads(side, participantOf(party));
+      const unreadTotal = rows.reduce((total, row) => total + row.unreadCount, 0);
+      const key = searchKey?.trim().toLowerCase();
+      if (key) {
+        const bodyMatches = new Set(await conversationRepository.idsWithBodyContaining(side, key));
+        const cards = await companies.findCompanyCards(rows.map((r) => r.conversation.companyId));
+        const titles =
+          party.kind === 'SUPPLIER'
+            ? await stores.findStoreTitles(rows.map((r) => r.conversation.storeId))
+            : new Map<string, string>();
+        rows = rows.filter(({ conversation }) => {
+          const otherName =
+            party.kind === 'STORE'
+              ? cards.get(conversation.companyId)?.name
+              : titles.get(conversation.storeId);
+          return bodyMatches.has(conversation.id) || (otherName ?? '').toLowerCase().includes(key);
+        });
+      }
+      return { items: await toSummaries(rows), unreadTotal };
+    },
+
+    /** Spec §9: a page of history, oldest first within the page. */
+    async listMessages(
+      party: ChatParty,
+      conversationId: string,
+      query: { beforeIndex?: number | undefined; afterIndex?: number | undefined; size: number },
+    ) {
+      await conversationFor(party, conversationId);
+      const messages = createMessageRepository(db);
+      if (query.afterIndex !== undefined && query.beforeIndex === undefined) {
+        const rows = await messages.listNewer(conversationId, query.afterIndex, query.size);
+        return {
+          items: rows.map(toMessage),
+          hasOlder: (rows[0]?.index ?? query.afterIndex + 1) > 0,
+        };
+      }
+      const rows = await messages.listOlder(conversationId, query.beforeIndex, query.size + 1);
+      const page = rows.slice(0, query.size).reverse();
+      return { items: page.map(toMessage), hasOlder: rows.length > query.size };
+    },
+
+    /**
+     * Spec §5 send: empty text refused; index allocated in the same transaction as the insert
+     * (gapless under concurrency); a repeated clientMessageId returns the stored message.
+     */
+    async sendMessage(party: ChatParty, conversationId: string, input: SendMessageInput) {
+      await conversationFor(party, conversationId);
+      const author = participantOf(party);
+      const uniqueFileIds = [...new Set(input.fileIds)];
+      const attached = await files.findOwnedFiles(author, uniqueFileIds);
+      if (attached.length !== uniqueFileIds.length) {
+        throw new AppError('unprocessable', 'Attach only files you uploaded.', {
+          reason: 'file_not_found',
+        });
+      }
+      const ordered = uniqueFileIds.map((id) => attached.find((file) => file.id === id)!);
+      if (input.payload.type === 'TEXT' && input.body.trim() === '' && ordered.length === 0) {
+        throw new AppError('unprocessable', 'An empty message is not sent.', {
+          reason: 'empty_message',
+        });
+      }
+      const now = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const messages = createMessageRepository(tx);
+        const locked = await messages.lockConversation(conversationId);
+        if (!locked) throw notFound();
+        if (input.clientMessageId !== undefined) {
+          const existing = await messages.findByClientMessageId(
+            conversationId,
+            author,
+            input.clientMessageId,
+          );
+          if (existing) return { row: existing, conversation: locked, isNew: false };
+        }
+        const conversation = await messages.allocateIndex(conversationId, {
+          at: now,
+          preview: previewOf(input.body, ordered),
+        });
+        const row = await messages.insert({
+          id: newId('msg'),
+          conversationId,
+          index: conversation.lastMessageIndex,
+          author,
+          authorUserId: party.userId,
+          authorName: party.name,
+          type: input.payload.type,
+          body: input.body,
+          payload: input.payload,
+          attachments: toAttachments(ordered),
+          fileIds: ordered.map((file) => file.id),
+          clientMessageId: input.clientMessageId ?? null,
+          createdAt: now,
+        });
+        await createConversationRepository(tx).markRead(conversationId, author, row.index);
+        return { row, conversation, isNew: true };
+      });
+      const message = toMessage(result.row);
+      if (result.isNew) onMessageCommitted(message, result.conversation);
+      return { message, isNew: result.isNew };
+    },
+
+    /** Moves the party's read marker forward (never back, capped at the last message). */
+    async markRead(party: ChatParty, conversationId: string, lastReadIndex: number) {
+      await conversationFor(party, conversationId);
+      const index = await conversationRepository.markRead(
+        conversationId,
+        participantOf(party),
+        lastReadIndex,
+      );
+      return { lastReadIndex: index };
+    },
+
+    /** Whether `participant` may read a file: it was sent in one of its conversations. */
+    async isFileSharedWith(fileId: string, participant: string): Promise<boolean> {
+      const side = sideOfParticipant(participant);
+      if (!side) return false;
+      return createMessageRepository(db).isFileInConversationOf(
+        fileId,
+        side.kind === 'STORE' ? { storeId: side.storeId } : { companyId: side.companyId },
+      );
+    },
+  };
+};
+export type ChatService = ReturnType<typeof createChatService>;

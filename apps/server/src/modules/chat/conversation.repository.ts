@@ -1,0 +1,122 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import { chatMessages, conversationReads, conversations, type ConversationRow } from './chat.table';
+
+/** `%`, `_` and `\` match literally in a LIKE pattern built from user text. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export type ConversationSide = { storeId: string } | { companyId: string };
+
+const sideFilter = (side: ConversationSide): SQL =>
+  'storeId' in side
+    ? eq(conversations.storeId, side.storeId)
+    : eq(conversations.companyId, side.companyId);
+
+export type ConversationWithReads = {
+  conversation: ConversationRow;
+  unreadCount: number;
+  otherLastReadIndex: number | null;
+};
+
+export const createConversationRepository = (db: Database) => ({
+  /** Creates the pair's conversation unless it exists (race-safe), then returns it. */
+  async insertOrGet(values: typeof conversations.$inferInsert): Promise<ConversationRow> {
+    await db.insert(conversations).values(values).onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.storeId, values.storeId),
+          eq(conversations.companyId, values.companyId),
+        ),
+      );
+    return row!;
+  },
+
+  async findById(id: string): Promise<ConversationRow | undefined> {
+    const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+    return row;
+  },
+
+  /**
+   * The side's conversations, newest activity first, each with the viewer's unread count
+   * (messages above the viewer's read marker not authored by the viewer) and the other side's
+   * read marker. `ids` narrows to those conversations.
+   */
+  async listWithReads(
+    side: ConversationSide,
+    viewer: string,
+    options: { ids?: readonly string[] } = {},
+  ): Promise<ConversationWithReads[]> {
+    if (options.ids?.length === 0) return [];
+    const isStoreViewer = 'storeId' in side;
+    // Joins keep Drizzle qualifying column names inside the subquery (same-named columns).
+    const myRead = alias(conversationReads, 'my_read');
+    const otherRead = alias(conversationReads, 'other_read');
+    const otherParticipant = isStoreViewer
+      ? sql`'customer_' || ${conversations.companyId}`
+      : sql`'store_' || ${conversations.storeId}`;
+    const rows = await db
+      .select({
+        conversation: conversations,
+        unreadCount: sql<number>`(
+          SELECT count(*)::int FROM ${chatMessages}
+          WHERE ${chatMessages.conversationId} = ${conversations.id}
+            AND ${chatMessages.index} > COALESCE(${myRead.lastReadIndex}, -1)
+            AND ${chatMessages.author} <> ${viewer})`,
+        otherLastReadIndex: otherRead.lastReadIndex,
+      })
+      .from(conversations)
+      .leftJoin(
+        myRead,
+        and(eq(myRead.conversationId, conversations.id), eq(myRead.participant, viewer)),
+      )
+      .leftJoin(
+        otherRead,
+        and(
+          eq(otherRead.conversationId, conversations.id),
+          eq(otherRead.participant, otherParticipant),
+        ),
+      )
+      .where(
+        and(
+          sideFilter(side),
+          options.ids ? inArray(conversations.id, [...options.ids]) : undefined,
+        ),
+      )
+      .orderBy(
+        desc(sql`COALESCE(${conversations.lastMessageAt}, ${conversations.createdAt})`),
+        desc(conversations.id),
+      );
+    return rows;
+  },
+
+  /** Ids of the side's conversations with a message whose body contains `text` (any case). */
+  async idsWithBodyContaining(side: ConversationSide, text: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ id: conversations.id })
+      .from(conversations)
+      .innerJoin(chatMessages, eq(chatMessages.conversationId, conversations.id))
+      .where(and(sideFilter(side), sql`${chatMessages.body} ILIKE ${`%${escapeLike(text)}%`}`));
+    return rows.map((row) => row.id);
+  },
+
+  /** Moves the participant's read marker up to `index` (capped at the last message), never back. */
+  async markRead(conversationId: string, participant: string, index: number): Promise<number> {
+    const capped = sql`LEAST(${index}::int, (SELECT ${conversations.lastMessageIndex} FROM ${conversations} WHERE ${conversations.id} = ${conversationId}))`;
+    const [row] = await db
+      .insert(conversationReads)
+      .values({ conversationId, participant, lastReadIndex: capped })
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.participant],
+        set: {
+          lastReadIndex: sql`GREATEST(${conversationReads.lastReadIndex}, excluded.last_read_index)`,
+        },
+      })
+      .returning({ lastReadIndex: conversationReads.lastReadIndex });
+    return row!.lastReadIndex;
+  },
+});
+export type ConversationRepository = ReturnType<typeof createConversationRepository>;

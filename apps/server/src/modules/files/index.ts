@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { fileRoutes, type ParticipantOf } from './file.routes';
+import { createFileService, type FileSharing } from './file.service';
+import { createLocalFileStorage, type FileStorage } from './file-storage';
+
+export type { FileStorage } from './file-storage';
+export type { FileOwner, FileSharing } from './file.service';
+
+export type FilesModuleDeps = {
+  db: Database;
+  clock: Clock;
+  /** `${DATA_DIR}` (config.dataDir): local storage keeps bytes under its `files` folder. */
+  dataDir: string;
+  /** Another FileStorage (S3-compatible) when configured; local disk otherwise. */
+  storage?: FileStorage;
+  /** Who else may read a file (the chat module: participants it was sent to). */
+  sharing: FileSharing;
+  participantOf: ParticipantOf;
+};
+
+/** Files module (issue 4): uploads of the spec §5 allowed types and safe downloads. */
+export const createFilesModule = ({
+  db,
+  clock,
+  dataDir,
+  storage = createLocalFileStorage(path.join(dataDir, 'files')),
+  sharing,
+  participantOf,
+}: FilesModuleDeps) => {
+  const fileService = createFileService({ db, clock, storage, sharing });
+  const routes: FastifyPluginAsyncZod = fileRoutes(fileService, participantOf);
+  return { fileService, storage, routes };
+};
+export type FilesModule = ReturnType<typeof createFilesModule>;
