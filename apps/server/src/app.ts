@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { storeParticipant } from '@atelier/contract/chat/message';
+import { storeParticipant, supplierParticipant } from '@atelier/contract/chat/message';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/client';
 import type { Actor } from './lib/actor';
@@ -26,6 +26,8 @@ import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
 import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';
+import { createRealtime } from './realtime';
+import { storeEmailFinder } from './realtime/offline-email';
 
 export const APP_VERSION = '0.1.0';
 
@@ -117,6 +119,12 @@ export const buildApp = async ({
       cacheTtlMs: config.SESSION_CACHE_TTL_MS,
     },
     publicUrl,
+    // The catalog module is built below; this runs per call, after both exist.
+    supplierCompanies: {
+      findCompanyName: async (companyId) =>
+        (await catalogEngagement.companyDirectory.findCompanyCards([companyId])).get(companyId)
+          ?.name,
+    },
   });
   const reference = createReferenceModule({ db });
   const loadCountryNames = async () =>
@@ -159,9 +167,12 @@ export const buildApp = async ({
       isSharedWith: async (fileId, participant) =>
         chat.chatService.isFileSharedWith(fileId, participant),
     },
-    participantOf: (actor) => ({
-      participant: storeParticipant(actor.storeId),
-      userId: actor.userId,
+    participantOf: (caller) => ({
+      participant:
+        caller.kind === 'STORE'
+          ? storeParticipant(caller.storeId)
+          : supplierParticipant(caller.companyId),
+      userId: caller.userId,
     }),
   });
   const chat = createChatModule({
@@ -171,7 +182,20 @@ export const buildApp = async ({
     stores: identity.directory,
     files: files.fileService,
     findUserName: (userId) => identity.directory.findUserName(userId),
+    onMessageCommitted: (message, conversation) =>
+      realtime.onMessageCommitted(message, conversation),
+    onRead: (event) => realtime.onRead(event),
   });
+  const realtime = createRealtime({
+    config,
+    connection,
+    clock,
+    notifier,
+    chatService: () => chat.chatService,
+    findStoreEmail: storeEmailFinder(db),
+    resolveParty: async (token) => chat.storePartyOf((await identity.authenticate(token)).actor),
+  });
+  realtime.register(app);
 
   registerAuth(app, identity);
   await app.register(healthRoutes(connection, APP_VERSION));
@@ -198,6 +222,6 @@ export const buildApp = async ({
     return webApp.sendAppShell(reply);
   });
 
-  return { app, identity, reference, catalog, catalogEngagement, sourcing, files, chat };
+  return { app, identity, reference, catalog, catalogEngagement, sourcing, files, chat, realtime };
 };
 export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

@@ -36,6 +36,11 @@ export const ConfigSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   /** Origins allowed to open realtime sockets and call the API cross-origin (the web app's own). */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * More browser origins allowed to open realtime sockets, besides PUBLIC_URL's and
+   * http://localhost:PORT / http://127.0.0.1:PORT (e.g. a dev server on another port).
+   */
+  REALTIME_ALLOWED_ORIGINS: commaList.default([]),
   /** Idle session lifetime: a token unused this long lapses. */
   SESSION_IDLE_TIMEOUT_MS: z.coerce
     .number()

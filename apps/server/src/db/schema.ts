@@ -10,3 +10,4 @@ export * from '../modules/sourcing/custom-project.table';
 export * from '../modules/sourcing/supplier-invite.table';
 export * from '../modules/files/file.table';
 export * from '../modules/chat/chat.table';
+export * from '../realtime/realtime.table';

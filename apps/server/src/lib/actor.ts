@@ -13,6 +13,14 @@ export type Actor = {
   isPreviewAccount: boolean;
 };
 
+/** A supplier on a partner route: a member of one catalog company (`customer_{companyId}`). */
+export type SupplierActor = {
+  userId: string;
+  email: string;
+  companyId: string;
+  sessionId: string;
+};
+
 /** Throws `forbidden` unless the actor has one of the roles. */
 export const requireRole = (actor: Actor, ...roles: TeamRole[]): void => {
   if (!roles.includes(actor.role)) {

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import { DEMO_ACCOUNT, seedPlatform } from './seed';
+import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed';
 
 describe('seedPlatform', () => {
   let context: TestContext;
@@ -63,5 +63,19 @@ describe('seedPlatform', () => {
       title: DEMO_ACCOUNT.storeTitle,
       planType: 'TIER_2_5',
     });
+  });
+
+  it('creates the documented demo supplier once, who can log in to the partner routes', async () => {
+    await seed();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/partner/auth/login',
+      payload: { email: DEMO_SUPPLIER_ACCOUNT.email, password: DEMO_SUPPLIER_ACCOUNT.password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().currentSupplier.company).toMatchObject({
+      id: context.catalog.demoSupplierCompanyId(),
+    });
+    expect(response.json().currentSupplier.company.name.length).toBeGreaterThan(0);
   });
 });

@@ -11,10 +11,17 @@ export const DEMO_ACCOUNT = {
   name: 'Demo Creator',
 } as const;
 
+/** The documented demo supplier (README), a member of `catalog.demoSupplierCompanyId()`. */
+export const DEMO_SUPPLIER_ACCOUNT = {
+  email: 'supplier@atelier.local',
+  password: 'atelier-supplier',
+  name: 'Demo Supplier',
+} as const;
+
 /**
  * Seeds what the platform needs, through the modules: reference data (countries, states), the
  * category tree, the supplier catalog (real registry factories with demo values, demo
- * suppliers), and optionally the demo account. Idempotent: a second run adds nothing.
+ * suppliers), and optionally the demo account and demo supplier account. Idempotent: a second run adds nothing.
  */
 export const seedPlatform = async (
   modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity'>,
@@ -50,6 +57,24 @@ export const seedPlatform = async (
     });
     // The demo store is on Scaling so that the team screens can be tried.
     await repositories.stores.update(storeId, { planType: 'TIER_2_5' });
+  }
+  if (!(await repositories.users.findByEmail(DEMO_SUPPLIER_ACCOUNT.email))) {
+    // Through the real invitation flow; the session that accepting starts is ended at once.
+    const { supplierAccountService } = modules.identity;
+    const { link } = await supplierAccountService.invite(
+      modules.catalog.demoSupplierCompanyId(),
+      DEMO_SUPPLIER_ACCOUNT.email,
+    );
+    const session = await supplierAccountService.acceptInvite(
+      {
+        token: new URL(link).searchParams.get('token')!,
+        password: DEMO_SUPPLIER_ACCOUNT.password,
+        name: DEMO_SUPPLIER_ACCOUNT.name,
+      },
+      { address: '127.0.0.1', userAgent: 'seed' },
+    );
+    const { supplierActor } = await modules.identity.authenticateSupplier(session.token);
+    await supplierAccountService.logout(supplierActor);
   }
   return { demo: true };
 };

@@ -12,9 +12,11 @@ export type Endpoint = {
   path: string;
   /**
    * `public` endpoints need no session; `optional` ones answer anyone but know a signed-in caller
-   * (a bad token is still a 401); every other endpoint needs a bearer token.
+   * (a bad token is still a 401); `supplier` endpoints (`/api/partner/...`) need a supplier
+   * session; every other endpoint needs a store session's bearer token. A session of the other
+   * party is refused with 403 reason `wrong_party`.
    */
-  auth?: 'public' | 'optional' | 'session';
+  auth?: 'public' | 'optional' | 'session' | 'supplier';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

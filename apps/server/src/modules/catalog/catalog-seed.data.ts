@@ -287,6 +287,20 @@ export const listSeedCompanyIds = (): string[] => [
   ...DEMO_SUPPLIERS.map((supplier) => companyIdOf(supplier.name, supplier.countryCode)),
 ];
 
+/**
+ * The seeded supplier the demo supplier account belongs to: the first registry factory in China
+ * by name (the first registry factory at all if none is in China). Stable across runs.
+ */
+export const demoSupplierCompanyId = (): string => {
+  const facilities = loadRegistryFacilities();
+  const byName = (a: RegistryFacility, b: RegistryFacility) => a.name.localeCompare(b.name);
+  const chosen =
+    facilities.filter((facility) => facility.countryCode === 'CN').sort(byName)[0] ??
+    [...facilities].sort(byName)[0];
+  if (!chosen) throw new Error('The registry seed has no factories.');
+  return companyIdOf(chosen.name, chosen.countryCode);
+};
+
 export type SeedCatalog = { companies: CompanyInsert[]; items: ItemInsert[] };
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { buildSeedCatalog, listSeedCompanyIds } from './catalog-seed.data';
+import { buildSeedCatalog, demoSupplierCompanyId, listSeedCompanyIds } from './catalog-seed.data';
 import { createCatalogWriter } from './catalog-writer.repository';
 import { loadCategoryTree } from './category.data';
 import { createCategoryRepository } from './category.repository';
@@ -53,6 +53,8 @@ export const createCatalogModule = ({
     lookups,
     search,
     routes,
+    /** The seeded company of the demo supplier account (README "Quick start"). */
+    demoSupplierCompanyId,
     /** Loads the category tree from `data/`; idempotent. */
     async seedCategories(): Promise<number> {
       const rows = loadCategoryTree();

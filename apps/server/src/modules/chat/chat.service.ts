@@ -38,6 +38,12 @@ export type ChatFileDirectory = {
 };
 /** Called after a message is committed (realtime delivery, offline e-mail hook in here). */
 export type OnMessageCommitted = (message: Message, conversation: ConversationRow) => void;
+/** Called after a read marker is stored (realtime read receipts). */
+export type OnRead = (event: {
+  conversationId: string;
+  participant: string;
+  lastReadIndex: number;
+}) => void;
 
 type ChatServiceDeps = {
   db: Database;
@@ -46,6 +52,7 @@ type ChatServiceDeps = {
   stores: ChatStoreDirectory;
   files: ChatFileDirectory;
   onMessageCommitted?: OnMessageCommitted;
+  onRead?: OnRead;
 };
 
 const PREVIEW_LENGTH = 200;
@@ -99,6 +106,7 @@ export const createChatService = ({
   stores,
   files,
   onMessageCommitted = () => {},
+  onRead = () => {},
 }: ChatServiceDeps) => {
   const conversationRepository = createConversationRepository(db);
   const notFound = () =>
@@ -278,11 +286,13 @@ export const createChatService = ({
     /** Moves the party's read marker forward (never back, capped at the last message). */
     async markRead(party: ChatParty, conversationId: string, lastReadIndex: number) {
       await conversationFor(party, conversationId);
+      const participant = participantOf(party);
       const index = await conversationRepository.markRead(
         conversationId,
-        participantOf(party),
+        participant,
         lastReadIndex,
       );
+      onRead({ conversationId, participant, lastReadIndex: index });
       return { lastReadIndex: index };
     },
 

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor, SupplierActor } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
 import { chatRoutes } from './chat.routes';
+import { partnerChatRoutes } from './partner.routes';
 import {
   createChatService,
   type ChatCompanyDirectory,
   type ChatFileDirectory,
   type ChatStoreDirectory,
   type OnMessageCommitted,
+  type OnRead,
 } from './chat.service';
 
 export type { ChatParty } from './chat-party';
@@ -20,6 +22,7 @@ export type {
   ChatStoreDirectory,
   CompanyCard,
   OnMessageCommitted,
+  OnRead,
 } from './chat.service';
 
 export type ChatModuleDeps = {
@@ -31,9 +34,10 @@ export type ChatModuleDeps = {
   /** The signed-in user's display name (author name of their messages). */
   findUserName: (userId: string) => Promise<string>;
   onMessageCommitted?: OnMessageCommitted;
+  onRead?: OnRead;
 };
 
-/** Chat module (issue 4 foundation): store-side conversations with suppliers over HTTP. */
+/** Chat module (issue 4): conversations between stores and suppliers over HTTP, both sides. */
 export const createChatModule = ({ findUserName, ...deps }: ChatModuleDeps) => {
   const chatService = createChatService(deps);
   const storePartyOf = async (actor: Actor) => ({
@@ -42,7 +46,16 @@ export const createChatModule = ({ findUserName, ...deps }: ChatModuleDeps) => {
     userId: actor.userId,
     name: await findUserName(actor.userId),
   });
-  const routes: FastifyPluginAsyncZod = chatRoutes(chatService, storePartyOf);
-  return { chatService, storePartyOf, routes };
+  const supplierPartyOf = async (actor: SupplierActor) => ({
+    kind: 'SUPPLIER' as const,
+    companyId: actor.companyId,
+    userId: actor.userId,
+    name: await findUserName(actor.userId),
+  });
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(chatRoutes(chatService, storePartyOf));
+    await app.register(partnerChatRoutes(chatService, supplierPartyOf));
+  };
+  return { chatService, storePartyOf, supplierPartyOf, routes };
 };
 export type ChatModule = ReturnType<typeof createChatModule>;

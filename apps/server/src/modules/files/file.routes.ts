@@ -2,12 +2,28 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadFile, MAX_UPLOAD_BYTES, uploadFile } from '@atelier/contract/chat/file';
+import { uploadPartnerFile } from '@atelier/contract/partner/chat';
 import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
+import { optionalSupplierActor } from '@/plugins/auth';
 import type { FileOwner, FileService } from './file.service';
 
-/** How a route learns the calling party's participant id (`store_…` today, suppliers later). */
-export type ParticipantOf = (actor: { storeId: string; userId: string }) => FileOwner;
+/** The calling party: a store's user or a supplier company's user. */
+export type FileCaller =
+  | { kind: 'STORE'; storeId: string; userId: string }
+  | { kind: 'SUPPLIER'; companyId: string; userId: string };
+
+/** How a route learns the calling party's participant id (`store_…` or `customer_…`). */
+export type ParticipantOf = (caller: FileCaller) => FileOwner;
+
+/** The caller of a route that both parties use (`eitherParty`). */
+const callerOf = (request: FastifyRequest): FileCaller => {
+  const supplierActor = optionalSupplierActor(request);
+  if (supplierActor) {
+    return { kind: 'SUPPLIER', companyId: supplierActor.companyId, userId: supplierActor.userId };
+  }
+  return { kind: 'STORE', storeId: request.actor.storeId, userId: request.actor.userId };
+};
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
@@ -69,16 +85,32 @@ export const fileRoutes =
 
     app.post(uploadFile.path, routeOptions(uploadFile), async (request, reply) => {
       const upload = await readUpload(request);
-      const file = await fileService.upload(participantOf(request.actor), upload);
+      const file = await fileService.upload(
+        participantOf({ kind: 'STORE', ...request.actor }),
+        upload,
+      );
+      return reply.status(201).send(file);
+    });
+
+    app.post(uploadPartnerFile.path, routeOptions(uploadPartnerFile), async (request, reply) => {
+      const upload = await readUpload(request);
+      const { companyId, userId } = request.supplierActor;
+      const file = await fileService.upload(
+        participantOf({ kind: 'SUPPLIER', companyId, userId }),
+        upload,
+      );
       return reply.status(201).send(file);
     });
 
     const { schema, config } = routeOptions(downloadFile);
     app.get(
       downloadFile.path,
-      { schema: { params: schema.params, summary: schema.summary, tags: schema.tags }, config },
+      {
+        schema: { params: schema.params, summary: schema.summary, tags: schema.tags },
+        config: { ...config, eitherParty: true },
+      },
       async (request, reply) => {
-        const { participant } = participantOf(request.actor);
+        const { participant } = participantOf(callerOf(request));
         const { file, bytes, isInline } = await fileService.download(
           participant,
           request.params.id,

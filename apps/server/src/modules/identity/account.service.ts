@@ -35,7 +35,7 @@ const emailTaken = () =>
  * Runs an account insert; a registration racing another for the same e-mail loses with
  * `email_taken`, and one racing for the same username tries again with the next free one.
  */
-const withUniqueAccount = async <T>(insert: () => Promise<T>): Promise<T> => {
+export const withUniqueAccount = async <T>(insert: () => Promise<T>): Promise<T> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await insert();
@@ -48,13 +48,23 @@ const withUniqueAccount = async <T>(insert: () => Promise<T>): Promise<T> => {
 };
 
 /** Same words for an unknown e-mail and a wrong password, so neither can be probed. */
-const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';
+export const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';
 
 const usernameBase = (email: string) =>
   (email.split('@')[0] ?? 'user')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '')
     .slice(0, 24) || 'user';
+
+/** A free username derived from the e-mail's local part (`alice`, then `alice2`, …). */
+export const pickUsername = async (repos: IdentityRepositories, email: string) => {
+  const base = usernameBase(email);
+  if (!(await repos.users.isUsernameTaken(base))) return base;
+  for (let attempt = 2; ; attempt += 1) {
+    const candidate = `${base}${attempt}`;
+    if (!(await repos.users.isUsernameTaken(candidate))) return candidate;
+  }
+};
 
 export const createAccountService = ({
   db,
@@ -64,15 +74,6 @@ export const createAccountService = ({
   previewStoreIds,
 }: AccountServiceDeps) => {
   const repositories = createIdentityRepositories(db);
-
-  const pickUsername = async (repos: IdentityRepositories, email: string) => {
-    const base = usernameBase(email);
-    if (!(await repos.users.isUsernameTaken(base))) return base;
-    for (let attempt = 2; ; attempt += 1) {
-      const candidate = `${base}${attempt}`;
-      if (!(await repos.users.isUsernameTaken(candidate))) return candidate;
-    }
-  };
 
   const loadCurrentUser = async (
     userId: string,

@@ -2,6 +2,7 @@ import type { Database } from '@/db/client';
 import { createLoginFailureRepository } from './login-failure.repository';
 import { createSessionRepository } from './session.repository';
 import { createStoreRepository } from './store.repository';
+import { createSupplierMemberRepository } from './supplier-member.repository';
 import { createTeamRepository } from './team.repository';
 import { createUserRepository } from './user.repository';
 
@@ -12,5 +13,6 @@ export const createIdentityRepositories = (db: Database) => ({
   team: createTeamRepository(db),
   sessions: createSessionRepository(db),
   loginFailures: createLoginFailureRepository(db),
+  supplierMembers: createSupplierMemberRepository(db),
 });
 export type IdentityRepositories = ReturnType<typeof createIdentityRepositories>;

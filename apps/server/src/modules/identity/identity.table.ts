@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -91,9 +92,10 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    storeId: text('store_id')
-      .notNull()
-      .references(() => stores.id),
+    /** The store a creator-side session acts for; null for a supplier session. */
+    storeId: text('store_id').references(() => stores.id),
+    /** The catalog company a supplier session acts for; null for a store session. */
+    companyId: text('company_id'),
     /** SHA-256 of the current bearer token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     /** The token replaced at the last renewal stays valid briefly, for requests in flight. */
@@ -117,6 +119,38 @@ export const sessions = pgTable(
       .on(table.previousTokenHash)
       .where(sql`${table.previousTokenHash} IS NOT NULL`),
     index('sessions_user_idx').on(table.userId),
+    // A session acts for exactly one party: a store or a supplier company.
+    check(
+      'sessions_one_party_check',
+      sql`(${table.storeId} IS NULL) <> (${table.companyId} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * People of a catalog company (supplier side of the chat). Invited by the platform (CLI); the
+ * invitation link sets their password, and they log in like any user with a supplier session.
+ */
+export const supplierMembers = pgTable(
+  'supplier_members',
+  {
+    id: text('id').primaryKey(),
+    /** A catalog company (catalog module); checked when inviting, like chat's company ids. */
+    companyId: text('company_id').notNull(),
+    /** Null until the invitation is accepted. */
+    userId: text('user_id').references(() => users.id),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['INVITED', 'ACTIVE'] }).notNull(),
+    /** SHA-256 of the invitation token; cleared once accepted. */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('supplier_members_company_email_key').on(table.companyId, table.email),
+    uniqueIndex('supplier_members_invite_token_hash_key').on(table.inviteTokenHash),
+    index('supplier_members_user_idx').on(table.userId),
   ],
 );
 

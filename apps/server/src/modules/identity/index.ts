@@ -1,14 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor, SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { Notifier } from '@/modules/notifications';
 import { createAccountService } from './account.service';
 import { createIdentityRepositories } from './identity.repositories';
 import { identityRoutes } from './identity.routes';
+import { partnerAccountRoutes } from './partner-account.routes';
 import { createLoginThrottle } from './login-throttle';
-import { createSessionCache, createSessionService, type SessionSettings } from './session.service';
+import {
+  createSessionCache,
+  createSessionService,
+  type SessionService,
+  type SessionSettings,
+} from './session.service';
 import { createStoreService } from './store.service';
+import {
+  createSupplierAccountService,
+  type SupplierCompanyDirectory,
+} from './supplier-account.service';
 import { createTeamService } from './team.service';
 
 export type IdentityModuleDeps = {
@@ -18,7 +29,33 @@ export type IdentityModuleDeps = {
   previewStoreIds: ReadonlySet<string>;
   sessionSettings: SessionSettings;
   publicUrl: string;
+  /** Catalog company names (supplier accounts); asked per call, so it may be wired late. */
+  supplierCompanies: SupplierCompanyDirectory;
 };
+
+export {
+  createSupplierInvitations,
+  SUPPLIER_INVITE_TTL_MS,
+  type SupplierCompanyDirectory,
+  type SupplierInvitations,
+} from './supplier-account.service';
+
+const sessionInvalid = () =>
+  new AppError('unauthenticated', 'Your session is invalid. Please log in again.', {
+    reason: 'session_invalid',
+  });
+const supplierSessionRefused = () =>
+  new AppError(
+    'forbidden',
+    'This is a supplier session: it works only in the supplier workspace (/partner).',
+    { reason: 'wrong_party' },
+  );
+const storeSessionRefused = () =>
+  new AppError('forbidden', 'This is a store session: supplier routes need a supplier login.', {
+    reason: 'wrong_party',
+  });
+
+type AuthenticatedRow = Awaited<ReturnType<SessionService['authenticate']>>['session'];
 
 /** The identity module's public surface: its routes, services and the session check. */
 export const createIdentityModule = (deps: IdentityModuleDeps) => {
@@ -28,6 +65,27 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
   const sessionServiceFor = (repos: ReturnType<typeof createIdentityRepositories>) =>
     createSessionService(repos.sessions, clock, sessionSettings, sessionCache);
   const sessionService = sessionServiceFor(repositories);
+
+  const toActor = (session: AuthenticatedRow): Actor => {
+    const { principal, storeId } = session;
+    if (storeId === null) throw supplierSessionRefused();
+    if (principal.role === null || principal.planType === null) throw sessionInvalid();
+    return {
+      userId: session.userId,
+      email: principal.email,
+      storeId,
+      role: principal.role,
+      sessionId: session.id,
+      planType: principal.planType,
+      isPreviewAccount: previewStoreIds.has(storeId),
+    };
+  };
+  const toSupplierActor = (session: AuthenticatedRow): SupplierActor => {
+    const { principal, companyId } = session;
+    if (companyId === null) throw storeSessionRefused();
+    if (!principal.isSupplierMember) throw sessionInvalid();
+    return { userId: session.userId, email: principal.email, companyId, sessionId: session.id };
+  };
   const loginThrottle = createLoginThrottle(repositories.loginFailures, clock);
   const accountService = createAccountService({
     db,
@@ -35,6 +93,14 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     sessionService: sessionServiceFor,
     loginThrottle,
     previewStoreIds,
+  });
+  const supplierAccountService = createSupplierAccountService({
+    db,
+    clock,
+    sessionService: sessionServiceFor,
+    loginThrottle,
+    companies: deps.supplierCompanies,
+    publicUrl: deps.publicUrl,
   });
   const storeService = createStoreService({ db, previewStoreIds });
   const teamService = createTeamService({
@@ -44,9 +110,13 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
 
   return {
     accountService,
+    supplierAccountService,
     storeService,
     teamService,
-    routes: identityRoutes({ accountService, storeService, teamService }),
+    routes: (async (app) => {
+      await app.register(identityRoutes({ accountService, storeService, teamService }));
+      await app.register(partnerAccountRoutes(supplierAccountService));
+    }) satisfies FastifyPluginAsyncZod,
 
     /** Store titles and user names for other modules (chat summaries and author names). */
     directory: {
@@ -60,28 +130,45 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       },
     },
 
-    /** Resolves a bearer token to the acting user and store; throws `unauthenticated`. */
+    /**
+     * Resolves a bearer token to the acting user and store; throws `unauthenticated`, or
+     * `forbidden` (reason `wrong_party`) for a supplier session.
+     */
     async authenticate(
       token: string | undefined,
     ): Promise<{ actor: Actor; renewedToken?: string }> {
       // One query on the hot path of every request: session, e-mail, plan and role together.
-      const { session, renewedToken } = await sessionService.authenticate(token);
-      const { principal } = session;
-      if (principal.role === null) {
-        throw new AppError('unauthenticated', 'Your session is invalid. Please log in again.', {
-          reason: 'session_invalid',
-        });
-      }
-      const actor: Actor = {
-        userId: session.userId,
-        email: principal.email,
-        storeId: session.storeId,
-        role: principal.role,
-        sessionId: session.id,
-        planType: principal.planType,
-        isPreviewAccount: previewStoreIds.has(session.storeId),
-      };
+      const { session, renewedToken } = await sessionService.authenticate(token, (found) => {
+        if (found.storeId === null) throw supplierSessionRefused();
+      });
+      const actor = toActor(session);
       return renewedToken ? { actor, renewedToken } : { actor };
+    },
+
+    /**
+     * Resolves a bearer token to a supplier company's member; throws `unauthenticated`, or
+     * `forbidden` (reason `wrong_party`) for a store session.
+     */
+    async authenticateSupplier(
+      token: string | undefined,
+    ): Promise<{ supplierActor: SupplierActor; renewedToken?: string }> {
+      const { session, renewedToken } = await sessionService.authenticate(token, (found) => {
+        if (found.companyId === null) throw storeSessionRefused();
+      });
+      const supplierActor = toSupplierActor(session);
+      return renewedToken ? { supplierActor, renewedToken } : { supplierActor };
+    },
+
+    /** Either party's session (routes both sides use, such as file downloads). */
+    async authenticateEither(
+      token: string | undefined,
+    ): Promise<({ actor: Actor } | { supplierActor: SupplierActor }) & { renewedToken?: string }> {
+      const { session, renewedToken } = await sessionService.authenticate(token);
+      const caller =
+        session.storeId === null
+          ? { supplierActor: toSupplierActor(session) }
+          : { actor: toActor(session) };
+      return renewedToken ? { ...caller, renewedToken } : caller;
     },
   };
 };

@@ -2,12 +2,21 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { PlanType } from '@atelier/contract/identity/plans';
 import type { TeamRole } from '@atelier/contract/identity/account';
 import type { Database } from '@/db/client';
-import { sessions, stores, teamMembers, users } from './identity.table';
+import { sessions, stores, supplierMembers, teamMembers, users } from './identity.table';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** What a request needs to know about the caller, read with the session in one query. */
-export type SessionPrincipal = { email: string; planType: PlanType; role: TeamRole | null };
+/**
+ * What a request needs to know about the caller, read with the session in one query. A store
+ * session has the store's plan and the user's role there (null once removed from the team); a
+ * supplier session (`companyId` set) knows whether the user is still an active member.
+ */
+export type SessionPrincipal = {
+  email: string;
+  planType: PlanType | null;
+  role: TeamRole | null;
+  isSupplierMember: boolean;
+};
 
 export const createSessionRepository = (db: Database) => ({
   async insert(values: typeof sessions.$inferInsert): Promise<SessionRow> {
@@ -17,7 +26,8 @@ export const createSessionRepository = (db: Database) => ({
 
   /**
    * The open session whose current token, or recently replaced token, has this hash, with the
-   * user's e-mail, the store's plan and the user's role there (null once removed from the team).
+   * user's e-mail, the store's plan and the user's role there (null once removed from the team)
+   * or, for a supplier session, whether the user's membership of the company is still active.
    */
   async findByTokenHash(
     tokenHash: string,
@@ -29,16 +39,25 @@ export const createSessionRepository = (db: Database) => ({
         email: users.email,
         planType: stores.planType,
         role: teamMembers.role,
+        supplierMemberId: supplierMembers.id,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(stores, eq(stores.id, sessions.storeId))
+      .leftJoin(stores, eq(stores.id, sessions.storeId))
       .leftJoin(
         teamMembers,
         and(
           eq(teamMembers.storeId, sessions.storeId),
           eq(teamMembers.userId, sessions.userId),
           eq(teamMembers.status, 'ACCEPTED'),
+        ),
+      )
+      .leftJoin(
+        supplierMembers,
+        and(
+          eq(supplierMembers.companyId, sessions.companyId),
+          eq(supplierMembers.userId, sessions.userId),
+          eq(supplierMembers.status, 'ACTIVE'),
         ),
       )
       .where(
@@ -57,7 +76,12 @@ export const createSessionRepository = (db: Database) => ({
     if (!row) return undefined;
     return {
       ...row.session,
-      principal: { email: row.email, planType: row.planType, role: row.role },
+      principal: {
+        email: row.email,
+        planType: row.planType,
+        role: row.role,
+        isSupplierMember: row.supplierMemberId !== null,
+      },
     };
   },
 

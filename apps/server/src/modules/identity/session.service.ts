@@ -67,15 +67,19 @@ export const createSessionService = (
   clock: Clock,
   settings: SessionSettings,
   cache: SessionCache = createSessionCache(settings.cacheTtlMs),
-) => ({
-  async startSession(userId: string, storeId: string, client: ClientInfo): Promise<IssuedSession> {
+) => {
+  const start = async (
+    userId: string,
+    party: { storeId: string; companyId: null } | { storeId: null; companyId: string },
+    client: ClientInfo,
+  ): Promise<IssuedSession> => {
     const now = clock.now();
     const token = newToken();
     const expiresAt = new Date(now.getTime() + settings.absoluteTimeoutMs);
     const session = await repository.insert({
       id: newId('ses'),
       userId,
-      storeId,
+      ...party,
       tokenHash: hashToken(token),
       tokenIssuedAt: now,
       lastSeenAt: now,
@@ -89,62 +93,89 @@ export const createSessionService = (
       updatedAt: now,
     });
     return { session, token };
-  },
+  };
 
-  /** Throws `unauthenticated` (reason session_invalid or session_expired) for a bad token. */
-  async authenticate(token: string | undefined): Promise<AuthenticatedSession> {
-    if (!token || !TOKEN_PATTERN.test(token)) throw invalidSession();
-    const now = clock.now();
-    const tokenHash = hashToken(token);
-    const cached = settings.cacheTtlMs > 0 ? cache.get(tokenHash) : undefined;
-    const session = cached ?? (await repository.findByTokenHash(tokenHash, now));
-    if (!session) throw invalidSession();
-    // Only a current token is remembered; one inside its renewal grace always asks the database.
-    if (!cached && settings.cacheTtlMs > 0 && session.tokenHash === tokenHash) {
-      cache.set(tokenHash, session);
-    }
-    if (session.expiresAt <= now || session.idleExpiresAt <= now) throw expiredSession();
+  return {
+    async startSession(
+      userId: string,
+      storeId: string,
+      client: ClientInfo,
+    ): Promise<IssuedSession> {
+      return start(userId, { storeId, companyId: null }, client);
+    },
 
-    const idleExpiresAt = new Date(
-      Math.min(now.getTime() + settings.idleTimeoutMs, session.expiresAt.getTime()),
-    );
-    const isCurrentToken = session.tokenHash === tokenHash;
-    let renewedToken: string | undefined;
-    if (
-      isCurrentToken &&
-      now.getTime() - session.tokenIssuedAt.getTime() >= settings.renewAfterMs
-    ) {
-      const candidate = newToken();
-      const isRotated = await repository.rotateToken(session.id, tokenHash, {
-        tokenHash: hashToken(candidate),
-        previousTokenHash: tokenHash,
-        previousTokenValidUntil: new Date(now.getTime() + RENEWAL_GRACE_MS),
-        tokenIssuedAt: now,
-      });
-      if (isRotated) renewedToken = candidate;
-      cache.delete(tokenHash);
-    }
-    if (renewedToken || now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-      await repository.update(session.id, { lastSeenAt: now, idleExpiresAt });
-      session.lastSeenAt = now;
-      session.idleExpiresAt = idleExpiresAt;
-    }
-    return { session, renewedToken };
-  },
+    /** A session of a supplier company's member: it works only on the partner routes. */
+    async startSupplierSession(
+      userId: string,
+      companyId: string,
+      client: ClientInfo,
+    ): Promise<IssuedSession> {
+      return start(userId, { storeId: null, companyId }, client);
+    },
 
-  async switchStore(sessionId: string, storeId: string): Promise<void> {
-    await repository.update(sessionId, { storeId });
-    forgetSession(cache, sessionId);
-  },
+    /**
+     * Throws `unauthenticated` (reason session_invalid or session_expired) for a bad token.
+     * `check` runs before the token is renewed or touched, so a session it refuses (a supplier
+     * session on a store route) keeps its token.
+     */
+    async authenticate(
+      token: string | undefined,
+      check: (session: SessionRow & { principal: SessionPrincipal }) => void = () => {},
+    ): Promise<AuthenticatedSession> {
+      if (!token || !TOKEN_PATTERN.test(token)) throw invalidSession();
+      const now = clock.now();
+      const tokenHash = hashToken(token);
+      const cached = settings.cacheTtlMs > 0 ? cache.get(tokenHash) : undefined;
+      const session = cached ?? (await repository.findByTokenHash(tokenHash, now));
+      if (!session) throw invalidSession();
+      // Only a current token is remembered; one inside its renewal grace always asks the database.
+      if (!cached && settings.cacheTtlMs > 0 && session.tokenHash === tokenHash) {
+        cache.set(tokenHash, session);
+      }
+      if (session.expiresAt <= now || session.idleExpiresAt <= now) throw expiredSession();
+      check(session);
 
-  /** Drops every remembered session: after a change of roles or team membership. */
-  forgetAll(): void {
-    cache.clear();
-  },
+      const idleExpiresAt = new Date(
+        Math.min(now.getTime() + settings.idleTimeoutMs, session.expiresAt.getTime()),
+      );
+      const isCurrentToken = session.tokenHash === tokenHash;
+      let renewedToken: string | undefined;
+      if (
+        isCurrentToken &&
+        now.getTime() - session.tokenIssuedAt.getTime() >= settings.renewAfterMs
+      ) {
+        const candidate = newToken();
+        const isRotated = await repository.rotateToken(session.id, tokenHash, {
+          tokenHash: hashToken(candidate),
+          previousTokenHash: tokenHash,
+          previousTokenValidUntil: new Date(now.getTime() + RENEWAL_GRACE_MS),
+          tokenIssuedAt: now,
+        });
+        if (isRotated) renewedToken = candidate;
+        cache.delete(tokenHash);
+      }
+      if (renewedToken || now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await repository.update(session.id, { lastSeenAt: now, idleExpiresAt });
+        session.lastSeenAt = now;
+        session.idleExpiresAt = idleExpiresAt;
+      }
+      return { session, renewedToken };
+    },
 
-  async endSession(sessionId: string): Promise<void> {
-    await repository.end(sessionId, clock.now());
-    forgetSession(cache, sessionId);
-  },
-});
+    async switchStore(sessionId: string, storeId: string): Promise<void> {
+      await repository.update(sessionId, { storeId });
+      forgetSession(cache, sessionId);
+    },
+
+    /** Drops every remembered session: after a change of roles or team membership. */
+    forgetAll(): void {
+      cache.clear();
+    },
+
+    async endSession(sessionId: string): Promise<void> {
+      await repository.end(sessionId, clock.now());
+      forgetSession(cache, sessionId);
+    },
+  };
+};
 export type SessionService = ReturnType<typeof createSessionService>;

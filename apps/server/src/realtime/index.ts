@@ -1,0 +1,291 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import { REALTIME_EVENTS } from '@atelier/contract/chat/conversation';
+import type { Message } from '@atelier/contract/chat/message';
+import type { Config } from '@/config';
+import type { DatabaseConnection } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { participantOf, type ChatParty, type ChatService } from '@/modules/chat';
+import { conversations, type ConversationRow } from '@/modules/chat/chat.table';
+import type { Notifier } from '@/modules/notifications';
+import { createOfflineEmailer } from './offline-email';
+
+export const SOCKET_IO_PATH = '/socket.io';
+/** A socket relays at most one typing event per conversation in this window. */
+const TYPING_INTERVAL_MS = 1_000;
+const SYNC_PAGE_SIZE = 200;
+const SYNC_MAX_CONVERSATIONS = 200;
+
+export const partyRoom = (party: ChatParty): string =>
+  party.kind === 'STORE' ? `store:${party.storeId}` : `company:${party.companyId}`;
+export const storeRoom = (storeId: string) => `store:${storeId}`;
+export const companyRoom = (companyId: string) => `company:${companyId}`;
+export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
+
+const TypingInputSchema = z.object({ conversationId: z.string().min(1).max(100) });
+export const SyncInputSchema = z.object({
+  conversations: z
+    .array(
+      z.object({
+        conversationId: z.string().min(1).max(100),
+        lastSeenIndex: z.number().int().min(-1),
+      }),
+    )
+    .max(SYNC_MAX_CONVERSATIONS),
+});
+/** The `chat:sync` acknowledgement: missed messages per conversation, oldest first. */
+export type SyncResult = {
+  conversations: (
+    | { conversationId: string; messages: Message[] }
+    | { conversationId: string; error: 'not_found' | 'failed' }
+  )[];
+};
+
+type SocketData = { party: ChatParty; conversationIds: string[] };
+
+export type RealtimeDeps = {
+  config: Config;
+  connection: DatabaseConnection;
+  clock: Clock;
+  notifier: Notifier;
+  /** Resolves a handshake token to its chat party; throws when the token is not valid. */
+  resolveParty: (token: string) => Promise<ChatParty>;
+  /** The chat service, read lazily (chat is built with this module's hooks). */
+  chatService: () => ChatService;
+  /** Where offline chat e-mail to a store goes. */
+  findStoreEmail: (storeId: string) => Promise<string | undefined>;
+};
+
+/** The browser origins allowed to open a socket (config-driven). */
+export const allowedOrigins = (config: Config): Set<string> => {
+  const origins = new Set([
+    `http://localhost:${config.PORT}`,
+    `http://127.0.0.1:${config.PORT}`,
+    ...config.REALTIME_ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, '')),
+  ]);
+  if (config.PUBLIC_URL) origins.add(new URL(config.PUBLIC_URL).origin);
+  // `npm run dev`: the Vite dev and preview servers proxy /socket.io with their own origin.
+  if (config.NODE_ENV === 'development') {
+    origins.add('http://localhost:5173').add('http://localhost:4173');
+  }
+  return origins;
+};
+
+/**
+ * Socket.IO on the API's port (issue 4 "Real time"): token handshake, Origin check, rooms per
+ * party and conversation, live messages/typing/read receipts, catch-up sync, offline e-mail.
+ * Attached to the HTTP server when the app listens; closed with the app.
+ */
+export const createRealtime = (deps: RealtimeDeps) => {
+  const { config, connection, resolveParty } = deps;
+  const origins = allowedOrigins(config);
+  let log: FastifyBaseLogger | undefined;
+  const pending = new Set<Promise<void>>();
+
+  const io = new Server({
+    path: SOCKET_IO_PATH,
+    serveClient: false,
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      // Browsers always send Origin; other clients may omit it and still need a valid token.
+      callback(null, origin === undefined || origins.has(origin));
+    },
+  });
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
+    if (typeof token !== 'string' || token === '') {
+      next(new Error('unauthenticated'));
+      return;
+    }
+    resolveParty(token)
+      .catch(() => undefined)
+      .then(async (party) => {
+        if (!party) {
+          next(new Error('unauthenticated'));
+          return;
+        }
+        const rows = await connection.db
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(
+            party.kind === 'STORE'
+              ? eq(conversations.storeId, party.storeId)
+              : eq(conversations.companyId, party.companyId),
+          );
+        socket.data = { party, conversationIds: rows.map((row) => row.id) };
+        next();
+      })
+      .catch((error: unknown) => {
+        log?.warn({ err: error }, 'realtime handshake failed');
+        next(new Error('unavailable'));
+      });
+  });
+
+  const belongs = async (party: ChatParty, conversationId: string) => {
+    const [row] = await connection.db
+      .select({ storeId: conversations.storeId, companyId: conversations.companyId })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    if (!row) return false;
+    return party.kind === 'STORE'
+      ? row.storeId === party.storeId
+      : row.companyId === party.companyId;
+  };
+
+  io.on('connection', (socket) => {
+    const { party, conversationIds } = socket.data as SocketData;
+    void socket.join([partyRoom(party), ...conversationIds.map(conversationRoom)]);
+    const lastTyping = new Map<string, number>();
+
+    socket.on(REALTIME_EVENTS.typing, (input: unknown) => {
+      const parsed = TypingInputSchema.safeParse(input);
+      if (!parsed.success) return;
+      const { conversationId } = parsed.data;
+      const now = Date.now();
+      if (now - (lastTyping.get(conversationId) ?? 0) < TYPING_INTERVAL_MS) return;
+      lastTyping.set(conversationId, now);
+      void (async () => {
+        const room = conversationRoom(conversationId);
+        if (!socket.rooms.has(room)) {
+          if (!(await belongs(party, conversationId))) return;
+          void socket.join(room);
+        }
+        // To the other party: not to the sender's own other tabs either.
+        socket
+          .to(room)
+          .except(partyRoom(party))
+          .emit(REALTIME_EVENTS.typing, {
+            conversationId,
+            participant: participantOf(party),
+          });
+      })().catch((error: unknown) => log?.warn({ err: error }, 'typing relay failed'));
+    });
+
+    socket.on(REALTIME_EVENTS.sync, (input: unknown, ack: unknown) => {
+      if (typeof ack !== 'function') return;
+      const reply = ack as (result: SyncResult | { error: 'bad_request' }) => void;
+      const parsed = SyncInputSchema.safeParse(input);
+      if (!parsed.success) {
+        reply({ error: 'bad_request' });
+        return;
+      }
+      void sync(socket, party, parsed.data).then(reply);
+    });
+  });
+
+  const sync = async (
+    socket: Socket,
+    party: ChatParty,
+    input: z.infer<typeof SyncInputSchema>,
+  ): Promise<SyncResult> => {
+    const result: SyncResult = { conversations: [] };
+    for (const { conversationId, lastSeenIndex } of input.conversations) {
+      try {
+        const messages: Message[] = [];
+        let afterIndex = lastSeenIndex;
+        for (;;) {
+          const page = await deps
+            .chatService()
+            .listMessages(party, conversationId, { afterIndex, size: SYNC_PAGE_SIZE });
+          messages.push(...page.items);
+          if (page.items.length < SYNC_PAGE_SIZE) break;
+          afterIndex = page.items.at(-1)!.index;
+        }
+        // Membership was checked by listMessages: from now on the socket gets it live too.
+        await socket.join(conversationRoom(conversationId));
+        result.conversations.push({ conversationId, messages });
+      } catch (error) {
+        const isNotFound = (error as { code?: string }).code === 'not_found';
+        if (!isNotFound) log?.warn({ err: error }, 'chat sync failed');
+        result.conversations.push({ conversationId, error: isNotFound ? 'not_found' : 'failed' });
+      }
+    }
+    return result;
+  };
+
+  const offlineEmailer = createOfflineEmailer({
+    db: connection.db,
+    clock: deps.clock,
+    notifier: deps.notifier,
+    findStoreEmail: deps.findStoreEmail,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    hasOpenSocket: async (room) => (await io.in(room).fetchSockets()).length > 0,
+  });
+
+  const summaryFor = async (party: ChatParty, conversationId: string) =>
+    (await deps.chatService().listConversations(party)).items.find(
+      (item) => item.sid === conversationId,
+    );
+
+  /** Parties of a conversation, as far as a summary needs them (ids only). */
+  const partiesOf = (conversation: ConversationRow): ChatParty[] => [
+    { kind: 'STORE', storeId: conversation.storeId, userId: '', name: '' },
+    { kind: 'SUPPLIER', companyId: conversation.companyId, userId: '', name: '' },
+  ];
+
+  return {
+    io,
+
+    /** Chat hook: runs after the message's transaction committed. */
+    onMessageCommitted(message: Message, conversation: ConversationRow) {
+      const room = conversationRoom(conversation.id);
+      const rooms = [storeRoom(conversation.storeId), companyRoom(conversation.companyId)];
+      // A conversation created after a socket connected: its parties' sockets join it on its
+      // first message (sockets connecting later read it from the database; sync joins too).
+      if (message.index === 0) io.in(rooms).socketsJoin(room);
+      // The party rooms too, so a join still in flight on another process loses nothing.
+      io.to(room).to(rooms).emit(REALTIME_EVENTS.message, message);
+      const work = (async () => {
+        for (const party of partiesOf(conversation)) {
+          const summary = await summaryFor(party, conversation.id);
+          if (summary) io.to(partyRoom(party)).emit(REALTIME_EVENTS.conversation, summary);
+        }
+        await offlineEmailer.afterMessage(message, conversation);
+      })().catch((error: unknown) => log?.warn({ err: error }, 'realtime delivery failed'));
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+
+    /** Resolves when the follow-up work of committed messages (summaries, e-mail) is done. */
+    async settled() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+
+    /** Chat hook: a read marker moved (read receipts). */
+    onRead(event: { conversationId: string; participant: string; lastReadIndex: number }) {
+      io.to(conversationRoom(event.conversationId)).emit(REALTIME_EVENTS.read, event);
+    },
+
+    /** Attaches to the app's HTTP server when it listens; closes with the app. */
+    register(app: FastifyInstance) {
+      log = app.log;
+      let isAttached = false;
+      app.addHook('onListen', async () => {
+        if (isAttached) return;
+        isAttached = true;
+        if (connection.engine === 'postgres' && connection.pool) {
+          io.adapter(
+            createAdapter(connection.pool, {
+              errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error'),
+            }),
+          );
+        }
+        io.attach(app.server);
+      });
+      app.addHook('preClose', async () => {
+        while (pending.size > 0) await Promise.all(pending);
+        // Only this process's sockets: the adapter would broadcast a global disconnect.
+        io.local.disconnectSockets(true);
+        if (isAttached) {
+          await io.of('/').adapter.close();
+          io.engine.close();
+        }
+      });
+    },
+  };
+};
+export type Realtime = ReturnType<typeof createRealtime>;

@@ -1,0 +1,357 @@
+import { and, eq } from 'drizzle-orm';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REALTIME_EVENTS, type ConversationSummary } from '@atelier/contract/chat/conversation';
+import type { Message } from '@atelier/contract/chat/message';
+import { buildApp } from '@/app';
+import { openPostgres } from '@/db/client';
+import type { Actor } from '@/lib/actor';
+import type { ChatParty } from '@/modules/chat';
+import { notificationOutbox } from '@/modules/notifications/notification.table';
+import { createCatalogFactories } from '@/testing/catalog-factories';
+import { registerAccount } from '@/testing/factories';
+import { createTestApp, type TestContext } from '@/testing/test-app';
+import type { SyncResult } from '.';
+import { OFFLINE_EMAIL_INTERVAL_MS } from './offline-email';
+
+type Account = Awaited<ReturnType<typeof registerAccount>>;
+
+const ALLOWED_ORIGIN = 'https://app.atelier.example';
+const SUPPLIER_TOKEN = 'test-supplier-token';
+
+let context: TestContext;
+let baseUrl: string;
+let alice: Account;
+let bob: Account;
+let companyId: string;
+let aliceConversation: ConversationSummary;
+const sockets: ClientSocket[] = [];
+
+const connect = (token: string | undefined, options: { origin?: string; url?: string } = {}) =>
+  new Promise<ClientSocket>((resolve, reject) => {
+    const socket = connectClient(options.url ?? baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: token === undefined ? {} : { token },
+      ...(options.origin ? { extraHeaders: { origin: options.origin } } : {}),
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+
+/** Collects every event of one name a socket receives. */
+const collect = <T>(socket: ClientSocket, event: string): T[] => {
+  const received: T[] = [];
+  socket.on(event, (payload: T) => received.push(payload));
+  return received;
+};
+
+const waitFor = async (check: () => boolean, timeoutMs = 5_000) => {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const open = async (account: Account, supplierId: string) => {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/web/conversations',
+    headers: account.headers,
+    payload: { supplierId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ConversationSummary>();
+};
+
+const sendText = async (account: Account, conversationId: string, body: string) => {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: `/api/web/conversations/${conversationId}/messages`,
+    headers: account.headers,
+    payload: { body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Message>();
+};
+
+const supplierParty = (id: string): ChatParty => ({
+  kind: 'SUPPLIER',
+  companyId: id,
+  userId: 'usr_supplier',
+  name: 'Supplier Sam',
+});
+
+const sync = (socket: ClientSocket, conversations: unknown) =>
+  socket.timeout(5_000).emitWithAck(REALTIME_EVENTS.sync, { conversations }) as Promise<SyncResult>;
+
+const disconnect = async (socket: ClientSocket, storeId: string) => {
+  socket.close();
+  const start = Date.now();
+  while ((await context.realtime.io.in(`store:${storeId}`).fetchSockets()).length > 0) {
+    if (Date.now() - start > 5_000) throw new Error('socket still open on the server');
+    await pause(10);
+  }
+};
+
+beforeAll(async () => {
+  context = await createTestApp({ PUBLIC_URL: `${ALLOWED_ORIGIN}/` });
+  // Supplier accounts don't exist yet: one test token stands for a supplier user of `companyId`.
+  const authenticate = context.identity.authenticate.bind(context.identity);
+  vi.spyOn(context.identity, 'authenticate').mockImplementation(async (token) =>
+    token === SUPPLIER_TOKEN ? { actor: { userId: 'usr_supplier' } as Actor } : authenticate(token),
+  );
+  const storePartyOf = context.chat.storePartyOf.bind(context.chat);
+  vi.spyOn(context.chat, 'storePartyOf').mockImplementation(async (actor) =>
+    actor.userId === 'usr_supplier'
+      ? (supplierParty(companyId) as Awaited<ReturnType<typeof storePartyOf>>)
+      : storePartyOf(actor),
+  );
+  await context.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = context.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
+  bob = await registerAccount(context, { storeTitle: 'Bob Basics', name: 'Bob' });
+  companyId = (await createCatalogFactories(context.connection.db).aCompany()).id;
+  aliceConversation = await open(alice, companyId);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await context.close();
+});
+
+describe('realtime handshake', () => {
+  it('refuses a missing or bad token with unauthenticated', async () => {
+    await expect(connect(undefined)).rejects.toThrow('unauthenticated');
+    await expect(connect('not-a-token')).rejects.toThrow('unauthenticated');
+  });
+
+  it("accepts PUBLIC_URL's origin and refuses another origin, even with a valid token", async () => {
+    const socket = await connect(alice.token, { origin: ALLOWED_ORIGIN });
+    expect(socket.connected).toBe(true);
+    socket.close();
+    await expect(connect(alice.token, { origin: 'https://evil.example' })).rejects.toThrow();
+  });
+});
+
+describe('live delivery', () => {
+  it("delivers a conversation's message to its store only, after commit", async () => {
+    const aliceSocket = await connect(alice.token);
+    const bobSocket = await connect(bob.token);
+    const aliceMessages = collect<Message>(aliceSocket, REALTIME_EVENTS.message);
+    const aliceSummaries = collect<ConversationSummary>(aliceSocket, REALTIME_EVENTS.conversation);
+    const bobEvents: unknown[] = [];
+    bobSocket.onAny((...args: unknown[]) => bobEvents.push(args));
+
+    const sent = await sendText(alice, aliceConversation.sid, 'Hello Porto');
+    await waitFor(() => aliceMessages.length === 1 && aliceSummaries.length === 1);
+    expect(aliceMessages[0]).toEqual(sent);
+    expect(aliceSummaries[0]).toMatchObject({ sid: aliceConversation.sid, unreadCount: 0 });
+
+    const bobSync = await sync(bobSocket, [
+      { conversationId: aliceConversation.sid, lastSeenIndex: -1 },
+    ]);
+    expect(bobSync).toEqual({
+      conversations: [{ conversationId: aliceConversation.sid, error: 'not_found' }],
+    });
+    await sendText(alice, aliceConversation.sid, 'Still only for Alice');
+    await context.realtime.settled();
+    await pause(100);
+    expect(aliceMessages).toHaveLength(2);
+    expect(bobEvents).toEqual([]);
+    aliceSocket.close();
+    bobSocket.close();
+  });
+
+  it('joins a conversation created after the socket connected', async () => {
+    const other = await createCatalogFactories(context.connection.db).aCompany();
+    const aliceSocket = await connect(alice.token);
+    const received = collect<Message>(aliceSocket, REALTIME_EVENTS.message);
+    const conversation = await open(alice, other.id);
+    const sent = await context.chat.chatService.sendMessage(
+      supplierParty(other.id),
+      conversation.sid,
+      {
+        body: 'Welcome',
+        payload: { type: 'TEXT' },
+        fileIds: [],
+      },
+    );
+    await waitFor(() => received.length === 1);
+    expect(received[0]).toEqual(sent.message);
+    aliceSocket.close();
+  });
+
+  it('catches up after a reconnect: exactly the missed messages, none twice', async () => {
+    const first = await connect(alice.token);
+    const seen = collect<Message>(first, REALTIME_EVENTS.message);
+    const before = await sendText(alice, aliceConversation.sid, 'before the drop');
+    await waitFor(() => seen.length === 1);
+    await disconnect(first, alice.storeId);
+
+    const missed = [
+      await sendText(alice, aliceConversation.sid, 'missed 1'),
+      await sendText(alice, aliceConversation.sid, 'missed 2'),
+      await sendText(alice, aliceConversation.sid, 'missed 3'),
+    ];
+    const second = await connect(alice.token);
+    const live = collect<Message>(second, REALTIME_EVENTS.message);
+    const result = await sync(second, [
+      { conversationId: aliceConversation.sid, lastSeenIndex: before.index },
+    ]);
+    expect(result).toEqual({
+      conversations: [{ conversationId: aliceConversation.sid, messages: missed }],
+    });
+    const after = await sendText(alice, aliceConversation.sid, 'after the reconnect');
+    await waitFor(() => live.some((message) => message.index === after.index));
+    await pause(50);
+    // The client keeps messages by index: with the PostgreSQL adapter a broadcast still in
+    // flight when the new socket joined can arrive live as well as in the sync answer.
+    const view = new Map<number, Message>();
+    for (const message of [
+      ...seen,
+      ...result.conversations.flatMap((c) => ('messages' in c ? c.messages : [])),
+      ...live,
+    ]) {
+      expect(view.get(message.index) ?? message).toEqual(message);
+      view.set(message.index, message);
+    }
+    expect([...view.keys()].sort((a, b) => a - b)).toEqual([
+      before.index,
+      ...missed.map((m) => m.index),
+      after.index,
+    ]);
+    expect(live.filter((message) => message.index > missed.at(-1)!.index)).toEqual([after]);
+    second.close();
+  });
+
+  it('relays typing to the other party only, and read receipts', async () => {
+    const aliceSocket = await connect(alice.token);
+    const aliceTab = await connect(alice.token);
+    const supplierSocket = await connect(SUPPLIER_TOKEN);
+    const bobSocket = await connect(bob.token);
+    const aliceTyping = collect(aliceSocket, REALTIME_EVENTS.typing);
+    const supplierTyping = collect(supplierSocket, REALTIME_EVENTS.typing);
+    const supplierReads = collect(supplierSocket, REALTIME_EVENTS.read);
+    const bobTyping = collect(bobSocket, REALTIME_EVENTS.typing);
+    const aliceTabTyping = collect(aliceTab, REALTIME_EVENTS.typing);
+
+    aliceSocket.emit(REALTIME_EVENTS.typing, { conversationId: aliceConversation.sid });
+    // A second one within the rate limit window is dropped.
+    aliceSocket.emit(REALTIME_EVENTS.typing, { conversationId: aliceConversation.sid });
+    // Bob may not type into Alice's conversation.
+    bobSocket.emit(REALTIME_EVENTS.typing, { conversationId: aliceConversation.sid });
+    await waitFor(() => supplierTyping.length === 1);
+    await pause(100);
+    expect(supplierTyping).toEqual([
+      { conversationId: aliceConversation.sid, participant: `store_${alice.storeId}` },
+    ]);
+    expect(aliceTyping).toEqual([]);
+    expect(bobTyping).toEqual([]);
+    expect(aliceTabTyping).toEqual([]);
+
+    const response = await context.app.inject({
+      method: 'PUT',
+      url: `/api/web/conversations/${aliceConversation.sid}/read`,
+      headers: alice.headers,
+      payload: { lastReadIndex: 0 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await waitFor(() => supplierReads.length === 1);
+    expect(supplierReads[0]).toMatchObject({
+      conversationId: aliceConversation.sid,
+      participant: `store_${alice.storeId}`,
+    });
+    for (const socket of [aliceSocket, aliceTab, supplierSocket, bobSocket]) socket.close();
+  });
+});
+
+describe('offline e-mail', () => {
+  it('e-mails an offline store at most once per conversation per hour', async () => {
+    const carol = await registerAccount(context, { storeTitle: 'Carol Crafts' });
+    const conversation = await open(carol, companyId);
+    const says = async (body: string) => {
+      await context.chat.chatService.sendMessage(supplierParty(companyId), conversation.sid, {
+        body,
+        payload: { type: 'TEXT' },
+        fileIds: [],
+      });
+      await context.realtime.settled();
+    };
+    const notices = () =>
+      context.connection.db
+        .select()
+        .from(notificationOutbox)
+        .where(
+          and(
+            eq(notificationOutbox.storeId, carol.storeId),
+            eq(notificationOutbox.kind, 'chat.unread'),
+          ),
+        );
+
+    await says('Your samples shipped');
+    const [first, ...rest] = await notices();
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({ recipient: carol.input.email, channel: 'EMAIL' });
+    expect(first!.body).toContain('Your samples shipped');
+
+    await says('Tracking number follows');
+    expect(await notices()).toHaveLength(1);
+
+    // Online: no e-mail, even after the hour.
+    context.clock.advance(OFFLINE_EMAIL_INTERVAL_MS + 1);
+    const socket = await connect(carol.token);
+    await says('Are you there?');
+    expect(await notices()).toHaveLength(1);
+    await disconnect(socket, carol.storeId);
+
+    await says('One more thing');
+    const all = await notices();
+    expect(all).toHaveLength(2);
+    expect(all.at(-1)!.body).toContain('One more thing');
+  });
+});
+
+describe('several server processes', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'delivers a message posted on instance B to a socket on instance A (PostgreSQL only: PGlite is one process)',
+    async () => {
+      const connectionString = context.connection.pool!.options.connectionString!;
+      const second = await openPostgres(connectionString, { max: 5 });
+      const other = await buildApp({
+        config: context.config,
+        connection: second,
+        clock: context.clock,
+        logger: false,
+      });
+      try {
+        await other.app.listen({ port: 0, host: '127.0.0.1' });
+        const socket = await connect(alice.token);
+        const received = collect<Message>(socket, REALTIME_EVENTS.message);
+        // Both adapters LISTEN before the first NOTIFY.
+        await pause(1_000);
+        const response = await other.app.inject({
+          method: 'POST',
+          url: `/api/web/conversations/${aliceConversation.sid}/messages`,
+          headers: alice.headers,
+          payload: { body: 'through instance B' },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        await waitFor(() => received.length === 1);
+        expect(received[0]).toEqual(response.json<Message>());
+        socket.close();
+      } finally {
+        await other.app.close();
+        await second.close();
+      }
+    },
+  );
+});
