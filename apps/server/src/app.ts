@@ -193,7 +193,13 @@ export const buildApp = async ({
     notifier,
     chatService: () => chat.chatService,
     findStoreEmail: storeEmailFinder(db),
-    resolveParty: async (token) => chat.storePartyOf((await identity.authenticate(token)).actor),
+    // A handshake cannot return a renewed token, so it never renews one (the next HTTP call does).
+    resolveParty: async (token) => {
+      const caller = await identity.authenticateEither(token, { canRenew: false });
+      return 'actor' in caller
+        ? chat.storePartyOf(caller.actor)
+        : chat.supplierPartyOf(caller.supplierActor);
+    },
   });
   realtime.register(app);
 

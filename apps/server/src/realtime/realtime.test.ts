@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS, type ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import { buildApp } from '@/app';
 import { openPostgres } from '@/db/client';
-import type { Actor } from '@/lib/actor';
 import type { ChatParty } from '@/modules/chat';
 import { notificationOutbox } from '@/modules/notifications/notification.table';
 import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
+import { aSupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import type { SyncResult } from '.';
 import { OFFLINE_EMAIL_INTERVAL_MS } from './offline-email';
@@ -17,7 +17,7 @@ import { OFFLINE_EMAIL_INTERVAL_MS } from './offline-email';
 type Account = Awaited<ReturnType<typeof registerAccount>>;
 
 const ALLOWED_ORIGIN = 'https://app.atelier.example';
-const SUPPLIER_TOKEN = 'test-supplier-token';
+let supplierToken: string;
 
 let context: TestContext;
 let baseUrl: string;
@@ -104,23 +104,13 @@ const disconnect = async (socket: ClientSocket, storeId: string) => {
 
 beforeAll(async () => {
   context = await createTestApp({ PUBLIC_URL: `${ALLOWED_ORIGIN}/` });
-  // Supplier accounts don't exist yet: one test token stands for a supplier user of `companyId`.
-  const authenticate = context.identity.authenticate.bind(context.identity);
-  vi.spyOn(context.identity, 'authenticate').mockImplementation(async (token) =>
-    token === SUPPLIER_TOKEN ? { actor: { userId: 'usr_supplier' } as Actor } : authenticate(token),
-  );
-  const storePartyOf = context.chat.storePartyOf.bind(context.chat);
-  vi.spyOn(context.chat, 'storePartyOf').mockImplementation(async (actor) =>
-    actor.userId === 'usr_supplier'
-      ? (supplierParty(companyId) as Awaited<ReturnType<typeof storePartyOf>>)
-      : storePartyOf(actor),
-  );
   await context.app.listen({ port: 0, host: '127.0.0.1' });
   const address = context.app.server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
   bob = await registerAccount(context, { storeTitle: 'Bob Basics', name: 'Bob' });
   companyId = (await createCatalogFactories(context.connection.db).aCompany()).id;
+  supplierToken = (await aSupplierAccount(context, companyId)).token;
   aliceConversation = await open(alice, companyId);
 });
 afterAll(async () => {
@@ -236,7 +226,7 @@ describe('live delivery', () => {
   it('relays typing to the other party only, and read receipts', async () => {
     const aliceSocket = await connect(alice.token);
     const aliceTab = await connect(alice.token);
-    const supplierSocket = await connect(SUPPLIER_TOKEN);
+    const supplierSocket = await connect(supplierToken);
     const bobSocket = await connect(bob.token);
     const aliceTyping = collect(aliceSocket, REALTIME_EVENTS.typing);
     const supplierTyping = collect(supplierSocket, REALTIME_EVENTS.typing);
@@ -354,4 +344,34 @@ describe('several server processes', () => {
       }
     },
   );
+});
+
+describe('socket sessions', () => {
+  it('connects a supplier to its company conversations and never renews a token in a handshake', async () => {
+    const carol = await registerAccount(context, { storeTitle: 'Carol Cotton' });
+    // A day later the token is due for renewal; a handshake cannot hand a new one back.
+    context.clock.advance(context.config.SESSION_RENEW_AFTER_MS + 1000);
+    const socket = await connect(carol.token, { origin: ALLOWED_ORIGIN });
+    socket.close();
+    context.clock.advance(5 * 60_000);
+    const me = await context.app.inject({
+      method: 'GET',
+      url: '/api/web/auth/me',
+      headers: carol.headers,
+    });
+    expect(me.statusCode).toBe(200);
+
+    const supplierSocket = await connect(supplierToken, { origin: ALLOWED_ORIGIN });
+    const received = new Promise<Message>((resolve) =>
+      supplierSocket.once(REALTIME_EVENTS.message, (message: Message) => resolve(message)),
+    );
+    const conversation = await open(carol, companyId);
+    await context.app.inject({
+      method: 'POST',
+      url: `/api/web/conversations/${conversation.sid}/messages`,
+      headers: carol.headers,
+      payload: { body: 'Hello from Carol' },
+    });
+    expect((await received).body).toBe('Hello from Carol');
+  });
 });

@@ -162,8 +162,9 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     /** Either party's session (routes both sides use, such as file downloads). */
     async authenticateEither(
       token: string | undefined,
+      options: { canRenew?: boolean } = {},
     ): Promise<({ actor: Actor } | { supplierActor: SupplierActor }) & { renewedToken?: string }> {
-      const { session, renewedToken } = await sessionService.authenticate(token);
+      const { session, renewedToken } = await sessionService.authenticate(token, () => {}, options);
       const caller =
         session.storeId === null
           ? { supplierActor: toSupplierActor(session) }

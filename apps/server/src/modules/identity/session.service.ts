@@ -116,11 +116,13 @@ export const createSessionService = (
     /**
      * Throws `unauthenticated` (reason session_invalid or session_expired) for a bad token.
      * `check` runs before the token is renewed or touched, so a session it refuses (a supplier
-     * session on a store route) keeps its token.
+     * session on a store route) keeps its token. `canRenew: false` is for callers that cannot
+     * hand a new token back (a socket handshake): the token then stays as it is.
      */
     async authenticate(
       token: string | undefined,
       check: (session: SessionRow & { principal: SessionPrincipal }) => void = () => {},
+      { canRenew = true }: { canRenew?: boolean } = {},
     ): Promise<AuthenticatedSession> {
       if (!token || !TOKEN_PATTERN.test(token)) throw invalidSession();
       const now = clock.now();
@@ -141,6 +143,7 @@ export const createSessionService = (
       const isCurrentToken = session.tokenHash === tokenHash;
       let renewedToken: string | undefined;
       if (
+        canRenew &&
         isCurrentToken &&
         now.getTime() - session.tokenIssuedAt.getTime() >= settings.renewAfterMs
       ) {
