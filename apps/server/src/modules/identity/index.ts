@@ -121,8 +121,8 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     /** Store titles and user names for other modules (chat summaries and author names). */
     directory: {
       async findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
-        const rows = await Promise.all(ids.map((id) => repositories.stores.findById(id)));
-        return new Map(rows.flatMap((row) => (row ? [[row.id, row.title] as const] : [])));
+        const rows = await repositories.stores.findTitles(ids);
+        return new Map(rows.map((row) => [row.id, row.title]));
       },
       async findUserName(userId: string): Promise<string> {
         const user = await repositories.users.findById(userId);
