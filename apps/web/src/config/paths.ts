@@ -19,6 +19,10 @@ export const paths = {
   browseSuppliers: '/browse-suppliers',
   favorites: '/favorites',
   createCustomProject: '/create-custom-project',
+  /** The supplier workspace (issue 4): suppliers sign in here, apart from store users. */
+  partnerLogin: '/partner/login',
+  partnerAcceptInvite: '/partner/accept-invite',
+  partnerInbox: '/partner/inbox',
 } as const;
 
 /** Spec §2 supplier profile tabs (`?tab=`). The first is the default. */
@@ -102,6 +106,20 @@ export const hrefs = {
     `${paths.browseSuppliers}/catalog-item/${encodeURIComponent(itemId)}`,
   previewCatalogItem: (itemId: string) => `/preview-catalog-item/${encodeURIComponent(itemId)}`,
   /** A new custom project request (optionally to one supplier), or an existing one by id. */
+  partnerLogin: (returnPath?: string) =>
+    withQuery(paths.partnerLogin, {
+      redirect: returnPath && isSafeReturnPath(returnPath) ? returnPath : undefined,
+    }),
+  /** The supplier workspace's inbox, or one conversation in it. */
+  partnerConversation: (conversationId?: string) =>
+    conversationId
+      ? `${paths.partnerInbox}/${encodeURIComponent(conversationId)}`
+      : paths.partnerInbox,
+  /** The store's inbox messages tab, or one conversation in it. */
+  conversation: (conversationId?: string) =>
+    conversationId
+      ? `${paths.inbox}/messages/${encodeURIComponent(conversationId)}`
+      : `${paths.inbox}/messages`,
   customProject: (options: { rfpId?: string; supplierId?: string } = {}) =>
     withQuery(
       options.rfpId
@@ -127,6 +145,8 @@ const PUBLIC_EXACT_PATHS = new Set([
   '/playground',
   '/bind-shopify',
   '/ai-storefront',
+  paths.partnerLogin,
+  paths.partnerAcceptInvite,
 ]);
 
 const PUBLIC_PATH_PATTERNS: readonly RegExp[] = [

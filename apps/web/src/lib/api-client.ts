@@ -8,12 +8,13 @@ import {
   PREVIEW_MODE_REASON,
 } from '@atelier/contract/common/errors';
 import { logout, RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
+import { partnerLogout } from '@atelier/contract/partner/account';
 import { hrefs, isPublicPath, paths } from '@/config/paths';
 import { ApiError } from './api-error';
 import { showErrorToast } from './notify';
 import { raisePreviewModeFlag } from './preview-mode';
 import { queryClient } from './query-client';
-import { browserTokenStore, type TokenStore } from './session-token';
+import { browserPartnerTokenStore, browserTokenStore, type TokenStore } from './session-token';
 
 /** Spec §9: a request gives up after two minutes. */
 export const REQUEST_TIMEOUT_MS = 120_000;
@@ -56,6 +57,10 @@ export type ApiClientDeps = {
   /** Opens the preview-mode dialog with the server's message. */
   raisePreviewMode: (message: string) => void;
   timeoutMs?: number;
+  /** Where a lost session sends the user (the store's /login unless set). */
+  loginHref?: (returnPath?: string) => string;
+  /** The call that ends a session on the server (the store's logout unless set). */
+  logoutEndpoint?: Endpoint;
 };
 
 const toParamText = (value: unknown): string =>
@@ -114,13 +119,17 @@ export const createApiClient = (deps: ApiClientDeps) => {
     const current = deps.getCurrentPath();
     const pathname = current.split(/[?#]/, 1)[0] ?? '/';
     if (isPublicPath(pathname)) return;
-    deps.navigate(withReturnPath ? hrefs.login(current) : paths.login);
+    const loginHref = deps.loginHref ?? hrefs.login;
+    deps.navigate(withReturnPath ? loginHref(current) : loginHref());
   };
 
   /** Ends the session on the server too, without waiting; a failure changes nothing here. */
   const endServerSession = (token: string) => {
     deps
-      .fetch(logout.path, { method: logout.method, headers: { Authorization: `Bearer ${token}` } })
+      .fetch((deps.logoutEndpoint ?? logout).path, {
+        method: (deps.logoutEndpoint ?? logout).method,
+        headers: { Authorization: `Bearer ${token}` },
+      })
       .catch(() => undefined);
   };
 
@@ -278,3 +287,25 @@ export const callApi = browserClient.callApi;
 export const startSession = browserClient.startSession;
 export const clearSession = browserClient.clearSession;
 export const hasSession = browserClient.hasSession;
+
+/**
+ * The supplier workspace's client (`/partner/...`): its own token, kept apart from a store
+ * session in the same browser, and its own login page.
+ */
+const partnerClient = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  tokenStore: browserPartnerTokenStore,
+  notify: showErrorToast,
+  clearCachedData: () => queryClient.clear(),
+  getCurrentPath: () =>
+    `${window.location.pathname}${window.location.search}${window.location.hash}`,
+  navigate: (href) => navigateInApp(href),
+  raisePreviewMode: raisePreviewModeFlag,
+  loginHref: hrefs.partnerLogin,
+  logoutEndpoint: partnerLogout,
+});
+
+export const callPartnerApi = partnerClient.callApi;
+export const startPartnerSession = partnerClient.startSession;
+export const clearPartnerSession = partnerClient.clearSession;
+export const hasPartnerSession = partnerClient.hasSession;

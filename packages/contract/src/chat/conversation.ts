@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { textSchema } from '../common/validation';
-import {
-  CHAT_HISTORY_PAGE_SIZE,
-  MessagePayloadSchema,
-  MessageSchema,
-  ParticipantSchema,
-} from './message';
+import { CHAT_HISTORY_PAGE_SIZE, MessagePayloadSchema, MessageSchema } from './message';
 
 /** Spec §3 supplier conversation summary, with the viewer's unread count. */
 export const ConversationSummarySchema = z.object({
@@ -108,16 +103,40 @@ export const markConversationRead = defineEndpoint({
   tags: ['chat'],
 });
 
+/** The other side's answer to a ZOOM_MEETING_REQUEST message (accept one proposed time or decline). */
+export const MeetingResponseInputSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ACCEPTED'), acceptedTime: z.iso.datetime() }),
+  z.object({ status: z.literal('DECLINED') }),
+]);
+export type MeetingResponseInput = z.infer<typeof MeetingResponseInputSchema>;
+
+export const MessageIndexParams = ConversationIdParams.extend({
+  index: z.coerce.number().int().min(0).max(2_147_483_647),
+});
+
+/**
+ * Answer a meeting request of the other party: 404 when the message is not a
+ * ZOOM_MEETING_REQUEST of this conversation, 409 `meeting_already_answered` on a second answer,
+ * 403 `own_meeting_request` for the requester's own side, 400 when the accepted time is not one
+ * of the proposed times. Returns the updated message (also sent live as `chat:message-updated`).
+ */
+export const answerMeetingRequest = defineEndpoint({
+  method: 'PUT',
+  path: '/api/web/conversations/:id/messages/:index/meeting-response',
+  params: MessageIndexParams,
+  body: MeetingResponseInputSchema,
+  response: MessageSchema,
+  summary: "Accept one proposed time of the supplier's meeting request, or decline it.",
+  tags: ['chat'],
+});
+
 /** Realtime event names (Socket.IO on the API's port, path /socket.io). */
 export const REALTIME_EVENTS = {
   message: 'chat:message',
+  /** A stored message changed (a meeting request was answered). */
+  messageUpdated: 'chat:message-updated',
   conversation: 'chat:conversation',
   typing: 'chat:typing',
   read: 'chat:read',
   sync: 'chat:sync',
 } as const;
-
-export const TypingEventSchema = z.object({
-  conversationId: z.string(),
-  participant: ParticipantSchema,
-});

@@ -4,6 +4,8 @@ import {
   ConversationSummarySchema,
   ListConversationsQuerySchema,
   ListMessagesQuerySchema,
+  MeetingResponseInputSchema,
+  MessageIndexParams,
   SendMessageInputSchema,
 } from '../chat/conversation';
 import { UploadedFileSchema } from '../chat/file';
@@ -70,5 +72,17 @@ export const uploadPartnerFile = defineEndpoint({
   response: UploadedFileSchema,
   successStatus: 201,
   summary: 'Upload a file (multipart, part `file`) to attach to a supplier message.',
+  tags: ['partner'],
+});
+
+/** Same rules as PUT /api/web/conversations/:id/messages/:index/meeting-response. */
+export const answerPartnerMeetingRequest = defineEndpoint({
+  method: 'PUT',
+  path: '/api/partner/conversations/:id/messages/:index/meeting-response',
+  auth: 'supplier',
+  params: MessageIndexParams,
+  body: MeetingResponseInputSchema,
+  response: MessageSchema,
+  summary: "Accept one proposed time of the store's meeting request, or decline it.",
   tags: ['partner'],
 });
