@@ -201,3 +201,34 @@ describe('route tree', () => {
     expect(routeIdOf('/homebase/no-such-section')).toBeUndefined();
   });
 });
+
+/** Issue 4 "Parties": the supplier workspace, apart from the store's layout and login. */
+describe('supplier workspace routes', () => {
+  const matchedRouteIds = (pathname: string): string[] =>
+    router.getMatchedRoutes(pathname)[0].map((route) => route.id);
+
+  it.each(['/partner/login', '/partner/accept-invite'])(
+    'has the entry page %s outside both signed-in layouts',
+    (path) => {
+      const ids = matchedRouteIds(path);
+      expect(routeIdOf(path)).toBe(path);
+      expect(ids).not.toContain('/app');
+      expect(ids).not.toContain('/partner');
+    },
+  );
+
+  it.each(['/partner', '/partner/inbox', '/partner/inbox/conv_1'])(
+    'has the page %s behind the supplier login only',
+    (path) => {
+      const ids = matchedRouteIds(path);
+      expect(routeIdOf(path)).toBeDefined();
+      expect(ids).toContain('/partner');
+      expect(ids).not.toContain('/app');
+    },
+  );
+
+  it('finds no page at an unknown workspace path', () => {
+    expect(routeIdOf('/partner/no-such-page')).toBeUndefined();
+    expect(routeIdOf('/partner/inbox/conv_1/more')).toBeUndefined();
+  });
+});

@@ -17,6 +17,9 @@ import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
 import { moduleRoutes } from './routes/module-routes';
 import { NotFoundPage } from './routes/not-found-page';
+import { partnerAcceptInviteRoute } from './routes/partner-accept-invite-route';
+import { partnerLoginRoute } from './routes/partner-login-route';
+import { partnerWorkspaceRouteTree } from './routes/partner-workspace-routes';
 import { publicRouteTree } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
 import { sourcingHomeRoute } from './routes/sourcing-home-route';
@@ -40,6 +43,9 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   notFoundRoute,
   publicRouteTree,
+  partnerLoginRoute,
+  partnerAcceptInviteRoute,
+  partnerWorkspaceRouteTree,
   appLayoutRoute.addChildren([
     homebaseRoute,
     accountInfoRoute,

@@ -1,0 +1,50 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { createRoute, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import { AppAnchor } from '@/components/ui/app-anchor';
+import { paths } from '@/config/paths';
+import { AcceptInviteForm } from '@/features/partner/components/accept-invite-form';
+import { PartnerEntryCard } from '@/features/partner/components/partner-entry-card';
+import { showSuccessToast } from '@/lib/notify';
+import { rootRoute } from './root-route';
+
+const AcceptInviteSearchSchema = z.object({
+  token: z.string().optional().catch(undefined),
+});
+
+const AcceptInvitePage = () => {
+  const { token } = partnerAcceptInviteRoute.useSearch();
+  const router = useRouter();
+  useDocumentTitle('Accept your invitation · Atelier for suppliers');
+
+  const handleAccepted = (currentSupplier: CurrentSupplier) => {
+    showSuccessToast(`Welcome! You now work for ${currentSupplier.company.name} on Atelier.`);
+    void router.navigate({ href: paths.partnerInbox, replace: true });
+  };
+
+  return (
+    <PartnerEntryCard
+      title="Join your company on Atelier"
+      intro="You were invited to answer stores' messages for your company. Set a password to accept."
+      footer={
+        <>
+          Already accepted? <AppAnchor href={paths.partnerLogin}>Log in</AppAnchor>
+        </>
+      }
+    >
+      <AcceptInviteForm token={token} onAccepted={handleAccepted} />
+    </PartnerEntryCard>
+  );
+};
+
+/**
+ * The link of a supplier invitation (`npm run supplier:invite`). It works whatever session the
+ * browser holds: accepting starts a supplier session and replaces an earlier one.
+ */
+export const partnerAcceptInviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.partnerAcceptInvite,
+  validateSearch: AcceptInviteSearchSchema,
+  component: AcceptInvitePage,
+});

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type LoginInput, LoginInputSchema } from '@atelier/contract/identity/account';
+import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import { isApiError } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/form-errors';
+import { usePartnerLogin } from '../api/partner-account-queries';
+
+type PartnerLoginFormProps = { onLoggedIn: (currentSupplier: CurrentSupplier) => void };
+
+type FormError = { message: string; isThrottled: boolean };
+
+/** Supplier sign-in with the store login's rules (contract `LoginInputSchema`). */
+export const PartnerLoginForm = ({ onLoggedIn }: PartnerLoginFormProps) => {
+  const login = usePartnerLogin();
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const form = useForm<z.input<typeof LoginInputSchema>, unknown, LoginInput>({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const session = await login.mutateAsync(values);
+      onLoggedIn(session.currentSupplier);
+    } catch (error) {
+      const message = applyServerErrors(error, ['email', 'password'], form.setError);
+      const isThrottled = isApiError(error) && error.code === 'rate_limited';
+      setFormError(message ? { message, isThrottled } : null);
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Log in">
+      <Stack gap="md">
+        {formError ? (
+          <Alert
+            color={formError.isThrottled ? 'orange' : 'red'}
+            icon={
+              formError.isThrottled ? <IconClockPause size={18} /> : <IconAlertCircle size={18} />
+            }
+            title={formError.isThrottled ? 'Too many attempts' : undefined}
+            role="alert"
+          >
+            {formError.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,134 @@
+import {
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBuildingFactory2, IconChevronDown, IconInbox, IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import { useHrefNavigation } from '@/components/ui/use-href-navigation';
+import { paths } from '@/config/paths';
+
+type PartnerShellProps = {
+  currentSupplier: CurrentSupplier;
+  /** Unread conversations of the company; `undefined` while not known. */
+  unreadTotal: number | undefined;
+  isInboxActive: boolean;
+  onLogOut: () => void;
+  isBusy: boolean;
+  children: ReactNode;
+};
+
+const initialsOf = (text: string): string =>
+  text
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+
+const formatUnread = (count: number): string => (count > 99 ? '99+' : String(count));
+
+/** The supplier workspace's frame: brand, company, the inbox link with its unread count, account. */
+export const PartnerShell = ({
+  currentSupplier,
+  unreadTotal,
+  isInboxActive,
+  onLogOut,
+  isBusy,
+  children,
+}: PartnerShellProps) => {
+  const navigateTo = useHrefNavigation();
+  const { user, company } = currentSupplier;
+  const displayName = user.name ?? user.email;
+  const hasUnread = unreadTotal !== undefined && unreadTotal > 0;
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="lg" wrap="nowrap" miw={0}>
+            <Box miw={0}>
+              <Text
+                component="a"
+                href={paths.partnerInbox}
+                onClick={navigateTo(paths.partnerInbox)}
+                fw={700}
+                fz="lg"
+                c="indigo.7"
+                lh={1.2}
+                style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}
+              >
+                Atelier{' '}
+                <Text span inherit visibleFrom="xs">
+                  for suppliers
+                </Text>
+              </Text>
+              <Group gap={4} wrap="nowrap" c="dimmed" visibleFrom="sm">
+                <IconBuildingFactory2 size={14} aria-hidden />
+                <Text size="xs" truncate maw={240} data-testid="partner-company">
+                  {company.name}
+                </Text>
+              </Group>
+            </Box>
+            <Button
+              component="a"
+              href={paths.partnerInbox}
+              onClick={navigateTo(paths.partnerInbox)}
+              variant={isInboxActive ? 'light' : 'subtle'}
+              leftSection={<IconInbox size={18} aria-hidden />}
+              rightSection={
+                hasUnread ? (
+                  <Badge size="sm" circle={unreadTotal < 10} color="red" data-testid="unread-total">
+                    {formatUnread(unreadTotal)}
+                  </Badge>
+                ) : null
+              }
+              aria-current={isInboxActive ? 'page' : undefined}
+              aria-label={hasUnread ? `Inbox, ${unreadTotal} unread` : 'Inbox'}
+            >
+              Inbox
+            </Button>
+          </Group>
+          <Menu position="bottom-end" width={260} withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label="Account menu" data-testid="user-menu" disabled={isBusy}>
+                <Group gap="xs" wrap="nowrap">
+                  <Avatar color="indigo" radius="xl" size="md">
+                    {initialsOf(displayName) || '?'}
+                  </Avatar>
+                  <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+                    {displayName}
+                  </Text>
+                  <IconChevronDown size={14} aria-hidden />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{user.email}</Menu.Label>
+              <Menu.Label>
+                <Group gap={4} wrap="nowrap">
+                  <IconBuildingFactory2 size={14} aria-hidden />
+                  <Text size="xs" inherit truncate>
+                    {company.name}
+                  </Text>
+                </Group>
+              </Menu.Label>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
+                Log out
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+};
