@@ -19,14 +19,14 @@ const AcceptInvitePage = () => {
   useDocumentTitle('Accept your invitation · Atelier for suppliers');
 
   const handleAccepted = (currentSupplier: CurrentSupplier) => {
-    showSuccessToast(`Welcome! You now work for ${currentSupplier.company.name} on Atelier.`);
+    showSuccessToast(`Welcome to ${currentSupplier.company.name} on Atelier.`);
     void router.navigate({ href: paths.partnerInbox, replace: true });
   };
 
   return (
     <PartnerEntryCard
       title="Join your company on Atelier"
-      intro="You were invited to answer stores' messages for your company. Set a password to accept."
+      intro="You were invited to answer the messages of stores that source from your company."
       footer={
         <>
           Already accepted? <AppAnchor href={paths.partnerLogin}>Log in</AppAnchor>

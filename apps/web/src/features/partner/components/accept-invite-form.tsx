@@ -9,8 +9,6 @@ import {
   type CurrentSupplier,
   SupplierInviteTokenSchema,
 } from '@atelier/contract/partner/account';
-import { AppAnchor } from '@/components/ui/app-anchor';
-import { paths } from '@/config/paths';
 import { applyServerErrors } from '@/lib/form-errors';
 import { classifyAcceptInviteFailure } from '../accept-invite-error';
 import { useAcceptSupplierInvite } from '../api/partner-account-queries';
@@ -54,9 +52,8 @@ const UnusableInvite = ({ message }: { message: string }) => (
     >
       {message}
     </Alert>
-    <Text size="sm">
-      Already accepted it? <AppAnchor href={paths.partnerLogin}>Log in to your workspace</AppAnchor>
-      . Otherwise ask the Atelier team for a new invitation link.
+    <Text size="sm" c="dimmed">
+      Ask the Atelier team for a new invitation link. If you already accepted it, log in instead.
     </Text>
   </Stack>
 );

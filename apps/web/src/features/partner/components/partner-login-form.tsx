@@ -6,13 +6,22 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type LoginInput, LoginInputSchema } from '@atelier/contract/identity/account';
 import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import { AppAnchor } from '@/components/ui/app-anchor';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { usePartnerLogin } from '../api/partner-account-queries';
 
 type PartnerLoginFormProps = { onLoggedIn: (currentSupplier: CurrentSupplier) => void };
 
-type FormError = { message: string; isThrottled: boolean };
+/** `store_account`: a store (creator) account without a supplier membership. */
+type FormError = { message: string; kind: 'throttled' | 'store_account' | 'other' };
+
+const kindOf = (error: unknown): FormError['kind'] => {
+  if (!isApiError(error)) return 'other';
+  if (error.code === 'rate_limited') return 'throttled';
+  return error.reason === 'no_supplier_membership' ? 'store_account' : 'other';
+};
 
 /** Supplier sign-in with the store login's rules (contract `LoginInputSchema`). */
 export const PartnerLoginForm = ({ onLoggedIn }: PartnerLoginFormProps) => {
@@ -31,8 +40,7 @@ export const PartnerLoginForm = ({ onLoggedIn }: PartnerLoginFormProps) => {
       onLoggedIn(session.currentSupplier);
     } catch (error) {
       const message = applyServerErrors(error, ['email', 'password'], form.setError);
-      const isThrottled = isApiError(error) && error.code === 'rate_limited';
-      setFormError(message ? { message, isThrottled } : null);
+      setFormError(message ? { message, kind: kindOf(error) } : null);
     }
   });
 
@@ -41,14 +49,26 @@ export const PartnerLoginForm = ({ onLoggedIn }: PartnerLoginFormProps) => {
       <Stack gap="md">
         {formError ? (
           <Alert
-            color={formError.isThrottled ? 'orange' : 'red'}
+            color={formError.kind === 'throttled' ? 'orange' : 'red'}
             icon={
-              formError.isThrottled ? <IconClockPause size={18} /> : <IconAlertCircle size={18} />
+              formError.kind === 'throttled' ? (
+                <IconClockPause size={18} />
+              ) : (
+                <IconAlertCircle size={18} />
+              )
             }
-            title={formError.isThrottled ? 'Too many attempts' : undefined}
+            title={formError.kind === 'throttled' ? 'Too many attempts' : undefined}
             role="alert"
           >
             {formError.message}
+            {formError.kind === 'store_account' ? (
+              <>
+                {' '}
+                <AppAnchor href={paths.login} size="sm">
+                  Log in to your store
+                </AppAnchor>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         <TextInput

@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 
 type PartnerShellProps = {
   currentSupplier: CurrentSupplier;
-  /** Unread conversations of the company; `undefined` while not known. */
+  /** The company's unread total from the chat; `undefined` while not known. */
   unreadTotal: number | undefined;
   isInboxActive: boolean;
   onLogOut: () => void;
@@ -70,9 +70,12 @@ export const PartnerShell = ({
                   for suppliers
                 </Text>
               </Text>
+              <Text size="xs" c="dimmed" hiddenFrom="xs">
+                for suppliers
+              </Text>
               <Group gap={4} wrap="nowrap" c="dimmed" visibleFrom="sm">
                 <IconBuildingFactory2 size={14} aria-hidden />
-                <Text size="xs" truncate maw={240} data-testid="partner-company">
+                <Text size="xs" truncate maw={{ base: 240, md: 380 }} data-testid="partner-company">
                   {company.name}
                 </Text>
               </Group>
@@ -96,7 +99,7 @@ export const PartnerShell = ({
               Inbox
             </Button>
           </Group>
-          <Menu position="bottom-end" width={260} withinPortal>
+          <Menu position="bottom-end" width={280} withinPortal>
             <Menu.Target>
               <UnstyledButton aria-label="Account menu" data-testid="user-menu" disabled={isBusy}>
                 <Group gap="xs" wrap="nowrap">
@@ -113,9 +116,9 @@ export const PartnerShell = ({
             <Menu.Dropdown>
               <Menu.Label>{user.email}</Menu.Label>
               <Menu.Label>
-                <Group gap={4} wrap="nowrap">
-                  <IconBuildingFactory2 size={14} aria-hidden />
-                  <Text size="xs" inherit truncate>
+                <Group gap={4} wrap="nowrap" align="flex-start">
+                  <IconBuildingFactory2 size={14} aria-hidden style={{ flexShrink: 0 }} />
+                  <Text size="xs" inherit>
                     {company.name}
                   </Text>
                 </Group>
