@@ -125,6 +125,8 @@ export const buildApp = async ({
         (await catalogEngagement.companyDirectory.findCompanyCards([companyId])).get(companyId)
           ?.name,
     },
+    // Realtime is built below; a logout closes that session's sockets.
+    onSessionEnded: (sessionId) => realtime.onSessionEnded(sessionId),
   });
   const reference = createReferenceModule({ db });
   const loadCountryNames = async () =>
@@ -181,9 +183,23 @@ export const buildApp = async ({
     companies: catalogEngagement.companyDirectory,
     stores: identity.directory,
     files: files.fileService,
+    items: {
+      findItemCards: async (ids) =>
+        new Map(
+          (await catalog.items.findByIds(ids)).map((item) => [
+            item.id,
+            {
+              title: item.title,
+              price: { amount: item.priceCents, currencyCode: item.currencyCode },
+            },
+          ]),
+        ),
+    },
+    projects: sourcing.projectDirectory,
     findUserName: (userId) => identity.directory.findUserName(userId),
     onMessageCommitted: (message, conversation) =>
       realtime.onMessageCommitted(message, conversation),
+    onMessageUpdated: (message, conversation) => realtime.onMessageUpdated(message, conversation),
     onRead: (event) => realtime.onRead(event),
   });
   const realtime = createRealtime({
@@ -193,12 +209,16 @@ export const buildApp = async ({
     notifier,
     chatService: () => chat.chatService,
     findStoreEmail: storeEmailFinder(db),
+    listSupplierEmails: (companyId) => identity.directory.listSupplierMemberEmails(companyId),
     // A handshake cannot return a renewed token, so it never renews one (the next HTTP call does).
     resolveParty: async (token) => {
       const caller = await identity.authenticateEither(token, { canRenew: false });
       return 'actor' in caller
-        ? chat.storePartyOf(caller.actor)
-        : chat.supplierPartyOf(caller.supplierActor);
+        ? { party: await chat.storePartyOf(caller.actor), sessionId: caller.actor.sessionId }
+        : {
+            party: await chat.supplierPartyOf(caller.supplierActor),
+            sessionId: caller.supplierActor.sessionId,
+          };
     },
   });
   realtime.register(app);

@@ -2,9 +2,17 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { z } from 'zod';
 import { REALTIME_EVENTS } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
+import {
+  SOCKET_IO_PATH,
+  SyncInputSchema,
+  TypingInputSchema,
+  type ReadEvent,
+  type SyncInput,
+  type SyncResult,
+  type TypingEvent,
+} from '@atelier/contract/chat/realtime';
 import type { Config } from '@/config';
 import type { DatabaseConnection } from '@/db/client';
 import type { Clock } from '@/lib/clock';
@@ -13,11 +21,10 @@ import { conversations, type ConversationRow } from '@/modules/chat/chat.table';
 import type { Notifier } from '@/modules/notifications';
 import { createOfflineEmailer } from './offline-email';
 
-export const SOCKET_IO_PATH = '/socket.io';
 /** A socket relays at most one typing event per conversation in this window. */
 const TYPING_INTERVAL_MS = 1_000;
+/** Messages read per query while catching one conversation up. */
 const SYNC_PAGE_SIZE = 200;
-const SYNC_MAX_CONVERSATIONS = 200;
 
 export const partyRoom = (party: ChatParty): string =>
   party.kind === 'STORE' ? `store:${party.storeId}` : `company:${party.companyId}`;
@@ -25,38 +32,26 @@ export const storeRoom = (storeId: string) => `store:${storeId}`;
 export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 
-const TypingInputSchema = z.object({ conversationId: z.string().min(1).max(100) });
-export const SyncInputSchema = z.object({
-  conversations: z
-    .array(
-      z.object({
-        conversationId: z.string().min(1).max(100),
-        lastSeenIndex: z.number().int().min(-1),
-      }),
-    )
-    .max(SYNC_MAX_CONVERSATIONS),
-});
-/** The `chat:sync` acknowledgement: missed messages per conversation, oldest first. */
-export type SyncResult = {
-  conversations: (
-    | { conversationId: string; messages: Message[] }
-    | { conversationId: string; error: 'not_found' | 'failed' }
-  )[];
-};
+/** The sockets of one session (closed when it logs out); keyed by id, never by the token. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-type SocketData = { party: ChatParty; conversationIds: string[] };
+type SyncAnswer = Extract<SyncResult, { conversations: unknown }>;
+
+type SocketData = { party: ChatParty; sessionId: string; conversationIds: string[] };
 
 export type RealtimeDeps = {
   config: Config;
   connection: DatabaseConnection;
   clock: Clock;
   notifier: Notifier;
-  /** Resolves a handshake token to its chat party; throws when the token is not valid. */
-  resolveParty: (token: string) => Promise<ChatParty>;
+  /** Resolves a handshake token to its chat party and session; throws when it is not valid. */
+  resolveParty: (token: string) => Promise<{ party: ChatParty; sessionId: string }>;
   /** The chat service, read lazily (chat is built with this module's hooks). */
   chatService: () => ChatService;
   /** Where offline chat e-mail to a store goes. */
   findStoreEmail: (storeId: string) => Promise<string | undefined>;
+  /** Where offline chat e-mail to a supplier company goes (its active members). */
+  listSupplierEmails: (companyId: string) => Promise<string[]>;
 };
 
 /** The browser origins allowed to open a socket (config-driven). */
@@ -103,11 +98,12 @@ export const createRealtime = (deps: RealtimeDeps) => {
     }
     resolveParty(token)
       .catch(() => undefined)
-      .then(async (party) => {
-        if (!party) {
+      .then(async (resolved) => {
+        if (!resolved) {
           next(new Error('unauthenticated'));
           return;
         }
+        const { party, sessionId } = resolved;
         const rows = await connection.db
           .select({ id: conversations.id })
           .from(conversations)
@@ -116,7 +112,11 @@ export const createRealtime = (deps: RealtimeDeps) => {
               ? eq(conversations.storeId, party.storeId)
               : eq(conversations.companyId, party.companyId),
           );
-        socket.data = { party, conversationIds: rows.map((row) => row.id) };
+        socket.data = {
+          party,
+          sessionId,
+          conversationIds: rows.map((row) => row.id),
+        } satisfies SocketData;
         next();
       })
       .catch((error: unknown) => {
@@ -137,8 +137,12 @@ export const createRealtime = (deps: RealtimeDeps) => {
   };
 
   io.on('connection', (socket) => {
-    const { party, conversationIds } = socket.data as SocketData;
-    void socket.join([partyRoom(party), ...conversationIds.map(conversationRoom)]);
+    const { party, sessionId, conversationIds } = socket.data as SocketData;
+    void socket.join([
+      partyRoom(party),
+      sessionRoom(sessionId),
+      ...conversationIds.map(conversationRoom),
+    ]);
     const lastTyping = new Map<string, number>();
 
     socket.on(REALTIME_EVENTS.typing, (input: unknown) => {
@@ -161,13 +165,13 @@ export const createRealtime = (deps: RealtimeDeps) => {
           .emit(REALTIME_EVENTS.typing, {
             conversationId,
             participant: participantOf(party),
-          });
+          } satisfies TypingEvent);
       })().catch((error: unknown) => log?.warn({ err: error }, 'typing relay failed'));
     });
 
     socket.on(REALTIME_EVENTS.sync, (input: unknown, ack: unknown) => {
       if (typeof ack !== 'function') return;
-      const reply = ack as (result: SyncResult | { error: 'bad_request' }) => void;
+      const reply = ack as (result: SyncResult) => void;
       const parsed = SyncInputSchema.safeParse(input);
       if (!parsed.success) {
         reply({ error: 'bad_request' });
@@ -177,12 +181,8 @@ export const createRealtime = (deps: RealtimeDeps) => {
     });
   });
 
-  const sync = async (
-    socket: Socket,
-    party: ChatParty,
-    input: z.infer<typeof SyncInputSchema>,
-  ): Promise<SyncResult> => {
-    const result: SyncResult = { conversations: [] };
+  const sync = async (socket: Socket, party: ChatParty, input: SyncInput): Promise<SyncAnswer> => {
+    const result: SyncAnswer = { conversations: [] };
     for (const { conversationId, lastSeenIndex } of input.conversations) {
       try {
         const messages: Message[] = [];
@@ -212,19 +212,21 @@ export const createRealtime = (deps: RealtimeDeps) => {
     clock: deps.clock,
     notifier: deps.notifier,
     findStoreEmail: deps.findStoreEmail,
+    listSupplierEmails: deps.listSupplierEmails,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     hasOpenSocket: async (room) => (await io.in(room).fetchSockets()).length > 0,
   });
-
-  const summaryFor = async (party: ChatParty, conversationId: string) =>
-    (await deps.chatService().listConversations(party)).items.find(
-      (item) => item.sid === conversationId,
-    );
 
   /** Parties of a conversation, as far as a summary needs them (ids only). */
   const partiesOf = (conversation: ConversationRow): ChatParty[] => [
     { kind: 'STORE', storeId: conversation.storeId, userId: '', name: '' },
     { kind: 'SUPPLIER', companyId: conversation.companyId, userId: '', name: '' },
+  ];
+
+  /** Both parties' rooms of a conversation (a join still in flight on another process). */
+  const partyRoomsOf = (conversation: ConversationRow) => [
+    storeRoom(conversation.storeId),
+    companyRoom(conversation.companyId),
   ];
 
   return {
@@ -233,7 +235,7 @@ export const createRealtime = (deps: RealtimeDeps) => {
     /** Chat hook: runs after the message's transaction committed. */
     onMessageCommitted(message: Message, conversation: ConversationRow) {
       const room = conversationRoom(conversation.id);
-      const rooms = [storeRoom(conversation.storeId), companyRoom(conversation.companyId)];
+      const rooms = partyRoomsOf(conversation);
       // A conversation created after a socket connected: its parties' sockets join it on its
       // first message (sockets connecting later read it from the database; sync joins too).
       if (message.index === 0) io.in(rooms).socketsJoin(room);
@@ -241,13 +243,28 @@ export const createRealtime = (deps: RealtimeDeps) => {
       io.to(room).to(rooms).emit(REALTIME_EVENTS.message, message);
       const work = (async () => {
         for (const party of partiesOf(conversation)) {
-          const summary = await summaryFor(party, conversation.id);
-          if (summary) io.to(partyRoom(party)).emit(REALTIME_EVENTS.conversation, summary);
+          const summary = await deps.chatService().getConversationSummary(party, conversation.id);
+          io.to(partyRoom(party)).emit(REALTIME_EVENTS.conversation, summary);
         }
         await offlineEmailer.afterMessage(message, conversation);
       })().catch((error: unknown) => log?.warn({ err: error }, 'realtime delivery failed'));
       pending.add(work);
       void work.finally(() => pending.delete(work));
+    },
+
+    /** Chat hook: a stored message changed (a meeting request answered), after commit. */
+    onMessageUpdated(message: Message, conversation: ConversationRow) {
+      io.to(conversationRoom(conversation.id))
+        .to(partyRoomsOf(conversation))
+        .emit(REALTIME_EVENTS.messageUpdated, message);
+    },
+
+    /**
+     * Identity hook: a session logged out, so its sockets close now, on every process (the
+     * adapter relays it). The client does not reconnect after a server-side disconnect.
+     */
+    onSessionEnded(sessionId: string) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
 
     /** Resolves when the follow-up work of committed messages (summaries, e-mail) is done. */
@@ -256,7 +273,7 @@ export const createRealtime = (deps: RealtimeDeps) => {
     },
 
     /** Chat hook: a read marker moved (read receipts). */
-    onRead(event: { conversationId: string; participant: string; lastReadIndex: number }) {
+    onRead(event: ReadEvent) {
       io.to(conversationRoom(event.conversationId)).emit(REALTIME_EVENTS.read, event);
     },
 

@@ -1,6 +1,9 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { storeParticipant } from '@atelier/contract/chat/message';
-import type { Message } from '@atelier/contract/chat/message';
+import {
+  storeParticipant,
+  supplierParticipant,
+  type Message,
+} from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { chatMessages, conversationReads, type ConversationRow } from '@/modules/chat/chat.table';
@@ -17,6 +20,8 @@ type OfflineEmailDeps = {
   clock: Clock;
   notifier: Notifier;
   findStoreEmail: (storeId: string) => Promise<string | undefined>;
+  /** The supplier company's active members' e-mails (none: no e-mail). */
+  listSupplierEmails: (companyId: string) => Promise<string[]>;
   publicUrl: string;
   /** Whether a socket is open in the room, on any process (adapter-wide). */
   hasOpenSocket: (room: string) => Promise<boolean>;
@@ -67,38 +72,103 @@ export const createOfflineEmailer = (deps: OfflineEmailDeps) => {
       .limit(LISTED_MESSAGES);
   };
 
-  return {
-    async afterMessage(message: Message, conversation: ConversationRow) {
-      const recipientIsStore = message.author !== storeParticipant(conversation.storeId);
-      if (!recipientIsStore) {
-        // TODO(supplier accounts): e-mail the supplier company's members once they exist.
-        return;
-      }
-      if (await deps.hasOpenSocket(`store:${conversation.storeId}`)) return;
-      const recipient = storeParticipant(conversation.storeId);
-      const to = await deps.findStoreEmail(conversation.storeId);
-      if (!to) return;
-      if (!(await claim(conversation.id, recipient))) return;
-      const unread = await unreadOf(conversation.id, recipient);
-      if (unread.length === 0) return;
-      const lines = unread.map(
-        (row) =>
-          `${row.authorName}: ${row.body.trim() || '(attachment)'}`.slice(0, 300) +
-          (row.body.length > 300 ? '…' : ''),
-      );
+  const linesOf = (unread: { authorName: string; body: string }[]) =>
+    unread.map(
+      (row) =>
+        `${row.authorName}: ${row.body.trim() || '(attachment)'}`.slice(0, 300) +
+        (row.body.length > 300 ? '…' : ''),
+    );
+
+  type Recipient = {
+    participant: string;
+    /** The Socket.IO room of the recipient's sockets. */
+    room: string;
+    /** Store the mail concerns (null for mail to a supplier's people). */
+    storeId: string | null;
+    findAddresses: () => Promise<string[]>;
+  };
+
+  /**
+   * Nothing while the recipient has a socket open, has no address or its hourly slot is taken;
+   * else one e-mail per address listing its unread messages (oldest first, at most 20).
+   */
+  const notify = async (
+    conversationId: string,
+    recipient: Recipient,
+    compose: (unread: { count: number; lines: string[] }) => { subject: string; body: string },
+  ) => {
+    if (await deps.hasOpenSocket(recipient.room)) return;
+    const addresses = await recipient.findAddresses();
+    if (addresses.length === 0) return;
+    if (!(await claim(conversationId, recipient.participant))) return;
+    const unread = await unreadOf(conversationId, recipient.participant);
+    if (unread.length === 0) return;
+    const { subject, body } = compose({ count: unread.length, lines: linesOf(unread) });
+    for (const to of addresses) {
       await deps.notifier.sendEmail({
         to,
-        storeId: conversation.storeId,
+        storeId: recipient.storeId,
         kind: 'chat.unread',
-        subject: `New message from ${message.authorName || 'your supplier'}`,
-        body: [
-          `You have ${unread.length} unread message${unread.length === 1 ? '' : 's'}:`,
-          '',
-          ...lines,
-          '',
-          `Reply in your inbox: ${deps.publicUrl.replace(/\/+$/, '')}/inbox`,
-        ].join('\n'),
+        subject,
+        body,
       });
+    }
+  };
+
+  const baseUrl = deps.publicUrl.replace(/\/+$/, '');
+  const bodyOf = (unread: { count: number; lines: string[] }, replyLine: string) =>
+    [
+      `You have ${unread.count} unread message${unread.count === 1 ? '' : 's'}:`,
+      '',
+      ...unread.lines,
+      '',
+      replyLine,
+    ].join('\n');
+
+  return {
+    /**
+     * Issue 4 offline delivery: the side that did not write gets an e-mail when none of its
+     * sockets is open, at most once per conversation per hour: the store at its contact e-mail
+     * (link to /inbox), a supplier company at each active member's e-mail (link to the
+     * conversation in /partner/inbox).
+     */
+    async afterMessage(message: Message, conversation: ConversationRow) {
+      const { storeId, companyId } = conversation;
+      if (message.author !== storeParticipant(storeId)) {
+        await notify(
+          conversation.id,
+          {
+            participant: storeParticipant(storeId),
+            room: `store:${storeId}`,
+            storeId,
+            findAddresses: async () => {
+              const email = await deps.findStoreEmail(storeId);
+              return email ? [email] : [];
+            },
+          },
+          (unread) => ({
+            subject: `New message from ${message.authorName || 'your supplier'}`,
+            body: bodyOf(unread, `Reply in your inbox: ${baseUrl}/inbox`),
+          }),
+        );
+        return;
+      }
+      await notify(
+        conversation.id,
+        {
+          participant: supplierParticipant(companyId),
+          room: `company:${companyId}`,
+          storeId: null,
+          findAddresses: () => deps.listSupplierEmails(companyId),
+        },
+        (unread) => ({
+          subject: `New message from ${message.authorName || 'a store'}`,
+          body: bodyOf(
+            unread,
+            `Reply in your supplier inbox: ${baseUrl}/partner/inbox/${conversation.id}`,
+          ),
+        }),
+      );
     },
   };
 };

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS, type ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
+import { SOCKET_IO_PATH, type SyncResult } from '@atelier/contract/chat/realtime';
 import { buildApp } from '@/app';
 import { openPostgres } from '@/db/client';
 import type { ChatParty } from '@/modules/chat';
@@ -11,12 +12,13 @@ import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
 import { aSupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import type { SyncResult } from '.';
 import { OFFLINE_EMAIL_INTERVAL_MS } from './offline-email';
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
+type SupplierAccount = Awaited<ReturnType<typeof aSupplierAccount>>;
 
 const ALLOWED_ORIGIN = 'https://app.atelier.example';
+let supplier: SupplierAccount;
 let supplierToken: string;
 
 let context: TestContext;
@@ -30,7 +32,7 @@ const sockets: ClientSocket[] = [];
 const connect = (token: string | undefined, options: { origin?: string; url?: string } = {}) =>
   new Promise<ClientSocket>((resolve, reject) => {
     const socket = connectClient(options.url ?? baseUrl, {
-      path: '/socket.io',
+      path: SOCKET_IO_PATH,
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
@@ -91,7 +93,9 @@ const supplierParty = (id: string): ChatParty => ({
 });
 
 const sync = (socket: ClientSocket, conversations: unknown) =>
-  socket.timeout(5_000).emitWithAck(REALTIME_EVENTS.sync, { conversations }) as Promise<SyncResult>;
+  socket.timeout(5_000).emitWithAck(REALTIME_EVENTS.sync, { conversations }) as Promise<
+    Extract<SyncResult, { conversations: unknown }>
+  >;
 
 const disconnect = async (socket: ClientSocket, storeId: string) => {
   socket.close();
@@ -110,7 +114,8 @@ beforeAll(async () => {
   alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
   bob = await registerAccount(context, { storeTitle: 'Bob Basics', name: 'Bob' });
   companyId = (await createCatalogFactories(context.connection.db).aCompany()).id;
-  supplierToken = (await aSupplierAccount(context, companyId)).token;
+  supplier = await aSupplierAccount(context, companyId);
+  supplierToken = supplier.token;
   aliceConversation = await open(alice, companyId);
 });
 afterAll(async () => {
@@ -373,5 +378,202 @@ describe('socket sessions', () => {
       payload: { body: 'Hello from Carol' },
     });
     expect((await received).body).toBe('Hello from Carol');
+  });
+});
+
+/** A new company with one supplier account, for the isolation tests. */
+const anotherSupplier = async () => {
+  const company = await createCatalogFactories(context.connection.db).aCompany();
+  return aSupplierAccount(context, company.id);
+};
+
+describe('isolation between companies', () => {
+  it("never gives a supplier socket another company's messages, typing or sync", async () => {
+    const outsider = await anotherSupplier();
+    const outsiderSocket = await connect(outsider.token);
+    const outsiderEvents: unknown[] = [];
+    outsiderSocket.onAny((...args: unknown[]) => outsiderEvents.push(args));
+    const supplierSocket = await connect(supplierToken);
+    const supplierMessages = collect<Message>(supplierSocket, REALTIME_EVENTS.message);
+
+    outsiderSocket.emit(REALTIME_EVENTS.typing, { conversationId: aliceConversation.sid });
+    const sent = await sendText(alice, aliceConversation.sid, 'For Acme only');
+    await waitFor(() => supplierMessages.some((message) => message.sid === sent.sid));
+    expect(
+      await sync(outsiderSocket, [{ conversationId: aliceConversation.sid, lastSeenIndex: -1 }]),
+    ).toEqual({ conversations: [{ conversationId: aliceConversation.sid, error: 'not_found' }] });
+    // A refused sync joins nothing: later messages stay out of reach too.
+    await sendText(alice, aliceConversation.sid, 'Still for Acme only');
+    await context.realtime.settled();
+    await pause(100);
+    expect(outsiderEvents).toEqual([]);
+    outsiderSocket.close();
+    supplierSocket.close();
+  });
+});
+
+describe('answered meeting requests', () => {
+  it("sends the updated message to both parties' sockets only", async () => {
+    const outsider = await anotherSupplier();
+    const aliceSocket = await connect(alice.token);
+    const supplierSocket = await connect(supplierToken);
+    const bobSocket = await connect(bob.token);
+    const outsiderSocket = await connect(outsider.token);
+    const aliceUpdates = collect<Message>(aliceSocket, REALTIME_EVENTS.messageUpdated);
+    const supplierUpdates = collect<Message>(supplierSocket, REALTIME_EVENTS.messageUpdated);
+    const bobUpdates = collect(bobSocket, REALTIME_EVENTS.messageUpdated);
+    const outsiderUpdates = collect(outsiderSocket, REALTIME_EVENTS.messageUpdated);
+
+    const proposed = new Date(context.clock.now().getTime() + 86_400_000).toISOString();
+    const requested = await context.app.inject({
+      method: 'POST',
+      url: `/api/partner/conversations/${aliceConversation.sid}/messages`,
+      headers: supplier.headers,
+      payload: { body: '', payload: { type: 'ZOOM_MEETING_REQUEST', proposedTimes: [proposed] } },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const answered = await context.app.inject({
+      method: 'PUT',
+      url: `/api/web/conversations/${aliceConversation.sid}/messages/${requested.json<Message>().index}/meeting-response`,
+      headers: alice.headers,
+      payload: { status: 'ACCEPTED', acceptedTime: proposed },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await waitFor(() => aliceUpdates.length === 1 && supplierUpdates.length === 1);
+    expect(aliceUpdates[0]).toEqual(answered.json<Message>());
+    expect(supplierUpdates[0]).toEqual(answered.json<Message>());
+    await pause(100);
+    expect(bobUpdates).toEqual([]);
+    expect(outsiderUpdates).toEqual([]);
+    for (const socket of [aliceSocket, supplierSocket, bobSocket, outsiderSocket]) socket.close();
+  });
+});
+
+describe('logout', () => {
+  const disconnected = (socket: ClientSocket) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket was not disconnected')), 5_000);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+
+  const logIn = async (url: string, email: string, password: string) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url,
+      payload: { email, password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ token: string }>().token;
+  };
+
+  const logOut = async (url: string, token: string) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it("disconnects the store session's sockets and no other session's", async () => {
+    const dave = await registerAccount(context, { storeTitle: 'Dave Denim' });
+    const otherToken = await logIn('/api/web/auth/login', dave.input.email, dave.input.password);
+    const first = await connect(dave.token);
+    const secondTab = await connect(dave.token);
+    const otherSession = await connect(otherToken);
+    const firstGone = disconnected(first);
+    const secondGone = disconnected(secondTab);
+
+    await logOut('/api/web/auth/logout', dave.token);
+    expect(await firstGone).toBe('io server disconnect');
+    expect(await secondGone).toBe('io server disconnect');
+    await pause(100);
+    expect(otherSession.connected).toBe(true);
+    await expect(connect(dave.token)).rejects.toThrow('unauthenticated');
+    otherSession.close();
+  });
+
+  it("disconnects the supplier session's sockets and no other session's", async () => {
+    const member = await aSupplierAccount(context, companyId);
+    const otherToken = await logIn('/api/partner/auth/login', member.email, member.password);
+    const socket = await connect(member.token);
+    const otherSession = await connect(otherToken);
+    const colleague = await connect(supplierToken);
+    const gone = disconnected(socket);
+
+    await logOut('/api/partner/auth/logout', member.token);
+    expect(await gone).toBe('io server disconnect');
+    await pause(100);
+    expect(otherSession.connected).toBe(true);
+    expect(colleague.connected).toBe(true);
+    otherSession.close();
+    colleague.close();
+  });
+});
+
+describe('offline e-mail to suppliers', () => {
+  it("e-mails the company's active members at most once per conversation per hour", async () => {
+    const company = await createCatalogFactories(context.connection.db).aCompany();
+    const ana = await aSupplierAccount(context, company.id);
+    const ben = await aSupplierAccount(context, company.id);
+    // Invited but not accepted: not a member yet.
+    await context.identity.supplierAccountService.invite(company.id, 'pending@example.com');
+    const erin = await registerAccount(context, { storeTitle: 'Erin Essentials', name: 'Erin' });
+    const conversation = await open(erin, company.id);
+    const says = async (body: string) => {
+      await sendText(erin, conversation.sid, body);
+      await context.realtime.settled();
+    };
+    const recipients = [ana.email, ben.email, 'pending@example.com'];
+    const notices = () =>
+      context.connection.db
+        .select()
+        .from(notificationOutbox)
+        .where(
+          and(
+            inArray(notificationOutbox.recipient, recipients),
+            eq(notificationOutbox.kind, 'chat.unread'),
+          ),
+        );
+
+    await says('Can you quote 500 hoodies?');
+    const first = await notices();
+    expect(first.map((notice) => notice.recipient).sort()).toEqual([ana.email, ben.email].sort());
+    for (const notice of first) {
+      expect(notice).toMatchObject({ channel: 'EMAIL', storeId: null });
+      expect(notice.subject).toBe('New message from Erin');
+      expect(notice.body).toContain('Erin: Can you quote 500 hoodies?');
+      expect(notice.body).toContain(`${ALLOWED_ORIGIN}/partner/inbox/${conversation.sid}`);
+    }
+
+    await says('And 200 tees');
+    expect(await notices()).toHaveLength(2);
+
+    // A member online: no e-mail, even after the hour.
+    context.clock.advance(OFFLINE_EMAIL_INTERVAL_MS + 1);
+    const socket = await connect(ben.token);
+    await says('Are you there?');
+    expect(await notices()).toHaveLength(2);
+    socket.close();
+    const start = Date.now();
+    while ((await context.realtime.io.in(`company:${company.id}`).fetchSockets()).length > 0) {
+      if (Date.now() - start > 5_000) throw new Error('socket still open on the server');
+      await pause(10);
+    }
+
+    await says('One more thing');
+    const all = await notices();
+    expect(all).toHaveLength(4);
+    const latest = all.filter((notice) => !first.some((earlier) => earlier.id === notice.id));
+    for (const notice of latest) {
+      // Everything the company has not read yet, oldest first.
+      expect(notice.body).toContain('Can you quote 500 hoodies?');
+      expect(notice.body.indexOf('And 200 tees')).toBeLessThan(
+        notice.body.indexOf('One more thing'),
+      );
+    }
   });
 });

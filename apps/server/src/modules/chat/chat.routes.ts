@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  answerMeetingRequest,
   listConversations,
   listMessages,
   markConversationRead,
@@ -15,7 +16,8 @@ import type { ChatService } from './chat.service';
 export type StorePartyOf = (actor: Actor) => Promise<Extract<ChatParty, { kind: 'STORE' }>>;
 
 /**
- * Store side of the chat (spec §7 chat calls): conversations, history, sending and read markers.
+ * Store side of the chat (spec §7 chat calls): conversations, history, sending, read markers and
+ * answers to the supplier's meeting requests.
  * A conversation of another store answers 404 `conversation_not_found`. A resend with a known
  * `clientMessageId` answers 200 with the stored message instead of 201.
  */
@@ -59,6 +61,15 @@ export const chatRoutes =
         await storePartyOf(request.actor),
         request.params.id,
         request.body.lastReadIndex,
+      ),
+    );
+
+    app.put(answerMeetingRequest.path, routeOptions(answerMeetingRequest), async (request) =>
+      chatService.answerMeetingRequest(
+        await storePartyOf(request.actor),
+        request.params.id,
+        request.params.index,
+        request.body,
       ),
     );
   };

@@ -1,23 +1,29 @@
-import { attachmentTypeFromFileName } from '@atelier/contract/chat/attachment';
-import type { ConversationSummary, SendMessageInput } from '@atelier/contract/chat/conversation';
+import type {
+  ConversationSummary,
+  MeetingResponseInput,
+  SendMessageInput,
+} from '@atelier/contract/chat/conversation';
 import type { UploadedFile } from '@atelier/contract/chat/file';
-import {
-  conversationName,
-  type Message,
-  type MessageAttachments,
-} from '@atelier/contract/chat/message';
+import { conversationName, type Message } from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { belongsTo, participantOf, sideOfParticipant, type ChatParty } from './chat-party';
-import type { ChatMessageRow, ConversationRow } from './chat.table';
+import { previewOf, toAttachments, toMessage, wellFormed } from './chat.mappers';
+import type { ConversationRow } from './chat.table';
 import {
   createConversationRepository,
   type ConversationSide,
   type ConversationWithReads,
 } from './conversation.repository';
+import { answeredMeetingRequest, meetingRequestNotFound } from './meeting-request';
 import { createMessageRepository } from './message.repository';
+import {
+  createPayloadResolver,
+  type ChatItemDirectory,
+  type ChatProjectDirectory,
+} from './message-payload';
 
 export type CompanyCard = {
   name: string;
@@ -38,6 +44,8 @@ export type ChatFileDirectory = {
 };
 /** Called after a message is committed (realtime delivery, offline e-mail hook in here). */
 export type OnMessageCommitted = (message: Message, conversation: ConversationRow) => void;
+/** Called after a stored message changed and the change committed (an answered meeting). */
+export type OnMessageUpdated = (message: Message, conversation: ConversationRow) => void;
 /** Called after a read marker is stored (realtime read receipts). */
 export type OnRead = (event: {
   conversationId: string;
@@ -51,52 +59,15 @@ type ChatServiceDeps = {
   companies: ChatCompanyDirectory;
   stores: ChatStoreDirectory;
   files: ChatFileDirectory;
+  items: ChatItemDirectory;
+  projects: ChatProjectDirectory;
   onMessageCommitted?: OnMessageCommitted;
+  onMessageUpdated?: OnMessageUpdated;
   onRead?: OnRead;
-};
-
-const PREVIEW_LENGTH = 200;
-
-export const toMessage = (row: ChatMessageRow): Message => ({
-  sid: row.id,
-  conversationId: row.conversationId,
-  index: row.index,
-  author: row.author,
-  authorName: row.authorName,
-  body: row.body,
-  payload: row.payload,
-  attachments: row.attachments,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** Spec §5: files sorted into the attachment lists by the type of their extension. */
-export const toAttachments = (files: readonly UploadedFile[]): MessageAttachments => {
-  const attachments: MessageAttachments = {
-    fileUrls: [],
-    imageUrls: [],
-    videoUrls: [],
-    pdfUrls: [],
-  };
-  for (const file of files) {
-    const type = attachmentTypeFromFileName(file.name);
-    if (type === 'IMAGE') attachments.imageUrls.push(file.url);
-    else if (type === 'VIDEO') attachments.videoUrls.push(file.url);
-    else if (type === 'PDF') attachments.pdfUrls.push(file.url);
-    else attachments.fileUrls.push(file.url);
-  }
-  return attachments;
 };
 
 const sideOf = (party: ChatParty): ConversationSide =>
   party.kind === 'STORE' ? { storeId: party.storeId } : { companyId: party.companyId };
-
-const previewOf = (body: string, files: readonly UploadedFile[]) => {
-  const text = body.replace(/\s+/g, ' ').trim();
-  if (text) return text.slice(0, PREVIEW_LENGTH);
-  return files.length > 0
-    ? `📎 ${files.map((file) => file.name).join(', ')}`.slice(0, PREVIEW_LENGTH)
-    : '';
-};
 
 /** Spec §3/§5 chat for either party: conversations, history, sending and read markers. */
 export const createChatService = ({
@@ -105,10 +76,14 @@ export const createChatService = ({
   companies,
   stores,
   files,
+  items,
+  projects,
   onMessageCommitted = () => {},
+  onMessageUpdated = () => {},
   onRead = () => {},
 }: ChatServiceDeps) => {
   const conversationRepository = createConversationRepository(db);
+  const resolvePayload = createPayloadResolver({ clock, companies, items, projects });
   const notFound = () =>
     new AppError('not_found', 'This conversation does not exist.', {
       reason: 'conversation_not_found',
@@ -153,7 +128,8 @@ export const createChatService = ({
         ids: [id],
       }),
     );
-    return summary!;
+    if (!summary) throw notFound();
+    return summary;
   };
 
   return {
@@ -177,6 +153,17 @@ export const createChatService = ({
         updatedAt: now,
       });
       return summaryOf(party, conversation.id);
+    },
+
+    /**
+     * One conversation's summary as the party sees it (its unread count and the other side's
+     * read marker): what `listConversations` lists for it, read alone. 404 for another party's.
+     */
+    async getConversationSummary(
+      party: ChatParty,
+      conversationId: string,
+    ): Promise<ConversationSummary> {
+      return summaryOf(party, conversationId);
     },
 
     /** The party's conversations, newest first; `searchKey` matches supplier name or text. */
@@ -225,11 +212,21 @@ export const createChatService = ({
 
     /**
      * Spec §5 send: empty text refused; index allocated in the same transaction as the insert
-     * (gapless under concurrency); a repeated clientMessageId returns the stored message.
+     * (gapless under concurrency); a repeated clientMessageId returns the stored message. Typed
+     * payloads carry the server's card data (see `createPayloadResolver` for their errors).
      */
     async sendMessage(party: ChatParty, conversationId: string, input: SendMessageInput) {
       await conversationFor(party, conversationId);
       const author = participantOf(party);
+      if (input.clientMessageId !== undefined) {
+        // A resend answers with what was stored, even if its checks would fail by now.
+        const existing = await createMessageRepository(db).findByClientMessageId(
+          conversationId,
+          author,
+          input.clientMessageId,
+        );
+        if (existing) return { message: toMessage(existing), isNew: false };
+      }
       const uniqueFileIds = [...new Set(input.fileIds)];
       const attached = await files.findOwnedFiles(author, uniqueFileIds);
       if (attached.length !== uniqueFileIds.length) {
@@ -243,6 +240,7 @@ export const createChatService = ({
           reason: 'empty_message',
         });
       }
+      const payload = wellFormed(await resolvePayload(party, input.payload));
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const messages = createMessageRepository(tx);
@@ -269,7 +267,7 @@ export const createChatService = ({
           authorName: party.name,
           type: input.payload.type,
           body: input.body,
-          payload: input.payload,
+          payload,
           attachments: toAttachments(ordered),
           fileIds: ordered.map((file) => file.id),
           clientMessageId: input.clientMessageId ?? null,
@@ -281,6 +279,37 @@ export const createChatService = ({
       const message = toMessage(result.row);
       if (result.isNew) onMessageCommitted(message, result.conversation);
       return { message, isNew: result.isNew };
+    },
+
+    /**
+     * Answers the other side's ZOOM_MEETING_REQUEST at `index`: accepts one proposed time or
+     * declines, once (the message row is locked, and the update is conditional). 404
+     * `conversation_not_found` / `meeting_request_not_found`, 403 `own_meeting_request`, 409
+     * `meeting_already_answered`, 400 `meeting_time_not_proposed`. Sent live after commit.
+     */
+    async answerMeetingRequest(
+      party: ChatParty,
+      conversationId: string,
+      index: number,
+      input: MeetingResponseInput,
+    ): Promise<Message> {
+      const conversation = await conversationFor(party, conversationId);
+      const row = await db.transaction(async (tx) => {
+        const messages = createMessageRepository(tx);
+        const locked = await messages.lockByIndex(conversationId, index);
+        if (!locked) throw meetingRequestNotFound();
+        const payload = answeredMeetingRequest(locked, input, participantOf(party));
+        const updated = await messages.answerMeetingRequest(locked.id, payload);
+        if (!updated) {
+          throw new AppError('conflict', 'This meeting request has already been answered.', {
+            reason: 'meeting_already_answered',
+          });
+        }
+        return updated;
+      });
+      const message = toMessage(row);
+      onMessageUpdated(message, conversation);
+      return message;
     },
 
     /** Moves the party's read marker forward (never back, capped at the last message). */

@@ -10,8 +10,10 @@ import {
   type ChatFileDirectory,
   type ChatStoreDirectory,
   type OnMessageCommitted,
+  type OnMessageUpdated,
   type OnRead,
 } from './chat.service';
+import type { ChatItemDirectory, ChatProjectDirectory } from './message-payload';
 
 export type { ChatParty } from './chat-party';
 export { participantOf } from './chat-party';
@@ -22,8 +24,15 @@ export type {
   ChatStoreDirectory,
   CompanyCard,
   OnMessageCommitted,
+  OnMessageUpdated,
   OnRead,
 } from './chat.service';
+export type {
+  ChatItemDirectory,
+  ChatProjectDirectory,
+  ItemCard,
+  ProjectCard,
+} from './message-payload';
 
 export type ChatModuleDeps = {
   db: Database;
@@ -31,9 +40,14 @@ export type ChatModuleDeps = {
   companies: ChatCompanyDirectory;
   stores: ChatStoreDirectory;
   files: ChatFileDirectory;
+  /** Catalog item titles and prices (CATALOG_ITEM cards), from the catalog module. */
+  items: ChatItemDirectory;
+  /** A store's custom projects (CREATOR_CUSTOM_PROJECT cards), from the sourcing module. */
+  projects: ChatProjectDirectory;
   /** The signed-in user's display name (author name of their messages). */
   findUserName: (userId: string) => Promise<string>;
   onMessageCommitted?: OnMessageCommitted;
+  onMessageUpdated?: OnMessageUpdated;
   onRead?: OnRead;
 };
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { MessagePayload } from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
 import {
   chatMessages,
@@ -52,6 +53,32 @@ export const createMessageRepository = (db: Database) => ({
       .where(eq(conversations.id, conversationId))
       .returning();
     return row!;
+  },
+
+  /** The message at `index`, locked until the transaction ends (serialises answers). */
+  async lockByIndex(conversationId: string, index: number): Promise<ChatMessageRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.index, index)))
+      .for('update');
+    return row;
+  },
+
+  /**
+   * Stores a meeting request's answer unless one is already stored (undefined then): the
+   * condition keeps a second answer out even without the row lock.
+   */
+  async answerMeetingRequest(
+    id: string,
+    payload: MessagePayload,
+  ): Promise<ChatMessageRow | undefined> {
+    const [row] = await db
+      .update(chatMessages)
+      .set({ payload })
+      .where(and(eq(chatMessages.id, id), sql`${chatMessages.payload}->>'response' IS NULL`))
+      .returning();
+    return row;
   },
 
   async insert(values: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {

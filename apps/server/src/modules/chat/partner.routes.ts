@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  answerPartnerMeetingRequest,
   listPartnerConversations,
   listPartnerMessages,
   markPartnerConversationRead,
@@ -16,8 +17,8 @@ export type SupplierPartyOf = (
 ) => Promise<Extract<ChatParty, { kind: 'SUPPLIER' }>>;
 
 /**
- * Supplier side of the chat (issue 4 "Parties"): the company's conversations, history, sending
- * and read markers. Another company's conversation answers 404 `conversation_not_found`.
+ * Supplier side of the chat (issue 4 "Parties"): the company's conversations, history, sending,
+ * read markers and answers to the store's meeting requests. Another company's conversation answers 404 `conversation_not_found`.
  */
 export const partnerChatRoutes =
   (chatService: ChatService, supplierPartyOf: SupplierPartyOf): FastifyPluginAsyncZod =>
@@ -68,6 +69,18 @@ export const partnerChatRoutes =
           await supplierPartyOf(request.supplierActor),
           request.params.id,
           request.body.lastReadIndex,
+        ),
+    );
+
+    app.put(
+      answerPartnerMeetingRequest.path,
+      routeOptions(answerPartnerMeetingRequest),
+      async (request) =>
+        chatService.answerMeetingRequest(
+          await supplierPartyOf(request.supplierActor),
+          request.params.id,
+          request.params.index,
+          request.body,
         ),
     );
   };

@@ -31,6 +31,11 @@ export type IdentityModuleDeps = {
   publicUrl: string;
   /** Catalog company names (supplier accounts); asked per call, so it may be wired late. */
   supplierCompanies: SupplierCompanyDirectory;
+  /**
+   * Called after a session was ended by its logout (store or supplier), so that whatever else
+   * it opened (realtime sockets) closes at once.
+   */
+  onSessionEnded?: (sessionId: string) => void;
 };
 
 export {
@@ -59,11 +64,19 @@ type AuthenticatedRow = Awaited<ReturnType<SessionService['authenticate']>>['ses
 
 /** The identity module's public surface: its routes, services and the session check. */
 export const createIdentityModule = (deps: IdentityModuleDeps) => {
-  const { db, clock, previewStoreIds, sessionSettings } = deps;
+  const { db, clock, previewStoreIds, sessionSettings, onSessionEnded = () => {} } = deps;
   const repositories = createIdentityRepositories(db);
   const sessionCache = createSessionCache(sessionSettings.cacheTtlMs);
-  const sessionServiceFor = (repos: ReturnType<typeof createIdentityRepositories>) =>
-    createSessionService(repos.sessions, clock, sessionSettings, sessionCache);
+  const sessionServiceFor = (repos: ReturnType<typeof createIdentityRepositories>) => {
+    const service = createSessionService(repos.sessions, clock, sessionSettings, sessionCache);
+    return {
+      ...service,
+      async endSession(sessionId: string): Promise<void> {
+        await service.endSession(sessionId);
+        onSessionEnded(sessionId);
+      },
+    };
+  };
   const sessionService = sessionServiceFor(repositories);
 
   const toActor = (session: AuthenticatedRow): Actor => {
@@ -118,7 +131,10 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       await app.register(partnerAccountRoutes(supplierAccountService));
     }) satisfies FastifyPluginAsyncZod,
 
-    /** Store titles and user names for other modules (chat summaries and author names). */
+    /**
+     * Store titles, user names and supplier member e-mails for other modules (chat summaries,
+     * author names, offline chat e-mail).
+     */
     directory: {
       async findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
         const rows = await repositories.stores.findTitles(ids);
@@ -127,6 +143,10 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       async findUserName(userId: string): Promise<string> {
         const user = await repositories.users.findById(userId);
         return user?.name ?? user?.username ?? '';
+      },
+      /** Where a supplier company's mail goes: its active members' sign-in e-mails. */
+      async listSupplierMemberEmails(companyId: string): Promise<string[]> {
+        return repositories.supplierMembers.listActiveEmails(companyId);
       },
     },
 

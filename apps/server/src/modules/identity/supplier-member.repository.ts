@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { supplierMembers } from './identity.table';
+import { supplierMembers, users } from './identity.table';
 
 export type SupplierMemberRow = typeof supplierMembers.$inferSelect;
 
@@ -35,6 +35,17 @@ export const createSupplierMemberRepository = (db: Database) => ({
       .orderBy(asc(supplierMembers.acceptedAt), asc(supplierMembers.id))
       .limit(1);
     return row;
+  },
+
+  /** The sign-in e-mails of the company's active members (invitations still open excluded). */
+  async listActiveEmails(companyId: string): Promise<string[]> {
+    const rows = await db
+      .select({ email: users.email })
+      .from(supplierMembers)
+      .innerJoin(users, eq(users.id, supplierMembers.userId))
+      .where(and(eq(supplierMembers.companyId, companyId), eq(supplierMembers.status, 'ACTIVE')))
+      .orderBy(asc(supplierMembers.acceptedAt), asc(supplierMembers.id));
+    return rows.map((row) => row.email);
   },
 
   /** Creates the invitation, or gives an existing one a new token and expiry. */

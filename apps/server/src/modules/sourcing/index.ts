@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { Notifier } from '@/modules/notifications';
+import { createCustomProjectRepository } from './custom-project.repository';
 import { customProjectRoutes } from './custom-project.routes';
 import { createCustomProjectService, type CompanyDirectory } from './custom-project.service';
 import { supplierInviteRoutes } from './supplier-invite.routes';
@@ -43,6 +44,21 @@ export const createSourcingModule = ({
     await app.register(customProjectRoutes(customProjectService));
     await app.register(supplierInviteRoutes(supplierInviteService));
   };
-  return { customProjectService, supplierInviteService, routes };
+  const customProjects = createCustomProjectRepository(db);
+  return {
+    customProjectService,
+    supplierInviteService,
+    routes,
+    /** A store's own custom project (undefined for another store's): what a chat card shows. */
+    projectDirectory: {
+      async findStoreProject(
+        storeId: string,
+        projectId: string,
+      ): Promise<{ title: string | null; quantity: number | null } | undefined> {
+        const row = await customProjects.findForStore(projectId, storeId);
+        return row && { title: row.title, quantity: row.quantity };
+      },
+    },
+  };
 };
 export type SourcingModule = ReturnType<typeof createSourcingModule>;
