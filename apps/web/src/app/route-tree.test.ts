@@ -196,6 +196,11 @@ describe('route tree', () => {
     }
   });
 
+  it('opens a conversation on the messages tab route, so the inbox list stays mounted', () => {
+    expect(routeIdOf('/inbox/messages/cnv_1')).toBe(routeIdOf('/inbox/messages'));
+    expect(routeIdOf('/inbox/messages/cnv_1')).toMatch(/^\/app\//);
+  });
+
   it('finds no page at an unknown path', () => {
     expect(routeIdOf('/no-such-page')).toBeUndefined();
     expect(routeIdOf('/homebase/no-such-section')).toBeUndefined();

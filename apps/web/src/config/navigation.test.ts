@@ -20,6 +20,7 @@ describe('resolveActiveNavKeys', () => {
     ['/browse-suppliers/catalog-item/i_1', '', 'sourcing', 'sourcing.home'],
     ['/inbox', '', 'sourcing', 'sourcing.inbox'],
     ['/inbox/messages', '', 'sourcing', 'sourcing.inbox'],
+    ['/inbox/messages/cnv_1', '', 'sourcing', 'sourcing.inbox'],
     ['/inbox/needs-payment', '', 'sourcing', 'sourcing.invoices'],
     ['/inbox/custom-project-requests', '', 'sourcing', 'sourcing.custom-project-requests'],
     ['/pay-invoice/inv_1', '', 'sourcing', 'sourcing.invoices'],

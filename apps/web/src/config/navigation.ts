@@ -133,7 +133,7 @@ export const NAVIGATION: readonly NavSection[] = [
             key: 'sourcing.inbox',
             label: 'Inbox',
             href: hrefs.inbox('messages'),
-            matchers: [{ path: paths.inbox }],
+            matchers: [{ path: paths.inbox }, prefix(hrefs.conversation())],
           },
           {
             key: 'sourcing.invoices',

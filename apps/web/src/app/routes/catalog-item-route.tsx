@@ -8,6 +8,7 @@ import { MissingRecord } from '@/components/ui/missing-record';
 import { hrefs, paths } from '@/config/paths';
 import { useCatalogItem, useRecordItemView } from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
+import { MessageSupplierButton } from '@/features/chat/components/message-supplier-button';
 import { isApiError } from '@/lib/api-error';
 import { appLayoutRoute } from './app-layout-route';
 import { ProfileSkeleton } from './supplier-profile-routes';
@@ -49,12 +50,15 @@ const CatalogItemPage = () => {
           item={item.data}
           similarItems={item.data.similarItems}
           actions={
-            <LinkButton
-              href={hrefs.customProject({ supplierId: item.data.company.id })}
-              leftSection={<IconClipboardList size={16} />}
-            >
-              Request a custom project
-            </LinkButton>
+            <>
+              <MessageSupplierButton supplierId={item.data.company.id} variant="light" />
+              <LinkButton
+                href={hrefs.customProject({ supplierId: item.data.company.id })}
+                leftSection={<IconClipboardList size={16} />}
+              >
+                Request a custom project
+              </LinkButton>
+            </>
           }
         />
       )}

@@ -1,11 +1,14 @@
 import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute, useRouter } from '@tanstack/react-router';
+import { createRoute, useParams, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
 import { MySuppliersList } from '@/features/catalog/components/my-suppliers-list';
+import { storeChatClient } from '@/features/chat/chat-client';
+import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
+import { useUnreadTotal } from '@/features/chat/use-unread-total';
 import {
   CustomProjectList,
   NewCustomProjectButton,
@@ -17,7 +20,7 @@ type InboxTabInfo = {
   title: string;
   description: string;
   /** The built screen of the tab; tabs without one say what will be there. */
-  content?: () => ReactNode;
+  content?: (options: { conversationId?: string }) => ReactNode;
   actions?: () => ReactNode;
 };
 
@@ -25,7 +28,10 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
   messages: {
     label: 'Messages',
     title: 'Supplier inbox',
-    description: 'Conversations with suppliers will appear here once the chat module lands.',
+    description: 'Your conversations with suppliers.',
+    content: ({ conversationId }) => (
+      <ChatWorkspace client={storeChatClient} conversationId={conversationId} />
+    ),
   },
   'my-suppliers': {
     label: 'My suppliers',
@@ -54,8 +60,11 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
   },
 };
 
-const InboxPage = ({ tab }: { tab: InboxTab }) => {
-  useDocumentTitle(`${TABS[tab].title} · Atelier`);
+type InboxPageProps = { tab: InboxTab; conversationId?: string };
+
+const InboxPage = ({ tab, conversationId }: InboxPageProps) => {
+  const unreadTotal = useUnreadTotal(storeChatClient);
+  useDocumentTitle(`${unreadTotal ? `(${unreadTotal}) ` : ''}${TABS[tab].title} · Atelier`);
   const router = useRouter();
   const { content, actions } = TABS[tab];
   return (
@@ -80,7 +89,7 @@ const InboxPage = ({ tab }: { tab: InboxTab }) => {
         </Tabs.List>
       </Tabs>
       {content ? (
-        content()
+        content({ conversationId })
       ) : (
         <ComingSoon
           title={`${TABS[tab].title}: not built yet`}
@@ -97,12 +106,18 @@ const inboxRoute = createRoute({
   component: () => <InboxPage tab="messages" />,
 });
 
+const MessagesPage = () => {
+  const { conversationId } = useParams({ strict: false });
+  return <InboxPage tab="messages" conversationId={conversationId} />;
+};
+
+// One route for the tab and its conversations, so opening a conversation keeps the list as is.
 const inboxTabRoute = (tab: InboxTab) =>
   createRoute({
     getParentRoute: () => appLayoutRoute,
-    path: hrefs.inbox(tab),
-    component: () => <InboxPage tab={tab} />,
+    path: tab === 'messages' ? `${hrefs.conversation()}/{-$conversationId}` : hrefs.inbox(tab),
+    component: tab === 'messages' ? MessagesPage : () => <InboxPage tab={tab} />,
   });
 
-/** Spec §2 /inbox and its tabs, each its own path. */
+/** Spec §2 /inbox and its tabs, each its own path; /inbox/messages/{id} opens a conversation. */
 export const inboxRoutes = [inboxRoute, ...INBOX_TABS.map(inboxTabRoute)];

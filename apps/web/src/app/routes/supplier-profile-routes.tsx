@@ -9,6 +9,7 @@ import { MissingRecord } from '@/components/ui/missing-record';
 import { hrefs, paths, SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
 import { useRecordSupplierView, useSupplier } from '@/features/catalog/api/company-queries';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
+import { MessageSupplierButton } from '@/features/chat/components/message-supplier-button';
 import { appLayoutRoute } from './app-layout-route';
 
 export const SupplierProfileSearchSchema = z.object({
@@ -80,6 +81,7 @@ const SignedInSupplierProfile = ({
           actions={
             <>
               <SharePreviewButton supplierId={supplier.data.id} />
+              <MessageSupplierButton supplierId={supplier.data.id} variant="light" />
               <LinkButton
                 href={hrefs.customProject({ supplierId: supplier.data.id })}
                 leftSection={<IconClipboardList size={16} />}

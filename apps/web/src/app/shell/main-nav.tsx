@@ -1,8 +1,10 @@
-import { Box, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS } from '@/config/access';
+import { storeChatClient } from '@/features/chat/chat-client';
+import { useUnreadTotal } from '@/features/chat/use-unread-total';
 import type {
   ActiveNavKeys,
   NavEntryState,
@@ -17,6 +19,21 @@ type MainNavProps = {
   /** Called after an entry navigates, so the mobile menu can close. */
   onNavigate: () => void;
 };
+
+/** The nav entry that shows the live unread total of the store's supplier conversations. */
+const INBOX_NAV_KEY = 'sourcing.inbox';
+
+/** Counts shown beside nav entries, by entry key. */
+type NavCounts = Readonly<Record<string, number | undefined>>;
+
+const CountBadge = ({ count, label }: { count: number | undefined; label: string }) =>
+  count ? (
+    <Badge size="sm" circle={count < 10} aria-label={label} data-testid="nav-unread-badge">
+      {count > 99 ? '99+' : count}
+    </Badge>
+  ) : null;
+
+const unreadLabel = (count: number) => `${count} unread message${count === 1 ? '' : 's'}`;
 
 const PREVIEW_BLOCKED_HINT = "Preview mode can't open this page.";
 
@@ -40,10 +57,11 @@ const StateIcon = ({ state }: { state: NavEntryState }) => {
 type NavItemProps = {
   link: VisibleNavLink;
   isActive: boolean;
+  count?: number | undefined;
   onNavigate: () => void;
 };
 
-const NavItem = ({ link, isActive, onNavigate }: NavItemProps) => {
+const NavItem = ({ link, isActive, count, onNavigate }: NavItemProps) => {
   const navigateTo = useHrefNavigation();
   const hint = stateHint(link.state);
   const isBlocked = link.state.kind === 'preview-blocked';
@@ -51,7 +69,12 @@ const NavItem = ({ link, isActive, onNavigate }: NavItemProps) => {
     label: link.label,
     active: isActive,
     leftSection: link.icon ? <NavIcon name={link.icon} /> : null,
-    rightSection: <StateIcon state={link.state} />,
+    rightSection:
+      link.state.kind === 'open' && count ? (
+        <CountBadge count={count} label={unreadLabel(count)} />
+      ) : (
+        <StateIcon state={link.state} />
+      ),
     'data-nav-key': link.key,
     'data-nav-state': link.state.kind,
     'aria-current': isActive ? ('page' as const) : undefined,
@@ -84,6 +107,8 @@ const NavItem = ({ link, isActive, onNavigate }: NavItemProps) => {
 /** Spec §2 main navigation, with the flags, roles and preview blocks of spec §6 applied. */
 export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
   const [toggledGroups, setToggledGroups] = useState<Record<string, boolean>>({});
+  const unreadTotal = useUnreadTotal(storeChatClient);
+  const counts: NavCounts = { [INBOX_NAV_KEY]: unreadTotal };
 
   return (
     <Stack gap="md" component="nav" aria-label="Main navigation">
@@ -101,6 +126,7 @@ export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
                   key={entry.key}
                   link={entry}
                   isActive={active.topKey === entry.key}
+                  count={counts[entry.key]}
                   onNavigate={onNavigate}
                 />
               );
@@ -108,10 +134,23 @@ export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
             const isActive = active.topKey === entry.key;
             const isOpened = toggledGroups[entry.key] ?? isActive;
             const isLocked = entry.state.kind === 'locked';
+            // A closed group still says that something inside it waits.
+            const hiddenCount = isOpened
+              ? 0
+              : entry.children.reduce((total, child) => total + (counts[child.key] ?? 0), 0);
             return (
               <NavLink
                 key={entry.key}
-                label={entry.label}
+                label={
+                  hiddenCount > 0 ? (
+                    <Group gap={6} wrap="nowrap" component="span">
+                      {entry.label}
+                      <CountBadge count={hiddenCount} label={unreadLabel(hiddenCount)} />
+                    </Group>
+                  ) : (
+                    entry.label
+                  )
+                }
                 leftSection={<NavIcon name={entry.icon} />}
                 active={isActive && !isOpened}
                 opened={isOpened}
@@ -128,6 +167,7 @@ export const MainNav = ({ sections, active, onNavigate }: MainNavProps) => {
                     key={child.key}
                     link={child}
                     isActive={active.subKey === child.key}
+                    count={counts[child.key]}
                     onNavigate={onNavigate}
                   />
                 ))}

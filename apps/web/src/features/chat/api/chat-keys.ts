@@ -6,6 +6,11 @@ export const chatKeys = {
   conversations: (side: ChatSide) => [...chatKeys.all(side), 'conversations'] as const,
   conversationList: (side: ChatSide, searchKey: string) =>
     [...chatKeys.conversations(side), searchKey] as const,
+  allMessages: (side: ChatSide) => [...chatKeys.all(side), 'messages'] as const,
   messages: (side: ChatSide, conversationId: string) =>
-    [...chatKeys.all(side), 'messages', conversationId] as const,
+    [...chatKeys.allMessages(side), conversationId] as const,
+  file: (side: ChatSide, url: string) => [...chatKeys.all(side), 'file', url] as const,
+  supplierItems: (supplierId: string, searchKey: string) =>
+    ['chat', 'STORE', 'supplier-items', supplierId, searchKey] as const,
+  customProjects: () => ['chat', 'STORE', 'custom-projects'] as const,
 };

@@ -1,0 +1,103 @@
+import { Button, Group, Modal, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatMoney } from '@atelier/contract/common/money';
+import type { MessagePayload } from '@atelier/contract/chat/message';
+import { useSupplierItemsToShare } from '../api/share-queries';
+
+type SendCatalogItemModalProps = {
+  supplierId: string;
+  supplierName: string;
+  onClose: () => void;
+  onSend: (payload: MessagePayload) => void;
+};
+
+/** The store picks one of this supplier's catalog items to ask about. */
+export const SendCatalogItemModal = ({
+  supplierId,
+  supplierName,
+  onClose,
+  onSend,
+}: SendCatalogItemModalProps) => {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const items = useSupplierItemsToShare(supplierId, debounced);
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Send a product of ${supplierName || 'this supplier'}`}
+      size="lg"
+    >
+      <Stack gap="sm">
+        <TextInput
+          aria-label="Search this supplier's products"
+          placeholder="Search products"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-autofocus
+        />
+        {items.isPending ? (
+          <Stack gap="xs" role="status" aria-label="Loading products">
+            <Skeleton h={48} />
+            <Skeleton h={48} />
+            <Skeleton h={48} />
+          </Stack>
+        ) : items.isError ? (
+          <Text c="red" size="sm">
+            The products could not be loaded.
+          </Text>
+        ) : items.data.items.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {debounced
+              ? 'No product matches that search.'
+              : 'This supplier has no products listed.'}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={380} type="auto">
+            <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {items.data.items.map((item) => (
+                <Group
+                  key={item.id}
+                  component="li"
+                  justify="space-between"
+                  wrap="nowrap"
+                  py={6}
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Stack gap={0} miw={0}>
+                    <Text size="sm" fw={500} truncate>
+                      {item.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatMoney(item.price)} per unit
+                      {item.moq ? ` · MOQ ${item.moq}` : ''}
+                    </Text>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={`Send ${item.title}`}
+                    onClick={() =>
+                      onSend({
+                        type: 'CATALOG_ITEM',
+                        itemId: item.id,
+                        title: item.title.slice(0, 300),
+                        price: item.price,
+                      })
+                    }
+                  >
+                    Send
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Modal>
+  );
+};

@@ -1,0 +1,95 @@
+import { Badge, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import type { MessagePayload } from '@atelier/contract/chat/message';
+import { LinkButton } from '@/components/ui/link-button';
+import { hrefs } from '@/config/paths';
+import { useCustomProjectsToShare } from '../api/share-queries';
+
+type SendCustomProjectModalProps = {
+  onClose: () => void;
+  onSend: (payload: MessagePayload) => void;
+};
+
+const units = new Intl.NumberFormat('en-US');
+
+/** The store picks one of its custom project requests (RFPs) to send to the supplier. */
+export const SendCustomProjectModal = ({ onClose, onSend }: SendCustomProjectModalProps) => {
+  const projects = useCustomProjectsToShare();
+
+  return (
+    <Modal opened onClose={onClose} title="Send a custom project request" size="lg">
+      {projects.isPending ? (
+        <Stack gap="xs" role="status" aria-label="Loading your custom projects">
+          <Skeleton h={48} />
+          <Skeleton h={48} />
+        </Stack>
+      ) : projects.isError ? (
+        <Text c="red" size="sm">
+          Your custom projects could not be loaded.
+        </Text>
+      ) : projects.data.items.length === 0 ? (
+        <Stack gap="sm" align="flex-start">
+          <Text c="dimmed" size="sm">
+            You have no custom project requests yet.
+          </Text>
+          <LinkButton href={hrefs.customProject()} variant="light" size="xs">
+            Start a custom project
+          </LinkButton>
+        </Stack>
+      ) : (
+        <ScrollArea.Autosize mah={420} type="auto">
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {projects.data.items.map((project) => {
+              const title = project.title || 'Untitled project';
+              return (
+                <Group
+                  key={project.id}
+                  component="li"
+                  justify="space-between"
+                  wrap="nowrap"
+                  py={6}
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Stack gap={2} miw={0}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={500} truncate>
+                        {title}
+                      </Text>
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={project.status === 'DRAFT' ? 'gray' : 'teal'}
+                      >
+                        {project.status === 'DRAFT' ? 'Draft' : 'Submitted'}
+                      </Badge>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {project.quantity === null
+                        ? 'Quantity not set'
+                        : `${units.format(project.quantity)} units`}
+                      {project.material ? ` · ${project.material}` : ''}
+                    </Text>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={`Send ${title}`}
+                    onClick={() =>
+                      onSend({
+                        type: 'CREATOR_CUSTOM_PROJECT',
+                        projectId: project.id,
+                        title: title.slice(0, 300),
+                        quantity: project.quantity,
+                      })
+                    }
+                  >
+                    Send
+                  </Button>
+                </Group>
+              );
+            })}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Modal>
+  );
+};
