@@ -3,6 +3,7 @@ import { io as connectClient, type Socket as ClientSocket } from 'socket.io-clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS, type ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
+import { RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
 import { SOCKET_IO_PATH, type SyncResult } from '@atelier/contract/chat/realtime';
 import { buildApp } from '@/app';
 import { openPostgres } from '@/db/client';
@@ -317,7 +318,7 @@ describe('offline e-mail', () => {
 
 describe('several server processes', () => {
   it.skipIf(!process.env.DATABASE_URL)(
-    'delivers a message posted on instance B to a socket on instance A (PostgreSQL only: PGlite is one process)',
+    'delivers a message posted on instance B to a socket on instance A, and a logout on B closes a socket on A (PostgreSQL only: PGlite is one process)',
     async () => {
       const connectionString = context.connection.pool!.options.connectionString!;
       const second = await openPostgres(connectionString, { max: 5 });
@@ -343,6 +344,19 @@ describe('several server processes', () => {
         await waitFor(() => received.length === 1);
         expect(received[0]).toEqual(response.json<Message>());
         socket.close();
+
+        const frank = await registerAccount(context, { storeTitle: 'Frank Fabrics' });
+        const frankSocket = await connect(frank.token);
+        const gone = new Promise<string>((resolve) =>
+          frankSocket.once('disconnect', (reason) => resolve(reason)),
+        );
+        const logout = await other.app.inject({
+          method: 'POST',
+          url: '/api/web/auth/logout',
+          headers: frank.headers,
+        });
+        expect(logout.statusCode, logout.body).toBe(200);
+        expect(await gone).toBe('io server disconnect');
       } finally {
         await other.app.close();
         await second.close();
@@ -496,12 +510,28 @@ describe('logout', () => {
     otherSession.close();
   });
 
+  it('disconnects a socket opened with a token the session has since renewed', async () => {
+    const gina = await registerAccount(context, { storeTitle: 'Gina Goods' });
+    const socket = await connect(gina.token);
+    context.clock.advance(context.config.SESSION_RENEW_AFTER_MS + 1000);
+    const me = await context.app.inject({
+      method: 'GET',
+      url: '/api/web/auth/me',
+      headers: gina.headers,
+    });
+    const renewed = me.headers[RENEWED_TOKEN_HEADER];
+    expect(typeof renewed === 'string' && renewed !== gina.token).toBe(true);
+    const gone = disconnected(socket);
+    await logOut('/api/web/auth/logout', renewed as string);
+    expect(await gone).toBe('io server disconnect');
+  });
+
   it("disconnects the supplier session's sockets and no other session's", async () => {
     const member = await aSupplierAccount(context, companyId);
     const otherToken = await logIn('/api/partner/auth/login', member.email, member.password);
     const socket = await connect(member.token);
     const otherSession = await connect(otherToken);
-    const colleague = await connect(supplierToken);
+    const colleague = await connect((await aSupplierAccount(context, companyId)).token);
     const gone = disconnected(socket);
 
     await logOut('/api/partner/auth/logout', member.token);

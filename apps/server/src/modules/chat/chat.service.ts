@@ -17,7 +17,11 @@ import {
   type ConversationSide,
   type ConversationWithReads,
 } from './conversation.repository';
-import { answeredMeetingRequest, meetingRequestNotFound } from './meeting-request';
+import {
+  answeredMeetingRequest,
+  meetingAlreadyAnswered,
+  meetingRequestNotFound,
+} from './meeting-request';
 import { createMessageRepository } from './message.repository';
 import {
   createPayloadResolver,
@@ -300,11 +304,7 @@ export const createChatService = ({
         if (!locked) throw meetingRequestNotFound();
         const payload = answeredMeetingRequest(locked, input, participantOf(party));
         const updated = await messages.answerMeetingRequest(locked.id, payload);
-        if (!updated) {
-          throw new AppError('conflict', 'This meeting request has already been answered.', {
-            reason: 'meeting_already_answered',
-          });
-        }
+        if (!updated) throw meetingAlreadyAnswered();
         return updated;
       });
       const message = toMessage(row);

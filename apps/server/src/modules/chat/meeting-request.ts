@@ -9,6 +9,11 @@ export const meetingRequestNotFound = () =>
     reason: 'meeting_request_not_found',
   });
 
+export const meetingAlreadyAnswered = () =>
+  new AppError('conflict', 'This meeting request has already been answered.', {
+    reason: 'meeting_already_answered',
+  });
+
 /**
  * The payload of a meeting request once `answeredBy` answers it. 404 `meeting_request_not_found`
  * when the message is not a ZOOM_MEETING_REQUEST, 403 `own_meeting_request` for the requester's
@@ -27,11 +32,7 @@ export const answeredMeetingRequest = (
       reason: 'own_meeting_request',
     });
   }
-  if (payload.response) {
-    throw new AppError('conflict', 'This meeting request has already been answered.', {
-      reason: 'meeting_already_answered',
-    });
-  }
+  if (payload.response) throw meetingAlreadyAnswered();
   if (input.status === 'DECLINED') {
     return { ...payload, response: { status: 'DECLINED', acceptedTime: null, answeredBy } };
   }
