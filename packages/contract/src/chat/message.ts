@@ -133,6 +133,11 @@ export const MessageSchema = z.object({
   payload: MessagePayloadSchema,
   attachments: MessageAttachmentsSchema,
   createdAt: z.iso.datetime(),
+  /**
+   * The id the sending client chose (absent when it sent none): lets the sender's tabs replace
+   * their pending copy when the stored message arrives live before the send call answers.
+   */
+  clientMessageId: z.string().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -15,6 +15,7 @@ export const toMessage = (row: ChatMessageRow): Message => ({
   payload: row.payload,
   attachments: row.attachments,
   createdAt: row.createdAt.toISOString(),
+  ...(row.clientMessageId === null ? {} : { clientMessageId: row.clientMessageId }),
 });
 
 /** Spec §5: files sorted into the attachment lists by the type of their extension. */
