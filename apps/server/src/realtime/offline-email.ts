@@ -3,12 +3,14 @@ import {
   storeParticipant,
   supplierParticipant,
   type Message,
+  type MessagePayload,
 } from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { chatMessages, conversationReads, type ConversationRow } from '@/modules/chat/chat.table';
 import { stores } from '@/modules/identity/identity.table';
 import type { Notifier } from '@/modules/notifications';
+import { previewOf } from '@/modules/chat';
 import { chatEmailNotices } from './realtime.table';
 
 /** At most one offline e-mail per conversation and recipient in this window (issue 4). */
@@ -72,11 +74,13 @@ export const createOfflineEmailer = (deps: OfflineEmailDeps) => {
       .limit(LISTED_MESSAGES);
   };
 
-  const linesOf = (unread: { authorName: string; body: string }[]) =>
+  const linesOf = (unread: { authorName: string; body: string; payload: MessagePayload }[]) =>
     unread.map(
       (row) =>
-        `${row.authorName}: ${row.body.trim() || '(attachment)'}`.slice(0, 300) +
-        (row.body.length > 300 ? '…' : ''),
+        `${row.authorName}: ${previewOf(row.body, [], row.payload) || '(attachment)'}`.slice(
+          0,
+          300,
+        ) + (row.body.length > 300 ? '…' : ''),
     );
 
   type Recipient = {

@@ -1,6 +1,6 @@
 import { attachmentTypeFromFileName } from '@atelier/contract/chat/attachment';
 import type { UploadedFile } from '@atelier/contract/chat/file';
-import type { Message, MessageAttachments } from '@atelier/contract/chat/message';
+import type { Message, MessageAttachments, MessagePayload } from '@atelier/contract/chat/message';
 import type { ChatMessageRow } from './chat.table';
 
 const PREVIEW_LENGTH = 200;
@@ -37,12 +37,49 @@ export const toAttachments = (files: readonly UploadedFile[]): MessageAttachment
 };
 
 /** The inbox preview of a message: its text on one line, else the names of its files. */
-export const previewOf = (body: string, files: readonly UploadedFile[]) => {
+/** What a card says in the inbox list and e-mails when its message has no text. */
+const cardPreview = (payload: MessagePayload): string => {
+  switch (payload.type) {
+    case 'CATALOG_ITEM':
+      return `Product: ${payload.title}`;
+    case 'REMIX_PRODUCT_ITEM':
+      return `Product remix: ${payload.title}`;
+    case 'SUPPLIER_PROFILE':
+      return `Supplier profile: ${payload.name}`;
+    case 'CREATOR_CUSTOM_PROJECT':
+      return `Custom project: ${payload.title || 'Untitled'}`;
+    case 'ZOOM_MEETING_REQUEST':
+      return 'Meeting request';
+    case 'ZOOM_MEETING':
+      return 'Meeting link';
+    case 'TRACKING_LINK':
+      return `Tracking: ${payload.carrier} ${payload.trackingNumber}`;
+    case 'IMAGE_COLLABORATION':
+      return 'Image collaboration';
+    case 'CREATOR_MILESTONE':
+      return 'Sales milestone';
+    case 'AI':
+      return 'AI message';
+    case 'TEXT':
+    case 'IMAGE':
+    case 'VIDEO':
+    case 'PDF':
+      return '';
+  }
+};
+
+/** The conversation's last-message preview: the text, else the files, else the card. */
+export const previewOf = (
+  body: string,
+  files: readonly UploadedFile[],
+  payload?: MessagePayload,
+) => {
   const text = body.replace(/\s+/g, ' ').trim();
   if (text) return text.slice(0, PREVIEW_LENGTH);
-  return files.length > 0
-    ? `📎 ${files.map((file) => file.name).join(', ')}`.slice(0, PREVIEW_LENGTH)
-    : '';
+  if (files.length > 0) {
+    return `📎 ${files.map((file) => file.name).join(', ')}`.slice(0, PREVIEW_LENGTH);
+  }
+  return payload ? cardPreview(payload).slice(0, PREVIEW_LENGTH) : '';
 };
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

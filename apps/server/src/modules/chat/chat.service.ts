@@ -260,7 +260,7 @@ export const createChatService = ({
         }
         const conversation = await messages.allocateIndex(conversationId, {
           at: now,
-          preview: previewOf(input.body, ordered),
+          preview: previewOf(input.body, ordered, payload),
         });
         const row = await messages.insert({
           id: newId('msg'),
