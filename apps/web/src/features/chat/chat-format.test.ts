@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOfUrl, formatDayLabel, formatFileSize, formatListTime } from './chat-format';
+import {
+  fileNameOfUrl,
+  formatDayLabel,
+  formatFileSize,
+  formatListTime,
+  initialsOf,
+} from './chat-format';
 
 // Local times, so the expectations hold in any time zone.
 const now = new Date(2025, 2, 4, 15, 0);
@@ -43,5 +49,13 @@ describe('formatFileSize', () => {
     expect(formatFileSize(512)).toBe('512 B');
     expect(formatFileSize(2048)).toBe('2 KB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letters of the first two words that start with a letter or digit', () => {
+    expect(initialsOf("(FRoad) Tai'An Shengjin Garments")).toBe('TS');
+    expect(initialsOf('acme')).toBe('A');
+    expect(initialsOf('')).toBe('');
   });
 });

@@ -73,3 +73,12 @@ export const formatFileSize = (bytes: number): string => {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 };
+
+/** Two initials for an avatar, from words that start with a letter or digit ("(FRoad) Tai'An Co" → "TC"). */
+export const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter((word) => /^[\p{L}\p{N}]/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');

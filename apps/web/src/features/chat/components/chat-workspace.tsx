@@ -1,5 +1,6 @@
 import { Box, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import type { CSSProperties } from 'react';
 import { IconMessageCircle } from '@tabler/icons-react';
 import type { ChatClient } from '../chat-client';
 import { useChatRealtime, useConnectionStatus } from '../realtime/use-chat-realtime';
@@ -9,11 +10,24 @@ import { ConversationView } from './conversation-view';
 /** Below this width the workspace shows the list or the conversation, not both. */
 const TWO_PANE_MIN_WIDTH = 700;
 const LIST_WIDTH = 320;
+const DEFAULT_HEIGHT = {
+  base: 'max(420px, calc(100dvh - 76px))',
+  sm: 'max(480px, calc(100dvh - 240px))',
+};
+const FULL_SCREEN_STYLE: CSSProperties = {
+  position: 'fixed',
+  inset: 'var(--app-shell-header-offset, 60px) 0 0 0',
+  // Below the app shell's header and mobile menu (z-index 100 and up).
+  zIndex: 99,
+};
 
 type ChatWorkspaceProps = {
   client: ChatClient;
   conversationId?: string;
-  /** CSS height of the workspace; it fills the viewport below the page header by default. */
+  /**
+   * CSS height of the workspace. By default it fills the viewport below a page header, and on a
+   * phone the whole viewport below the app header.
+   */
   height?: string;
 };
 
@@ -49,23 +63,22 @@ const NoConversationSelected = () => (
  * on the right; one of the two on a narrow screen. Choosing a conversation navigates to
  * `client.hrefOf(id)`. Keeps the side's live connection open while shown.
  */
-export const ChatWorkspace = ({
-  client,
-  conversationId,
-  height = 'max(480px, calc(100dvh - 240px))',
-}: ChatWorkspaceProps) => {
+export const ChatWorkspace = ({ client, conversationId, height }: ChatWorkspaceProps) => {
   useChatRealtime(client);
   const { ref, width } = useElementSize<HTMLDivElement>();
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const isNarrow = width > 0 && width < TWO_PANE_MIN_WIDTH;
   const showsList = !isNarrow || !conversationId;
   const showsConversation = !isNarrow || conversationId !== undefined;
+  // On a phone an open conversation covers the page below the app header, like a chat app.
+  const isFullScreen = isPhone && conversationId !== undefined;
 
   return (
     <Paper
-      withBorder
-      radius="md"
-      h={height}
-      style={{ overflow: 'hidden' }}
+      withBorder={!isFullScreen}
+      radius={isFullScreen ? 0 : 'md'}
+      h={isFullScreen ? 'auto' : (height ?? DEFAULT_HEIGHT)}
+      style={{ overflow: 'hidden', ...(isFullScreen ? FULL_SCREEN_STYLE : {}) }}
       data-testid="chat-workspace"
     >
       <Stack gap={0} h="100%">

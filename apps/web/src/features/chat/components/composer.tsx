@@ -82,7 +82,7 @@ export const Composer = ({ client, summary, draft }: ComposerProps) => {
             maxRows={6}
             value={text}
             aria-label={`Message to ${otherName}`}
-            placeholder={`Write to ${otherName}…`}
+            placeholder="Write a message…"
             onChange={(event) => {
               setText(event.currentTarget.value);
               if (event.currentTarget.value.trim()) sendTyping();

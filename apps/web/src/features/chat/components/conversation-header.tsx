@@ -5,6 +5,7 @@ import { AppAnchor } from '@/components/ui/app-anchor';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { hrefs } from '@/config/paths';
 import type { ChatClient } from '../chat-client';
+import { initialsOf } from '../chat-format';
 import { otherPartyName } from '../chat-party';
 
 type ConversationHeaderProps = {
@@ -46,7 +47,9 @@ export const ConversationHeader = ({ client, summary, hasBackLink }: Conversatio
         color="initials"
         radius="xl"
         alt=""
-      />
+      >
+        {initialsOf(name)}
+      </Avatar>
       <Box miw={0} flex={1}>
         <Group gap={6} wrap="nowrap">
           {client.side === 'STORE' ? (

@@ -19,8 +19,13 @@ import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { useConversationList } from '../api/conversation-queries';
 import type { ChatClient } from '../chat-client';
-import { formatListTime } from '../chat-format';
+import { formatListTime, initialsOf } from '../chat-format';
 import { otherPartyName } from '../chat-party';
+
+/** The last message's text; a card or file without text still says that something came. */
+const previewOf = (summary: ConversationSummary): string =>
+  summary.lastMessagePreview ||
+  (summary.lastMessageIndex === null ? 'No messages yet' : 'Sent a card');
 
 type ConversationListProps = { client: ChatClient; activeId: string | undefined };
 
@@ -63,7 +68,9 @@ const ConversationLink = ({ client, summary, isActive, now }: ConversationLinkPr
           color="initials"
           radius="xl"
           alt=""
-        />
+        >
+          {initialsOf(name)}
+        </Avatar>
       }
       label={
         <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -94,7 +101,7 @@ const ConversationLink = ({ client, summary, isActive, now }: ConversationLinkPr
             fw={isUnread ? 600 : 400}
             truncate
           >
-            {summary.lastMessagePreview ?? 'No messages yet'}
+            {previewOf(summary)}
           </Text>
           {isUnread ? (
             <Badge

@@ -78,6 +78,9 @@ const OpenConversation = ({ client, summary, history, hasBackLink }: OpenConvers
       <Composer client={client} summary={summary} draft={draft} />
       <Dropzone.FullScreen
         active
+        // Only a drop target: the composer's attach button is the keyboard way to add files.
+        activateOnKeyboard={false}
+        inputProps={{ 'aria-hidden': true }}
         onDrop={(files) => draft.add(files)}
         onReject={(rejections) => draft.add(rejections.map((rejection) => rejection.file))}
       >

@@ -12,26 +12,11 @@ import {
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { MessagePayload } from '@atelier/contract/chat/message';
-
-/** The contract allows one to five proposed times. */
-const MAX_PROPOSED_TIMES = 5;
+import { checkProposedTimes, MAX_PROPOSED_TIMES } from '../meeting-times';
 
 type ProposeMeetingModalProps = {
   onClose: () => void;
   onSend: (payload: MessagePayload, body?: string) => void;
-};
-
-/** What is wrong with the proposed times, or `null` when they can be sent. */
-export const checkProposedTimes = (values: readonly string[], now: Date): string | null => {
-  const filled = values.filter((value) => value !== '');
-  if (filled.length === 0) return 'Propose at least one time.';
-  const times = filled.map((value) => new Date(value));
-  if (times.some((time) => Number.isNaN(time.getTime()))) return 'Enter each time in full.';
-  if (times.some((time) => time <= now)) return 'Proposed times must be in the future.';
-  if (new Set(times.map((time) => time.getTime())).size !== times.length) {
-    return 'Each proposed time must be different.';
-  }
-  return null;
 };
 
 /** Either side proposes up to five times for a video meeting; the other side picks one. */
@@ -80,6 +65,7 @@ export const ProposeMeetingModal = ({ onClose, onSend }: ProposeMeetingModalProp
                 value={value}
                 onChange={(event) => {
                   const next = event.currentTarget.value;
+                  setError(null);
                   setValues((current) =>
                     current.map((item, at) => (at === position ? next : item)),
                   );

@@ -87,6 +87,7 @@ export const MeetingRequestCard = ({
           size="compact-xs"
           variant="subtle"
           color="gray"
+          style={{ alignSelf: 'flex-start' }}
           loading={answering?.answer.status === 'DECLINED'}
           disabled={answer.isPending}
           onClick={() => index !== null && answer.mutate({ index, answer: { status: 'DECLINED' } })}
