@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue, useInterval } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconMessages, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
@@ -32,11 +32,10 @@ type ConversationListProps = { client: ChatClient; activeId: string | undefined 
 /** Re-renders every minute, so "5 min ago" stays true. */
 const useNow = (): Date => {
   const [now, setNow] = useState(() => new Date());
-  const interval = useInterval(() => setNow(new Date()), 60_000);
   useEffect(() => {
-    interval.start();
-    return interval.stop;
-  }, [interval]);
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
   return now;
 };
 
