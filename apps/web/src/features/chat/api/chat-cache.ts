@@ -10,6 +10,7 @@ import {
   upsertSummary,
 } from '../conversation-list-cache';
 import { insertMessagesIntoHistory, type MessageHistory } from '../message-cache';
+import { removePendingMessage } from '../pending-messages';
 import { chatKeys } from './chat-keys';
 
 // What this tab last marked read per conversation: a summary computed before the marker moved
@@ -42,6 +43,13 @@ export const applyMessages = (
   queryClient.setQueryData<MessageHistory>(chatKeys.messages(side, conversationId), (history) =>
     insertMessagesIntoHistory(history, messages),
   );
+  // The stored copy of a message this tab is still sending can arrive live before the send
+  // call answers: it replaces the pending copy at once.
+  for (const message of messages) {
+    if (message.clientMessageId) {
+      removePendingMessage(side, conversationId, message.clientMessageId);
+    }
+  }
 };
 
 /** A conversation's new summary (`chat:conversation`, or an answer) updates every list. */
