@@ -100,7 +100,14 @@ const partnerIndexRoute = createRoute({
 
 const PartnerInboxPage = ({ conversationId }: { conversationId?: string }) => {
   useDocumentTitle('Inbox · Atelier for suppliers');
-  return <ChatWorkspace client={partnerChatClient} conversationId={conversationId} />;
+  // The shell's 60 px header and its 16 px padding above and below.
+  return (
+    <ChatWorkspace
+      client={partnerChatClient}
+      conversationId={conversationId}
+      height="calc(100dvh - 92px)"
+    />
+  );
 };
 
 const partnerInboxRoute = createRoute({
