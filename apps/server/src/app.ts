@@ -196,7 +196,6 @@ export const buildApp = async ({
         ),
     },
     projects: sourcing.projectDirectory,
-    findUserName: (userId) => identity.directory.findUserName(userId),
     onMessageCommitted: (message, conversation) =>
       realtime.onMessageCommitted(message, conversation),
     onMessageUpdated: (message, conversation) => realtime.onMessageUpdated(message, conversation),
@@ -214,9 +213,9 @@ export const buildApp = async ({
     resolveParty: async (token) => {
       const caller = await identity.authenticateEither(token, { canRenew: false });
       return 'actor' in caller
-        ? { party: await chat.storePartyOf(caller.actor), sessionId: caller.actor.sessionId }
+        ? { party: chat.storePartyOf(caller.actor), sessionId: caller.actor.sessionId }
         : {
-            party: await chat.supplierPartyOf(caller.supplierActor),
+            party: chat.supplierPartyOf(caller.supplierActor),
             sessionId: caller.supplierActor.sessionId,
           };
     },

@@ -6,6 +6,8 @@ import { AppError } from './app-error';
 export type Actor = {
   userId: string;
   email: string;
+  /** Display name (chat author name), read with the session. */
+  name: string;
   storeId: string;
   role: TeamRole;
   sessionId: string;
@@ -17,6 +19,8 @@ export type Actor = {
 export type SupplierActor = {
   userId: string;
   email: string;
+  /** Display name (chat author name), read with the session. */
+  name: string;
   companyId: string;
   sessionId: string;
 };

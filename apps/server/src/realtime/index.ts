@@ -217,12 +217,6 @@ export const createRealtime = (deps: RealtimeDeps) => {
     hasOpenSocket: async (room) => (await io.in(room).fetchSockets()).length > 0,
   });
 
-  /** Parties of a conversation, as far as a summary needs them (ids only). */
-  const partiesOf = (conversation: ConversationRow): ChatParty[] => [
-    { kind: 'STORE', storeId: conversation.storeId, userId: '', name: '' },
-    { kind: 'SUPPLIER', companyId: conversation.companyId, userId: '', name: '' },
-  ];
-
   /** Both parties' rooms of a conversation (a join still in flight on another process). */
   const partyRoomsOf = (conversation: ConversationRow) => [
     storeRoom(conversation.storeId),
@@ -242,9 +236,18 @@ export const createRealtime = (deps: RealtimeDeps) => {
       // The party rooms too, so a join still in flight on another process loses nothing.
       io.to(room).to(rooms).emit(REALTIME_EVENTS.message, message);
       const work = (async () => {
-        for (const party of partiesOf(conversation)) {
-          const summary = await deps.chatService().getConversationSummary(party, conversation.id);
-          io.to(partyRoom(party)).emit(REALTIME_EVENTS.conversation, summary);
+        const summaries = await deps
+          .chatService()
+          .getConversationSummariesOfBothSides(conversation.id);
+        if (summaries) {
+          io.to(storeRoom(conversation.storeId)).emit(
+            REALTIME_EVENTS.conversation,
+            summaries.store,
+          );
+          io.to(companyRoom(conversation.companyId)).emit(
+            REALTIME_EVENTS.conversation,
+            summaries.supplier,
+          );
         }
         await offlineEmailer.afterMessage(message, conversation);
       })().catch((error: unknown) => log?.warn({ err: error }, 'realtime delivery failed'));

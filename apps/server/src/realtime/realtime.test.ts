@@ -167,6 +167,31 @@ describe('live delivery', () => {
     bobSocket.close();
   });
 
+  it("sends each side the summary it would read itself (unread count, other's marker)", async () => {
+    const aliceSocket = await connect(alice.token);
+    const supplierSocket = await connect(supplierToken);
+    const aliceSummaries = collect<ConversationSummary>(aliceSocket, REALTIME_EVENTS.conversation);
+    const supplierSummaries = collect<ConversationSummary>(
+      supplierSocket,
+      REALTIME_EVENTS.conversation,
+    );
+    await sendText(alice, aliceConversation.sid, 'One');
+    await sendText(alice, aliceConversation.sid, 'Two');
+    await context.realtime.settled();
+    await waitFor(() => aliceSummaries.length === 2 && supplierSummaries.length === 2);
+    const chat = context.chat.chatService;
+    const storeParty: ChatParty = { kind: 'STORE', storeId: alice.storeId, userId: '', name: '' };
+    expect(aliceSummaries[1]).toEqual(
+      await chat.getConversationSummary(storeParty, aliceConversation.sid),
+    );
+    expect(supplierSummaries[1]).toEqual(
+      await chat.getConversationSummary(supplierParty(companyId), aliceConversation.sid),
+    );
+    expect(supplierSummaries[1]!.unreadCount).toBeGreaterThanOrEqual(2);
+    aliceSocket.close();
+    supplierSocket.close();
+  });
+
   it('joins a conversation created after the socket connected', async () => {
     const other = await createCatalogFactories(context.connection.db).aCompany();
     const aliceSocket = await connect(alice.token);

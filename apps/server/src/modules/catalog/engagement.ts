@@ -68,7 +68,7 @@ export const createCatalogEngagementModule = ({
       /** Supplier cards (name, avatar, concierge mark) by id, for chat summaries. */
       findCompanyCards: async (ids: readonly string[]) =>
         new Map(
-          (await supplierLookup.listCompaniesByIds(ids)).map((company) => [
+          (await supplierLookup.findCompanyCards(ids)).map((company) => [
             company.id,
             {
               name: company.name,

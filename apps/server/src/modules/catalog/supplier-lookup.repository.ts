@@ -49,6 +49,21 @@ export const createSupplierLookupRepository = (db: Database) => ({
       .orderBy(asc(catalogCompanies.name), asc(catalogCompanies.id));
   },
 
+  /** Name and concierge mark of suppliers by id (chat cards): only those columns are read. */
+  async findCompanyCards(
+    ids: readonly string[],
+  ): Promise<{ id: string; name: string; isConciergeRecommended: boolean }[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: catalogCompanies.id,
+        name: catalogCompanies.name,
+        isConciergeRecommended: catalogCompanies.isConciergeRecommended,
+      })
+      .from(catalogCompanies)
+      .where(inArray(catalogCompanies.id, [...ids]));
+  },
+
   /** Supplier names by id; unknown ids are absent from the map. */
   async findCompanyNames(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { UploadedFile } from '@atelier/contract/chat/file';
 import type { Message } from '@atelier/contract/chat/message';
+import { updateStoreProfile } from '@atelier/contract/identity/store';
 import { expectApiError } from '@/testing/api-error';
 import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
@@ -218,6 +219,21 @@ describe('messages', () => {
     );
     expect(new Set(raced.map((r) => r.json<Message>().sid)).size).toBe(1);
     expect((await history(alice, sid)).items.map((m) => m.body)).toEqual(['Only once', 'Raced']);
+  });
+
+  it("signs a message with the author's current name, right after a rename", async () => {
+    const carol = await registerAccount(context, { storeTitle: 'Carol Cuts', name: 'Carol' });
+    const company = await factories.aCompany();
+    const { sid } = await open(carol, company.id);
+    expect((await sendText(carol, sid, 'Before')).authorName).toBe('Carol');
+    const renamed = await context.app.inject({
+      method: 'PUT',
+      url: updateStoreProfile.path,
+      headers: carol.headers,
+      payload: { name: 'Carol Reyes' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await sendText(carol, sid, 'After')).authorName).toBe('Carol Reyes');
   });
 
   it('refuses an empty text message (spec §5)', async () => {

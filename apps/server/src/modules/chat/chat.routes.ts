@@ -13,7 +13,7 @@ import type { ChatParty } from './chat-party';
 import type { ChatService } from './chat.service';
 
 /** The store party of the signed-in user (author name from the identity module). */
-export type StorePartyOf = (actor: Actor) => Promise<Extract<ChatParty, { kind: 'STORE' }>>;
+export type StorePartyOf = (actor: Actor) => Extract<ChatParty, { kind: 'STORE' }>;
 
 /**
  * Store side of the chat (spec §7 chat calls): conversations, history, sending, read markers and
@@ -25,15 +25,15 @@ export const chatRoutes =
   (chatService: ChatService, storePartyOf: StorePartyOf): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(listConversations.path, routeOptions(listConversations), async (request) =>
-      chatService.listConversations(await storePartyOf(request.actor), request.query.searchKey),
+      chatService.listConversations(storePartyOf(request.actor), request.query.searchKey),
     );
 
     app.post(openConversation.path, routeOptions(openConversation), async (request) =>
-      chatService.openConversation(await storePartyOf(request.actor), request.body.supplierId),
+      chatService.openConversation(storePartyOf(request.actor), request.body.supplierId),
     );
 
     app.get(listMessages.path, routeOptions(listMessages), async (request) =>
-      chatService.listMessages(await storePartyOf(request.actor), request.params.id, request.query),
+      chatService.listMessages(storePartyOf(request.actor), request.params.id, request.query),
     );
 
     const sendOptions = routeOptions(sendMessage);
@@ -48,7 +48,7 @@ export const chatRoutes =
       },
       async (request, reply) => {
         const { message, isNew } = await chatService.sendMessage(
-          await storePartyOf(request.actor),
+          storePartyOf(request.actor),
           request.params.id,
           request.body,
         );
@@ -58,7 +58,7 @@ export const chatRoutes =
 
     app.put(markConversationRead.path, routeOptions(markConversationRead), async (request) =>
       chatService.markRead(
-        await storePartyOf(request.actor),
+        storePartyOf(request.actor),
         request.params.id,
         request.body.lastReadIndex,
       ),
@@ -66,7 +66,7 @@ export const chatRoutes =
 
     app.put(answerMeetingRequest.path, routeOptions(answerMeetingRequest), async (request) =>
       chatService.answerMeetingRequest(
-        await storePartyOf(request.actor),
+        storePartyOf(request.actor),
         request.params.id,
         request.params.index,
         request.body,

@@ -170,6 +170,20 @@ export const createChatService = ({
       return summaryOf(party, conversationId);
     },
 
+    /**
+     * One conversation's summary for each side, `{ store, supplier }`, as
+     * `getConversationSummary` gives it to that side (realtime, after a send): one read of both
+     * sides' markers and one of the names. Undefined for an unknown conversation.
+     */
+    async getConversationSummariesOfBothSides(
+      conversationId: string,
+    ): Promise<{ store: ConversationSummary; supplier: ConversationSummary } | undefined> {
+      const rows = await conversationRepository.findWithBothReads(conversationId);
+      if (!rows) return undefined;
+      const [store, supplier] = await toSummaries(rows);
+      return { store: store!, supplier: supplier! };
+    },
+
     /** The party's conversations, newest first; `searchKey` matches supplier name or text. */
     async listConversations(party: ChatParty, searchKey?: string) {
       const side = sideOf(party);

@@ -93,6 +93,62 @@ export const createConversationRepository = (db: Database) => ({
     return rows;
   },
 
+  /**
+   * One conversation as each side sees it, in one query: `[store's view, supplier's view]`, as
+   * `listWithReads` would give them to the store and to the supplier (none when it is unknown).
+   */
+  async findWithBothReads(
+    id: string,
+  ): Promise<[ConversationWithReads, ConversationWithReads] | undefined> {
+    const storeRead = alias(conversationReads, 'store_read');
+    const supplierRead = alias(conversationReads, 'supplier_read');
+    const storeParticipant = sql`'store_' || ${conversations.storeId}`;
+    const supplierParticipant = sql`'customer_' || ${conversations.companyId}`;
+    const unreadFor = (viewer: SQL, lastReadIndex: SQL) => sql<number>`(
+      SELECT count(*)::int FROM ${chatMessages}
+      WHERE ${chatMessages.conversationId} = ${conversations.id}
+        AND ${chatMessages.index} > COALESCE(${lastReadIndex}, -1)
+        AND ${chatMessages.author} <> ${viewer})`;
+    const [row] = await db
+      .select({
+        conversation: conversations,
+        storeLastReadIndex: storeRead.lastReadIndex,
+        supplierLastReadIndex: supplierRead.lastReadIndex,
+        storeUnreadCount: unreadFor(storeParticipant, sql`${storeRead.lastReadIndex}`),
+        supplierUnreadCount: unreadFor(supplierParticipant, sql`${supplierRead.lastReadIndex}`),
+      })
+      .from(conversations)
+      .leftJoin(
+        storeRead,
+        and(
+          eq(storeRead.conversationId, conversations.id),
+          eq(storeRead.participant, storeParticipant),
+        ),
+      )
+      .leftJoin(
+        supplierRead,
+        and(
+          eq(supplierRead.conversationId, conversations.id),
+          eq(supplierRead.participant, supplierParticipant),
+        ),
+      )
+      .where(eq(conversations.id, id))
+      .limit(1);
+    if (!row) return undefined;
+    return [
+      {
+        conversation: row.conversation,
+        unreadCount: row.storeUnreadCount,
+        otherLastReadIndex: row.supplierLastReadIndex,
+      },
+      {
+        conversation: row.conversation,
+        unreadCount: row.supplierUnreadCount,
+        otherLastReadIndex: row.storeLastReadIndex,
+      },
+    ];
+  },
+
   /** Ids of the side's conversations with a message whose body contains `text` (any case). */
   async idsWithBodyContaining(side: ConversationSide, text: string): Promise<string[]> {
     const rows = await db

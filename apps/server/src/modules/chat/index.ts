@@ -45,27 +45,26 @@ export type ChatModuleDeps = {
   items: ChatItemDirectory;
   /** A store's custom projects (CREATOR_CUSTOM_PROJECT cards), from the sourcing module. */
   projects: ChatProjectDirectory;
-  /** The signed-in user's display name (author name of their messages). */
-  findUserName: (userId: string) => Promise<string>;
   onMessageCommitted?: OnMessageCommitted;
   onMessageUpdated?: OnMessageUpdated;
   onRead?: OnRead;
 };
 
 /** Chat module (issue 4): conversations between stores and suppliers over HTTP, both sides. */
-export const createChatModule = ({ findUserName, ...deps }: ChatModuleDeps) => {
+export const createChatModule = (deps: ChatModuleDeps) => {
   const chatService = createChatService(deps);
-  const storePartyOf = async (actor: Actor) => ({
+  // The author name comes with the session (no query per request or handshake).
+  const storePartyOf = (actor: Actor) => ({
     kind: 'STORE' as const,
     storeId: actor.storeId,
     userId: actor.userId,
-    name: await findUserName(actor.userId),
+    name: actor.name,
   });
-  const supplierPartyOf = async (actor: SupplierActor) => ({
+  const supplierPartyOf = (actor: SupplierActor) => ({
     kind: 'SUPPLIER' as const,
     companyId: actor.companyId,
     userId: actor.userId,
-    name: await findUserName(actor.userId),
+    name: actor.name,
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(chatRoutes(chatService, storePartyOf));

@@ -12,9 +12,7 @@ import type { ChatParty } from './chat-party';
 import type { ChatService } from './chat.service';
 
 /** The supplier party of the signed-in supplier user (author name from the identity module). */
-export type SupplierPartyOf = (
-  actor: SupplierActor,
-) => Promise<Extract<ChatParty, { kind: 'SUPPLIER' }>>;
+export type SupplierPartyOf = (actor: SupplierActor) => Extract<ChatParty, { kind: 'SUPPLIER' }>;
 
 /**
  * Supplier side of the chat (issue 4 "Parties"): the company's conversations, history, sending,
@@ -28,14 +26,14 @@ export const partnerChatRoutes =
       routeOptions(listPartnerConversations),
       async (request) =>
         chatService.listConversations(
-          await supplierPartyOf(request.supplierActor),
+          supplierPartyOf(request.supplierActor),
           request.query.searchKey,
         ),
     );
 
     app.get(listPartnerMessages.path, routeOptions(listPartnerMessages), async (request) =>
       chatService.listMessages(
-        await supplierPartyOf(request.supplierActor),
+        supplierPartyOf(request.supplierActor),
         request.params.id,
         request.query,
       ),
@@ -53,7 +51,7 @@ export const partnerChatRoutes =
       },
       async (request, reply) => {
         const { message, isNew } = await chatService.sendMessage(
-          await supplierPartyOf(request.supplierActor),
+          supplierPartyOf(request.supplierActor),
           request.params.id,
           request.body,
         );
@@ -66,7 +64,7 @@ export const partnerChatRoutes =
       routeOptions(markPartnerConversationRead),
       async (request) =>
         chatService.markRead(
-          await supplierPartyOf(request.supplierActor),
+          supplierPartyOf(request.supplierActor),
           request.params.id,
           request.body.lastReadIndex,
         ),
@@ -77,7 +75,7 @@ export const partnerChatRoutes =
       routeOptions(answerPartnerMeetingRequest),
       async (request) =>
         chatService.answerMeetingRequest(
-          await supplierPartyOf(request.supplierActor),
+          supplierPartyOf(request.supplierActor),
           request.params.id,
           request.params.index,
           request.body,

@@ -86,6 +86,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     return {
       userId: session.userId,
       email: principal.email,
+      name: principal.name,
       storeId,
       role: principal.role,
       sessionId: session.id,
@@ -97,7 +98,13 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     const { principal, companyId } = session;
     if (companyId === null) throw storeSessionRefused();
     if (!principal.isSupplierMember) throw sessionInvalid();
-    return { userId: session.userId, email: principal.email, companyId, sessionId: session.id };
+    return {
+      userId: session.userId,
+      email: principal.email,
+      name: principal.name,
+      companyId,
+      sessionId: session.id,
+    };
   };
   const loginThrottle = createLoginThrottle(repositories.loginFailures, clock);
   const accountService = createAccountService({
@@ -115,7 +122,11 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     companies: deps.supplierCompanies,
     publicUrl: deps.publicUrl,
   });
-  const storeService = createStoreService({ db, previewStoreIds });
+  const storeService = createStoreService({
+    db,
+    previewStoreIds,
+    onUserRenamed: () => sessionService.forgetAll(),
+  });
   const teamService = createTeamService({
     ...deps,
     onMembershipChanged: () => sessionService.forgetAll(),
@@ -132,17 +143,13 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     }) satisfies FastifyPluginAsyncZod,
 
     /**
-     * Store titles, user names and supplier member e-mails for other modules (chat summaries,
-     * author names, offline chat e-mail).
+     * Store titles and supplier member e-mails for other modules (chat summaries, offline chat
+     * e-mail). A user's name travels in the actor.
      */
     directory: {
       async findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
         const rows = await repositories.stores.findTitles(ids);
         return new Map(rows.map((row) => [row.id, row.title]));
-      },
-      async findUserName(userId: string): Promise<string> {
-        const user = await repositories.users.findById(userId);
-        return user?.name ?? user?.username ?? '';
       },
       /** Where a supplier company's mail goes: its active members' sign-in e-mails. */
       async listSupplierMemberEmails(companyId: string): Promise<string[]> {

@@ -13,6 +13,8 @@ export type SessionRow = typeof sessions.$inferSelect;
  */
 export type SessionPrincipal = {
   email: string;
+  /** The user's display name (their name, else their username). */
+  name: string;
   planType: PlanType | null;
   role: TeamRole | null;
   isSupplierMember: boolean;
@@ -26,7 +28,7 @@ export const createSessionRepository = (db: Database) => ({
 
   /**
    * The open session whose current token, or recently replaced token, has this hash, with the
-   * user's e-mail, the store's plan and the user's role there (null once removed from the team)
+   * user's e-mail and name, the store's plan and the user's role there (null once removed from the team)
    * or, for a supplier session, whether the user's membership of the company is still active.
    */
   async findByTokenHash(
@@ -37,6 +39,8 @@ export const createSessionRepository = (db: Database) => ({
       .select({
         session: sessions,
         email: users.email,
+        userName: users.name,
+        username: users.username,
         planType: stores.planType,
         role: teamMembers.role,
         supplierMemberId: supplierMembers.id,
@@ -78,6 +82,7 @@ export const createSessionRepository = (db: Database) => ({
       ...row.session,
       principal: {
         email: row.email,
+        name: row.userName ?? row.username,
         planType: row.planType,
         role: row.role,
         isSupplierMember: row.supplierMemberId !== null,

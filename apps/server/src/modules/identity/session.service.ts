@@ -170,7 +170,7 @@ export const createSessionService = (
       forgetSession(cache, sessionId);
     },
 
-    /** Drops every remembered session: after a change of roles or team membership. */
+    /** Drops every remembered session: after a change of roles, team membership or a name. */
     forgetAll(): void {
       cache.clear();
     },

@@ -12,7 +12,12 @@ import { createIdentityRepositories } from './identity.repositories';
 import type { StoreRow } from './store.repository';
 import type { UserRow } from './user.repository';
 
-type StoreServiceDeps = { db: Database; previewStoreIds: ReadonlySet<string> };
+type StoreServiceDeps = {
+  db: Database;
+  previewStoreIds: ReadonlySet<string>;
+  /** Called after the owner's name changed (cached sessions carry the user's name). */
+  onUserRenamed?: () => void;
+};
 
 /** External fields kept per store; past this a new name is refused. */
 export const MAX_EXTERNAL_FIELDS = 200;
@@ -29,7 +34,11 @@ const toWellFormed = (value: string) =>
     '\uFFFD',
   );
 
-export const createStoreService = ({ db, previewStoreIds }: StoreServiceDeps) => {
+export const createStoreService = ({
+  db,
+  previewStoreIds,
+  onUserRenamed = () => {},
+}: StoreServiceDeps) => {
   const repositories = createIdentityRepositories(db);
 
   const toStoreProfile = (store: StoreRow, owner: UserRow): StoreProfile => ({
@@ -81,6 +90,7 @@ export const createStoreService = ({ db, previewStoreIds }: StoreServiceDeps) =>
           ? repos.stores.update(store.id, storeFields)
           : store;
       });
+      if (name !== undefined) onUserRenamed();
       return toStoreProfile(updated, name !== undefined ? { ...owner, name } : owner);
     },
 
