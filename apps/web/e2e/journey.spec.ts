@@ -107,8 +107,9 @@ describe.skipIf(!hasChromium)(`browser journey${SKIP_REASON}`, () => {
       path: '/inbox/messages',
       heading: 'Inbox',
     });
-    await page.getByText('Supplier inbox: not built yet').waitFor();
-    await takeShot(page, 'module-empty-state');
+    // A new store has no conversations yet: the inbox says how to start one.
+    await page.getByText('No conversations yet — message a supplier from its profile.').waitFor();
+    await takeShot(page, 'inbox-empty-state');
     await openGroupEntry(page, {
       key: 'fulfillment',
       child: 'fulfillment.home',

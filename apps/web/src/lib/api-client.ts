@@ -9,7 +9,7 @@ import {
 } from '@atelier/contract/common/errors';
 import { logout, RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
 import { partnerLogout } from '@atelier/contract/partner/account';
-import { hrefs, isPublicPath, paths } from '@/config/paths';
+import { hrefs, isPublicPath } from '@/config/paths';
 import { ApiError } from './api-error';
 import { showErrorToast } from './notify';
 import { raisePreviewModeFlag } from './preview-mode';
