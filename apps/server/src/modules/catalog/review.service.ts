@@ -8,6 +8,7 @@ import type { Database } from '@/db/client';
 import type { Actor, ClientInfo } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import { decodeCursor, encodeCursor } from '@/lib/cursor';
 import { uniqueViolationConstraint } from '@/lib/db-errors';
 import { newId } from '@/lib/ids';
 import {
@@ -56,26 +57,18 @@ const badCursor = () =>
     details: [{ field: 'query.cursor', message: 'Not a cursor from this list.' }],
   });
 
+const REVIEW_SORT = 'reviews';
 const EXACT_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/;
 const REVIEW_ID = /^rev_[a-z0-9]{1,60}$/;
 
-/** Keyset cursor of the reviews list: base64url of `[createdAt (µs, UTC ISO), id]`. */
+/** Keyset cursor of the reviews list (`lib/cursor`): the last row's createdAt (µs, UTC ISO) and id. */
 export const encodeReviewCursor = (position: ReviewPosition): string =>
-  Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+  encodeCursor({ sort: REVIEW_SORT, value: position.createdAt, id: position.id });
 
 /** Throws `bad_request` (reason `invalid_cursor`) for anything `encodeReviewCursor` didn't make. */
 export const decodeReviewCursor = (cursor: string): ReviewPosition => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw badCursor();
-  const [createdAt, id] = parsed as unknown[];
-  if (typeof createdAt !== 'string' || typeof id !== 'string' || !REVIEW_ID.test(id)) {
-    throw badCursor();
-  }
+  const { value: createdAt, id } = decodeCursor(cursor, REVIEW_SORT);
+  if (typeof createdAt !== 'string' || !REVIEW_ID.test(id)) throw badCursor();
   // A real instant only: PostgreSQL would refuse "2026-02-30" or year 0 with a server error.
   const milliseconds = EXACT_TIME.exec(createdAt)?.[1];
   const date = milliseconds ? new Date(`${milliseconds}Z`) : undefined;
