@@ -21,7 +21,7 @@ import { browserPartnerTokenStore, browserTokenStore } from '@/lib/session-token
 /** Which party the signed-in user speaks for: a store (creator) or a supplier company. */
 export type ChatSide = 'STORE' | 'SUPPLIER';
 
-export type ChatEndpoints = {
+type ChatEndpoints = {
   listConversations: typeof listConversations | typeof listPartnerConversations;
   listMessages: typeof listMessages | typeof listPartnerMessages;
   sendMessage: typeof sendMessage | typeof sendPartnerMessage;

@@ -1,20 +1,10 @@
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import {
-  isStoreAuthor,
-  type Message,
-  type Participant,
-  storeParticipant,
-  supplierParticipant,
-} from '@atelier/contract/chat/message';
+import { isStoreAuthor, type Message } from '@atelier/contract/chat/message';
 import type { ChatSide } from './chat-client';
 
 /** Spec §3: authors starting with `store_` are the store's; the others the supplier's. */
 export const isOwnAuthor = (side: ChatSide, author: string): boolean =>
   side === 'STORE' ? isStoreAuthor(author) : !isStoreAuthor(author);
-
-/** The viewer's participant id in a conversation. */
-export const ownParticipantOf = (side: ChatSide, summary: ConversationSummary): Participant =>
-  side === 'STORE' ? storeParticipant(summary.storeId) : supplierParticipant(summary.supplierId);
 
 /** The name of the party across the table: the supplier for a store, the store for a supplier. */
 export const otherPartyName = (side: ChatSide, summary: ConversationSummary): string =>

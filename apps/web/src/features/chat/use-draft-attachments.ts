@@ -5,7 +5,7 @@ import { uploadChatFile } from './api/file-transfer';
 import type { ChatClient } from './chat-client';
 
 /** Spec contract: a message carries at most 10 files. */
-export const MAX_FILES_PER_MESSAGE = 10;
+const MAX_FILES_PER_MESSAGE = 10;
 
 /** A file picked or dropped for the next message, uploading or uploaded (or refused). */
 export type DraftAttachment = {

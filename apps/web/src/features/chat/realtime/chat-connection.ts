@@ -26,14 +26,14 @@ import { lastSeenIndexOf } from '../message-cache';
 /** `reconnecting`: the socket was live and dropped; socket.io is trying again. */
 export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'reconnecting';
 
-export type ConnectionState = {
+type ConnectionState = {
   status: ConnectionStatus;
   /** Conversations where the other party is typing right now. */
   typingConversationIds: ReadonlySet<string>;
 };
 
 /** How long "… is typing" stays after the last typing event. */
-export const TYPING_SHOWN_MS = 3_000;
+const TYPING_SHOWN_MS = 3_000;
 const TYPING_SEND_INTERVAL_MS = 2_000;
 const TOKEN_CHECK_MS = 2_000;
 const SYNC_TIMEOUT_MS = 15_000;
@@ -262,7 +262,7 @@ const createChatConnection = (client: ChatClient, queryClient: QueryClient) => {
   };
 };
 
-export type ChatConnection = ReturnType<typeof createChatConnection>;
+type ChatConnection = ReturnType<typeof createChatConnection>;
 
 const connections = new Map<ChatClient['side'], ChatConnection>();
 
