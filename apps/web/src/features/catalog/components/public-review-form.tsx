@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Button,
   Group,
   Input,
@@ -14,11 +13,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PublicReviewInputSchema } from '@atelier/contract/catalog/review';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreatePublicReview } from '../api/review-queries';
 
@@ -81,11 +81,7 @@ export const PublicReviewForm = ({ companyId, supplierName }: PublicReviewFormPr
         aria-label="Review a supplier"
       >
         <Stack gap="md">
-          {formError ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {formError}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Your name"

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Input, Rating, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Input, Rating, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type CatalogCompanyReview, ReviewInputSchema } from '@atelier/contract/catalog/review';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { showSuccessToast } from '@/lib/notify';
 import { useSaveReview } from '../api/review-queries';
@@ -51,11 +51,7 @@ export const ReviewForm = ({ companyId, ownReview, onDone }: ReviewFormProps) =>
       aria-label={ownReview ? 'Edit your review' : 'Write a review'}
     >
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={formError} />
         <Controller
           control={form.control}
           name="rating"

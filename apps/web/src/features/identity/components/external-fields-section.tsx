@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Code, Group, Table, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Code, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +8,7 @@ import {
   ExternalFieldSchema,
   type StoreProfile,
 } from '@atelier/contract/identity/store';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { showSuccessToast } from '@/lib/notify';
 import { useSetExternalField } from '../api/store-queries';
@@ -79,11 +79,7 @@ export const ExternalFieldsSection = ({ profile, canEdit }: ExternalFieldsSectio
           noValidate
           aria-label="Set an external field"
         >
-          {formError ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mb="sm">
-              {formError}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={formError} mb="sm" />
           <Group align="flex-start" wrap="wrap">
             <TextInput
               label="Name"

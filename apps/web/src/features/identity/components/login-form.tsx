@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +8,7 @@ import {
   type LoginInput,
   LoginInputSchema,
 } from '@atelier/contract/identity/account';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useLogin } from '../api/account-queries';
 
@@ -36,11 +36,7 @@ export const LoginForm = ({ onLoggedIn }: LoginFormProps) => {
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Log in">
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={formError} />
         <TextInput
           label="E-mail"
           type="email"

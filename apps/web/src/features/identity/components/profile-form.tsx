@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Avatar, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Avatar, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import {
   type UpdateStoreProfileInput,
   UpdateStoreProfileInputSchema,
 } from '@atelier/contract/identity/store';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { showSuccessToast } from '@/lib/notify';
 import { useUpdateStoreProfile } from '../api/store-queries';
@@ -74,11 +74,7 @@ export const ProfileForm = ({ profile, canEdit }: ProfileFormProps) => {
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Store profile">
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack gap="md">
-          {formError ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {formError}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Store name"

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +10,7 @@ import {
   type RegisterInput,
   RegisterInputSchema,
 } from '@atelier/contract/identity/account';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useRegister } from '../api/account-queries';
 import { ChoiceCards } from './choice-cards';
@@ -78,11 +78,7 @@ export const RegisterForm = ({ onRegistered }: RegisterFormProps) => {
       aria-label="Create an account"
     >
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={formError} />
         <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} size="sm">
           <Stepper.Step label="Your account" description="Sign-in and store">
             <Stack gap="md" mt="md">

@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ import {
   InviteTeamMemberInputSchema,
   type TeamMember,
 } from '@atelier/contract/identity/team';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { showSuccessToast } from '@/lib/notify';
 import { useCancelTeamInvite, useInviteTeamMember, useTeamMembers } from '../api/team-queries';
@@ -76,11 +77,7 @@ const InviteForm = ({ isAllowed }: { isAllowed: boolean }) => {
       aria-label="Invite a team member"
     >
       <fieldset disabled={!isAllowed} style={{ border: 0, padding: 0, margin: 0 }}>
-        {formError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mb="sm">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={formError} mb="sm" />
         <Group align="flex-start" wrap="wrap">
           <TextInput
             label="Invite by e-mail"

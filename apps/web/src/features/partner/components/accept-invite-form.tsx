@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle, IconLinkOff } from '@tabler/icons-react';
+import { IconInfoCircle, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   type CurrentSupplier,
   SupplierInviteTokenSchema,
 } from '@atelier/contract/partner/account';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { classifyAcceptInviteFailure } from '../accept-invite-error';
 import { useAcceptSupplierInvite } from '../api/partner-account-queries';
@@ -34,13 +35,6 @@ type Stage =
   | { kind: 'new-account' }
   | { kind: 'existing-account'; notice: string }
   | { kind: 'unusable-invite'; message: string };
-
-const FormAlert = ({ message }: { message: string | null }) =>
-  message ? (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-      {message}
-    </Alert>
-  ) : null;
 
 const UnusableInvite = ({ message }: { message: string }) => (
   <Stack gap="md">
@@ -140,7 +134,7 @@ const NewAccountForm = ({ onSubmit, isPending, onStage }: StageFormProps) => {
       aria-label="Accept the invitation"
     >
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormErrorAlert message={formError} />
         <PasswordInput
           label="Choose a password"
           autoComplete="new-password"
@@ -218,7 +212,7 @@ const ExistingAccountForm = ({
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
           {notice}
         </Alert>
-        <FormAlert message={formError} />
+        <FormErrorAlert message={formError} />
         <PasswordInput
           label="Password of your Atelier account"
           autoComplete="current-password"
