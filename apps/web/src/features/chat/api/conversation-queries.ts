@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { openConversation } from '@atelier/contract/chat/conversation';
+import { listMessages, openConversation } from '@atelier/contract/chat/conversation';
 import { callApi } from '@/lib/api-client';
 import type { ChatClient } from '../chat-client';
 import type { ConversationList } from '../conversation-list-cache';
 import { applyOwnRead, applySummary } from './chat-cache';
 import { chatKeys } from './chat-keys';
 
-const CONVERSATION_ID = /^cnv_[a-z0-9]+$/;
-
-export const isConversationId = (value: string): boolean => CONVERSATION_ID.test(value);
+/** Whether the value is a conversation id by the contract's own rule (the history's path). */
+export const isConversationId = (value: string): boolean =>
+  listMessages.params.safeParse({ id: value }).success;
 
 /**
  * The side's conversations, most recent first, with the unread total. Live events keep the
