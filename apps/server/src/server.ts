@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/open';
 import { DataDirLockedError } from './db/lock';
-import { DEMO_ACCOUNT, seedPlatform } from './seed/seed';
+import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed/seed';
 
 const fail = (message: string): never => {
   process.stderr.write(`\n${message}\n\n`);
@@ -64,7 +64,10 @@ const main = async () => {
     `  API docs: http://localhost:${port}/api/docs`,
   ];
   if (config.SEED_DEMO) {
-    lines.push(`  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+    lines.push(
+      `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+      `  Demo supplier: ${DEMO_SUPPLIER_ACCOUNT.email} / ${DEMO_SUPPLIER_ACCOUNT.password}  (supplier workspace: http://localhost:${port}/partner/login)`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };
