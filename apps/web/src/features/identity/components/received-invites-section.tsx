@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { formatRelativeTime } from '@atelier/contract/common/format';
+import { LoadError } from '@/components/ui/load-error';
 import { showSuccessToast } from '@/lib/notify';
 import { useAcceptTeamInvite, useReceivedInvites } from '../api/team-queries';
 import { SectionCard } from './section-card';
@@ -18,14 +19,10 @@ export const ReceivedInvitesSection = () => {
       {invites.isPending ? (
         <Skeleton h={56} aria-label="Loading invites" />
       ) : invites.isError ? (
-        <Group>
-          <Text size="sm" c="red">
-            Your invites could not be loaded.
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void invites.refetch()}>
-            Try again
-          </Button>
-        </Group>
+        <LoadError
+          message="Your invites could not be loaded."
+          onRetry={() => void invites.refetch()}
+        />
       ) : invites.data.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           No pending invites for your e-mail.

@@ -26,6 +26,7 @@ import {
 } from '@atelier/contract/identity/team';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
+import { LoadError } from '@/components/ui/load-error';
 import { showSuccessToast } from '@/lib/notify';
 import { useCancelTeamInvite, useInviteTeamMember, useTeamMembers } from '../api/team-queries';
 import { SectionCard } from './section-card';
@@ -164,14 +165,7 @@ export const TeamSection = ({ planType, role, userEmail }: TeamSectionProps) => 
           <Skeleton h={36} />
         </Stack>
       ) : members.isError ? (
-        <Group>
-          <Text size="sm" c="red">
-            The team could not be loaded.
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void members.refetch()}>
-            Try again
-          </Button>
-        </Group>
+        <LoadError message="The team could not be loaded." onRetry={() => void members.refetch()} />
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" data-testid="team-table">
