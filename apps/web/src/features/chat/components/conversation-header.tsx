@@ -1,12 +1,12 @@
-import { ActionIcon, Avatar, Badge, Box, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconStarFilled } from '@tabler/icons-react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { hrefs } from '@/config/paths';
 import type { ChatClient } from '../chat-client';
-import { initialsOf } from '../chat-format';
 import { otherPartyName } from '../chat-party';
+import { PartyAvatar } from './party-avatar';
 
 type ConversationHeaderProps = {
   client: ChatClient;
@@ -41,15 +41,7 @@ export const ConversationHeader = ({ client, summary, hasBackLink }: Conversatio
           <IconArrowLeft size={18} />
         </ActionIcon>
       ) : null}
-      <Avatar
-        src={client.side === 'STORE' ? summary.avatarUrl : null}
-        name={name}
-        color="initials"
-        radius="xl"
-        alt=""
-      >
-        {initialsOf(name)}
-      </Avatar>
+      <PartyAvatar side={client.side} summary={summary} />
       <Box miw={0} flex={1}>
         <Group gap={6} wrap="nowrap">
           {client.side === 'STORE' ? (

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Box,
   Group,
@@ -19,8 +18,9 @@ import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { useConversationList } from '../api/conversation-queries';
 import type { ChatClient } from '../chat-client';
-import { formatListTime, initialsOf } from '../chat-format';
+import { formatListTime } from '../chat-format';
 import { otherPartyName } from '../chat-party';
+import { PartyAvatar } from './party-avatar';
 
 /** The last message's text; a card or file without text still says that something came. */
 const previewOf = (summary: ConversationSummary): string =>
@@ -60,17 +60,7 @@ const ConversationLink = ({ client, summary, isActive, now }: ConversationLinkPr
       aria-current={isActive ? 'page' : undefined}
       variant="light"
       py="sm"
-      leftSection={
-        <Avatar
-          src={client.side === 'STORE' ? summary.avatarUrl : null}
-          name={name}
-          color="initials"
-          radius="xl"
-          alt=""
-        >
-          {initialsOf(name)}
-        </Avatar>
-      }
+      leftSection={<PartyAvatar side={client.side} summary={summary} />}
       label={
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={4} wrap="nowrap" miw={0}>
