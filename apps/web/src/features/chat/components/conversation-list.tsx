@@ -14,6 +14,7 @@ import { IconMessages, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import { AppAnchor } from '@/components/ui/app-anchor';
+import { LoadError } from '@/components/ui/load-error';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { useConversationList } from '../api/conversation-queries';
@@ -174,9 +175,12 @@ export const ConversationList = ({ client, activeId }: ConversationListProps) =>
         {list.isPending ? (
           <ListSkeleton />
         ) : list.isError ? (
-          <Text c="red" size="sm" p="md">
-            Your conversations could not be loaded.
-          </Text>
+          <Box p="md">
+            <LoadError
+              message="Your conversations could not be loaded."
+              onRetry={() => void list.refetch()}
+            />
+          </Box>
         ) : list.data.items.length === 0 ? (
           <EmptyList client={client} searchKey={searchKey} />
         ) : (

@@ -1,11 +1,12 @@
 import '@mantine/dropzone/styles.css';
-import { Button, Center, Skeleton, Stack, Text } from '@mantine/core';
+import { Center, Skeleton, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useDocumentVisibility } from '@mantine/hooks';
 import { IconMessageOff, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import { LinkButton } from '@/components/ui/link-button';
+import { LoadError } from '@/components/ui/load-error';
 import { findOwnReadIndex } from '../api/chat-cache';
 import {
   isConversationId,
@@ -138,14 +139,11 @@ export const ConversationView = ({
   if (isError) {
     return (
       <Center h="100%">
-        <Stack align="center" gap="xs">
-          <Text c="red" size="sm">
-            The conversation could not be loaded.
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadError
+          message="The conversation could not be loaded."
+          onRetry={() => void refetch()}
+          isStacked
+        />
       </Center>
     );
   }

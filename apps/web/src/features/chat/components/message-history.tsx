@@ -2,6 +2,7 @@ import { Box, Button, Center, Divider, Loader, Skeleton, Stack, Text } from '@ma
 import { IconArrowDown } from '@tabler/icons-react';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
+import { LoadError } from '@/components/ui/load-error';
 import type { useMessageHistory } from '../api/message-queries';
 import { useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
@@ -124,14 +125,11 @@ export const MessageHistory = ({ client, summary, history }: MessageHistoryProps
   if (history.isError) {
     return (
       <Center flex={1} p="md">
-        <Stack align="center" gap="xs">
-          <Text c="red" size="sm">
-            The messages could not be loaded.
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadError
+          message="The messages could not be loaded."
+          onRetry={() => void history.refetch()}
+          isStacked
+        />
       </Center>
     );
   }

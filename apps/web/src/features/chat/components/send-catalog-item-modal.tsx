@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '@atelier/contract/common/money';
 import type { MessagePayload } from '@atelier/contract/chat/message';
+import { LoadError } from '@/components/ui/load-error';
 import { useSupplierItemsToShare } from '../api/share-queries';
 
 type SendCatalogItemModalProps = {
@@ -47,9 +48,10 @@ export const SendCatalogItemModal = ({
             <Skeleton h={48} />
           </Stack>
         ) : items.isError ? (
-          <Text c="red" size="sm">
-            The products could not be loaded.
-          </Text>
+          <LoadError
+            message="The products could not be loaded."
+            onRetry={() => void items.refetch()}
+          />
         ) : items.data.items.length === 0 ? (
           <Text c="dimmed" size="sm">
             {debounced

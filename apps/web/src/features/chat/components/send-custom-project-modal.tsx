@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import { LinkButton } from '@/components/ui/link-button';
+import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
 import { useCustomProjectsToShare } from '../api/share-queries';
 
@@ -23,9 +24,10 @@ export const SendCustomProjectModal = ({ onClose, onSend }: SendCustomProjectMod
           <Skeleton h={48} />
         </Stack>
       ) : projects.isError ? (
-        <Text c="red" size="sm">
-          Your custom projects could not be loaded.
-        </Text>
+        <LoadError
+          message="Your custom projects could not be loaded."
+          onRetry={() => void projects.refetch()}
+        />
       ) : projects.data.items.length === 0 ? (
         <Stack gap="sm" align="flex-start">
           <Text c="dimmed" size="sm">
