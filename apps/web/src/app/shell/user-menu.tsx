@@ -1,6 +1,7 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import type { CurrentUser } from '@atelier/contract/identity/account';
+import { AccountMenu } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 
@@ -27,52 +28,42 @@ export const UserMenu = ({ currentUser, onLogOut, onSwitchStore, isBusy }: UserM
   );
 
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" data-testid="user-menu" disabled={isBusy}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar color="indigo" radius="xl" size="md">
-              {initialsOf(displayName) || '?'}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-              {displayName}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          {currentUser.user.email} · {currentUser.role}
-        </Menu.Label>
-        <Menu.Item
-          component="a"
-          href={paths.accountInfo}
-          onClick={navigateTo(paths.accountInfo)}
-          leftSection={<IconUser size={16} />}
-        >
-          Account info
-        </Menu.Item>
-        {otherStores.length > 0 ? (
-          <>
-            <Menu.Divider />
-            <Menu.Label>Switch store</Menu.Label>
-            {otherStores.map((membership) => (
-              <Menu.Item
-                key={membership.storeId}
-                leftSection={<IconSwitchHorizontal size={16} />}
-                onClick={() => onSwitchStore(membership.storeId)}
-              >
-                {membership.storeTitle} ({membership.role})
-              </Menu.Item>
-            ))}
-          </>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <AccountMenu
+      displayName={displayName}
+      initials={initialsOf(displayName)}
+      width={260}
+      isBusy={isBusy}
+    >
+      <Menu.Label>
+        {currentUser.user.email} · {currentUser.role}
+      </Menu.Label>
+      <Menu.Item
+        component="a"
+        href={paths.accountInfo}
+        onClick={navigateTo(paths.accountInfo)}
+        leftSection={<IconUser size={16} />}
+      >
+        Account info
+      </Menu.Item>
+      {otherStores.length > 0 ? (
+        <>
+          <Menu.Divider />
+          <Menu.Label>Switch store</Menu.Label>
+          {otherStores.map((membership) => (
+            <Menu.Item
+              key={membership.storeId}
+              leftSection={<IconSwitchHorizontal size={16} />}
+              onClick={() => onSwitchStore(membership.storeId)}
+            >
+              {membership.storeTitle} ({membership.role})
+            </Menu.Item>
+          ))}
+        </>
+      ) : null}
+      <Menu.Divider />
+      <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
+        Log out
+      </Menu.Item>
+    </AccountMenu>
   );
 };

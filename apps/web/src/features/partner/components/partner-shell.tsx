@@ -1,17 +1,8 @@
-import {
-  AppShell,
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Menu,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconBuildingFactory2, IconChevronDown, IconInbox, IconLogout } from '@tabler/icons-react';
+import { AppShell, Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
+import { IconBuildingFactory2, IconInbox, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import { AccountMenu } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 
@@ -25,6 +16,7 @@ type PartnerShellProps = {
   children: ReactNode;
 };
 
+// Invited suppliers often have no name yet, so the e-mail's parts give the initials.
 const initialsOf = (text: string): string =>
   text
     .split(/[\s@.]+/)
@@ -99,36 +91,26 @@ export const PartnerShell = ({
               Inbox
             </Button>
           </Group>
-          <Menu position="bottom-end" width={280} withinPortal>
-            <Menu.Target>
-              <UnstyledButton aria-label="Account menu" data-testid="user-menu" disabled={isBusy}>
-                <Group gap="xs" wrap="nowrap">
-                  <Avatar color="indigo" radius="xl" size="md">
-                    {initialsOf(displayName) || '?'}
-                  </Avatar>
-                  <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-                    {displayName}
-                  </Text>
-                  <IconChevronDown size={14} aria-hidden />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{user.email}</Menu.Label>
-              <Menu.Label>
-                <Group gap={4} wrap="nowrap" align="flex-start">
-                  <IconBuildingFactory2 size={14} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text size="xs" inherit>
-                    {company.name}
-                  </Text>
-                </Group>
-              </Menu.Label>
-              <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
-                Log out
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <AccountMenu
+            displayName={displayName}
+            initials={initialsOf(displayName)}
+            width={280}
+            isBusy={isBusy}
+          >
+            <Menu.Label>{user.email}</Menu.Label>
+            <Menu.Label>
+              <Group gap={4} wrap="nowrap" align="flex-start">
+                <IconBuildingFactory2 size={14} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="xs" inherit>
+                  {company.name}
+                </Text>
+              </Group>
+            </Menu.Label>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
+              Log out
+            </Menu.Item>
+          </AccountMenu>
         </Group>
       </AppShell.Header>
       <AppShell.Main>{children}</AppShell.Main>

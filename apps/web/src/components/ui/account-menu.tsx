@@ -1,0 +1,40 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+type AccountMenuProps = {
+  /** The person's name, or their e-mail when they have none. */
+  displayName: string;
+  /** The avatar's letters; `?` when empty. */
+  initials: string;
+  width: number;
+  isBusy: boolean;
+  /** The menu's labels and items. */
+  children: ReactNode;
+};
+
+/** The header's account button (avatar, name) and the menu it opens. */
+export const AccountMenu = ({
+  displayName,
+  initials,
+  width,
+  isBusy,
+  children,
+}: AccountMenuProps) => (
+  <Menu position="bottom-end" width={width} withinPortal>
+    <Menu.Target>
+      <UnstyledButton aria-label="Account menu" data-testid="user-menu" disabled={isBusy}>
+        <Group gap="xs" wrap="nowrap">
+          <Avatar color="indigo" radius="xl" size="md">
+            {initials || '?'}
+          </Avatar>
+          <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+            {displayName}
+          </Text>
+          <IconChevronDown size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Menu.Target>
+    <Menu.Dropdown>{children}</Menu.Dropdown>
+  </Menu>
+);
