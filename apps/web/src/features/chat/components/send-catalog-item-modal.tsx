@@ -1,4 +1,4 @@
-import { Button, Group, Modal, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { formatMoney } from '@atelier/contract/common/money';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import { LoadError } from '@/components/ui/load-error';
 import { useSupplierItemsToShare } from '../api/share-queries';
+import { SharePickList, SharePickRow } from './share-pick-list';
 
 type SendCatalogItemModalProps = {
   supplierId: string;
@@ -59,45 +60,32 @@ export const SendCatalogItemModal = ({
               : 'This supplier has no products listed.'}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={380} type="auto">
-            <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {items.data.items.map((item) => (
-                <Group
-                  key={item.id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  py={6}
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <Stack gap={0} miw={0}>
-                    <Text size="sm" fw={500} truncate>
-                      {item.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatMoney(item.price)} per unit
-                      {item.moq ? ` · MOQ ${item.moq}` : ''}
-                    </Text>
-                  </Stack>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Send ${item.title}`}
-                    onClick={() =>
-                      onSend({
-                        type: 'CATALOG_ITEM',
-                        itemId: item.id,
-                        title: item.title.slice(0, 300),
-                        price: item.price,
-                      })
-                    }
-                  >
-                    Send
-                  </Button>
-                </Group>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
+          <SharePickList maxHeight={380}>
+            {items.data.items.map((item) => (
+              <SharePickRow
+                key={item.id}
+                name={item.title}
+                onSend={() =>
+                  onSend({
+                    type: 'CATALOG_ITEM',
+                    itemId: item.id,
+                    title: item.title.slice(0, 300),
+                    price: item.price,
+                  })
+                }
+              >
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={500} truncate>
+                    {item.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatMoney(item.price)} per unit
+                    {item.moq ? ` · MOQ ${item.moq}` : ''}
+                  </Text>
+                </Stack>
+              </SharePickRow>
+            ))}
+          </SharePickList>
         )}
       </Stack>
     </Modal>

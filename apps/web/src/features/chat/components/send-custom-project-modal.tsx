@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
 import { useCustomProjectsToShare } from '../api/share-queries';
+import { SharePickList, SharePickRow } from './share-pick-list';
 
 type SendCustomProjectModalProps = {
   onClose: () => void;
@@ -38,59 +39,46 @@ export const SendCustomProjectModal = ({ onClose, onSend }: SendCustomProjectMod
           </LinkButton>
         </Stack>
       ) : (
-        <ScrollArea.Autosize mah={420} type="auto">
-          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {projects.data.items.map((project) => {
-              const title = project.title || 'Untitled project';
-              return (
-                <Group
-                  key={project.id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  py={6}
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <Stack gap={2} miw={0}>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={500} truncate>
-                        {title}
-                      </Text>
-                      <Badge
-                        size="xs"
-                        variant="light"
-                        color={project.status === 'DRAFT' ? 'gray' : 'teal'}
-                      >
-                        {project.status === 'DRAFT' ? 'Draft' : 'Submitted'}
-                      </Badge>
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {project.quantity === null
-                        ? 'Quantity not set'
-                        : `${units.format(project.quantity)} units`}
-                      {project.material ? ` · ${project.material}` : ''}
+        <SharePickList maxHeight={420}>
+          {projects.data.items.map((project) => {
+            const title = project.title || 'Untitled project';
+            return (
+              <SharePickRow
+                key={project.id}
+                name={title}
+                onSend={() =>
+                  onSend({
+                    type: 'CREATOR_CUSTOM_PROJECT',
+                    projectId: project.id,
+                    title: title.slice(0, 300),
+                    quantity: project.quantity,
+                  })
+                }
+              >
+                <Stack gap={2} miw={0}>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={500} truncate>
+                      {title}
                     </Text>
-                  </Stack>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Send ${title}`}
-                    onClick={() =>
-                      onSend({
-                        type: 'CREATOR_CUSTOM_PROJECT',
-                        projectId: project.id,
-                        title: title.slice(0, 300),
-                        quantity: project.quantity,
-                      })
-                    }
-                  >
-                    Send
-                  </Button>
-                </Group>
-              );
-            })}
-          </Stack>
-        </ScrollArea.Autosize>
+                    <Badge
+                      size="xs"
+                      variant="light"
+                      color={project.status === 'DRAFT' ? 'gray' : 'teal'}
+                    >
+                      {project.status === 'DRAFT' ? 'Draft' : 'Submitted'}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {project.quantity === null
+                      ? 'Quantity not set'
+                      : `${units.format(project.quantity)} units`}
+                    {project.material ? ` · ${project.material}` : ''}
+                  </Text>
+                </Stack>
+              </SharePickRow>
+            );
+          })}
+        </SharePickList>
       )}
     </Modal>
   );
