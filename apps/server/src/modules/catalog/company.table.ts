@@ -5,11 +5,11 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../db/jsonb';
 import type { SupplierOffering, ValueSource } from '@atelier/contract/catalog/company';
 
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

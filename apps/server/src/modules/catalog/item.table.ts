@@ -4,11 +4,11 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../db/jsonb';
 import type { CatalogItemKind, ValueSource } from '@atelier/contract/catalog/company';
 import { catalogCompanies, tsvector } from './company.table';
 

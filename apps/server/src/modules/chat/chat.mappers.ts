@@ -36,7 +36,6 @@ export const toAttachments = (files: readonly UploadedFile[]): MessageAttachment
   return attachments;
 };
 
-/** The inbox preview of a message: its text on one line, else the names of its files. */
 /** What a card says in the inbox list and e-mails when its message has no text. */
 const cardPreview = (payload: MessagePayload): string => {
   switch (payload.type) {
@@ -80,21 +79,4 @@ export const previewOf = (
     return `📎 ${files.map((file) => file.name).join(', ')}`.slice(0, PREVIEW_LENGTH);
   }
   return payload ? cardPreview(payload).slice(0, PREVIEW_LENGTH) : '';
-};
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/**
- * The value with every lone UTF-16 surrogate in its strings replaced by U+FFFD: PostgreSQL
- * refuses them in jsonb (a text column gets the same replacement from the UTF-8 encoding).
- */
-export const wellFormed = <T>(value: T): T => {
-  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd') as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => wellFormed(item)) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, wellFormed(item)]),
-    ) as T;
-  }
-  return value;
 };

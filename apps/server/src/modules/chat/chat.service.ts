@@ -10,7 +10,7 @@ import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { belongsTo, participantOf, sideOfParticipant, type ChatParty } from './chat-party';
-import { previewOf, toAttachments, toMessage, wellFormed } from './chat.mappers';
+import { previewOf, toAttachments, toMessage } from './chat.mappers';
 import type { ConversationRow } from './chat.table';
 import {
   createConversationRepository,
@@ -258,7 +258,7 @@ export const createChatService = ({
           reason: 'empty_message',
         });
       }
-      const payload = wellFormed(await resolvePayload(party, input.payload));
+      const payload = await resolvePayload(party, input.payload);
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const messages = createMessageRepository(tx);

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../db/jsonb';
 import type { MessageAttachments, MessagePayload } from '@atelier/contract/chat/message';
 
 /** Spec §3: one conversation per store and supplier company pair. */

@@ -4,12 +4,12 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../db/jsonb';
 import type { ExternalField } from '@atelier/contract/identity/store';
 import type { FeatureFlags } from '@atelier/contract/identity/account';
 

@@ -24,16 +24,6 @@ export const MAX_EXTERNAL_FIELDS = 200;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/**
- * A lone UTF-16 surrogate becomes U+FFFD, as it does in a text column: PostgreSQL refuses it in
- * jsonb, where external fields live.
- */
-const toWellFormed = (value: string) =>
-  value.replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '\uFFFD',
-  );
-
 export const createStoreService = ({
   db,
   previewStoreIds,
@@ -112,7 +102,7 @@ export const createStoreService = ({
             },
           );
         }
-        const stored = { name: field.name, value: toWellFormed(field.value) };
+        const stored = { name: field.name, value: field.value };
         const updated = await repos.stores.update(store.id, {
           externalFields: [...others, stored],
         });
