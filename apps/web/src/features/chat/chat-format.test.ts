@@ -4,6 +4,7 @@ import {
   formatDayLabel,
   formatFileSize,
   formatListTime,
+  formatUnitCount,
   initialsOf,
 } from './chat-format';
 
@@ -41,6 +42,12 @@ describe('fileNameOfUrl', () => {
   it('decodes the last path segment of a download URL', () => {
     expect(fileNameOfUrl('/api/files/fil_1/tech%20pack%20v2.pdf')).toBe('tech pack v2.pdf');
     expect(fileNameOfUrl('/api/files/fil_1/%E0%A4%A')).toBe('%E0%A4%A');
+  });
+});
+
+describe('formatUnitCount', () => {
+  it('groups thousands', () => {
+    expect(formatUnitCount(1200)).toBe('1,200 units');
   });
 });
 

@@ -67,6 +67,11 @@ export const fileNameOfUrl = (url: string): string => {
   }
 };
 
+const units = new Intl.NumberFormat('en-US');
+
+/** A quantity of a custom project: "1,200 units". */
+export const formatUnitCount = (count: number): string => `${units.format(count)} units`;
+
 /** "1.2 MB" for a byte count. */
 export const formatFileSize = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} B`;

@@ -4,14 +4,13 @@ import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
 import { useCustomProjectsToShare } from '../api/share-queries';
+import { formatUnitCount } from '../chat-format';
 import { SharePickList, SharePickRow } from './share-pick-list';
 
 type SendCustomProjectModalProps = {
   onClose: () => void;
   onSend: (payload: MessagePayload) => void;
 };
-
-const units = new Intl.NumberFormat('en-US');
 
 /** The store picks one of its custom project requests (RFPs) to send to the supplier. */
 export const SendCustomProjectModal = ({ onClose, onSend }: SendCustomProjectModalProps) => {
@@ -71,7 +70,7 @@ export const SendCustomProjectModal = ({ onClose, onSend }: SendCustomProjectMod
                   <Text size="xs" c="dimmed">
                     {project.quantity === null
                       ? 'Quantity not set'
-                      : `${units.format(project.quantity)} units`}
+                      : formatUnitCount(project.quantity)}
                     {project.material ? ` · ${project.material}` : ''}
                   </Text>
                 </Stack>

@@ -4,14 +4,13 @@ import type { MessagePayload } from '@atelier/contract/chat/message';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs } from '@/config/paths';
 import type { ChatSide } from '../../chat-client';
+import { formatUnitCount } from '../../chat-format';
 import { CardFrame } from './card-frame';
 
 type CustomProjectCardProps = {
   payload: Extract<MessagePayload, { type: 'CREATOR_CUSTOM_PROJECT' }>;
   side: ChatSide;
 };
-
-const units = new Intl.NumberFormat('en-US');
 
 /** A store's custom project request (RFP) shared with the supplier. */
 export const CustomProjectCard = ({ payload, side }: CustomProjectCardProps) => (
@@ -20,9 +19,7 @@ export const CustomProjectCard = ({ payload, side }: CustomProjectCardProps) => 
       {payload.title || 'Untitled project'}
     </Text>
     <Text size="sm" c="dimmed">
-      {payload.quantity === null
-        ? 'Quantity not set yet'
-        : `${units.format(payload.quantity)} units`}
+      {payload.quantity === null ? 'Quantity not set yet' : formatUnitCount(payload.quantity)}
     </Text>
     {side === 'STORE' ? (
       <AppAnchor href={hrefs.customProject({ rfpId: payload.projectId })} size="sm">
