@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { LoginInput } from '@atelier/contract/identity/account';
 import {
@@ -19,14 +19,12 @@ export const partnerAccountKeys = {
   currentSupplier: () => [...partnerAccountKeys.all, 'current-supplier'] as const,
 };
 
-export const currentSupplierQueryOptions = () =>
-  queryOptions({
+export const useCurrentSupplier = () =>
+  useQuery({
     queryKey: partnerAccountKeys.currentSupplier(),
     queryFn: ({ signal }) => callPartnerApi(getCurrentSupplier, { signal }),
     staleTime: 60_000,
   });
-
-export const useCurrentSupplier = () => useQuery(currentSupplierQueryOptions());
 
 const useStartPartnerSession = () => {
   const queryClient = useQueryClient();

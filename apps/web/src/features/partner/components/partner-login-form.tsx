@@ -23,6 +23,28 @@ const kindOf = (error: unknown): FormError['kind'] => {
   return error.reason === 'no_supplier_membership' ? 'store_account' : 'other';
 };
 
+const LoginErrorAlert = ({ error }: { error: FormError }) => {
+  const isThrottled = error.kind === 'throttled';
+  return (
+    <Alert
+      color={isThrottled ? 'orange' : 'red'}
+      icon={isThrottled ? <IconClockPause size={18} /> : <IconAlertCircle size={18} />}
+      title={isThrottled ? 'Too many attempts' : undefined}
+      role="alert"
+    >
+      {error.message}
+      {error.kind === 'store_account' ? (
+        <>
+          {' '}
+          <AppAnchor href={paths.login} size="sm">
+            Log in to your store
+          </AppAnchor>
+        </>
+      ) : null}
+    </Alert>
+  );
+};
+
 /** Supplier sign-in with the store login's rules (contract `LoginInputSchema`). */
 export const PartnerLoginForm = ({ onLoggedIn }: PartnerLoginFormProps) => {
   const login = usePartnerLogin();
@@ -47,30 +69,7 @@ export const PartnerLoginForm = ({ onLoggedIn }: PartnerLoginFormProps) => {
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Log in">
       <Stack gap="md">
-        {formError ? (
-          <Alert
-            color={formError.kind === 'throttled' ? 'orange' : 'red'}
-            icon={
-              formError.kind === 'throttled' ? (
-                <IconClockPause size={18} />
-              ) : (
-                <IconAlertCircle size={18} />
-              )
-            }
-            title={formError.kind === 'throttled' ? 'Too many attempts' : undefined}
-            role="alert"
-          >
-            {formError.message}
-            {formError.kind === 'store_account' ? (
-              <>
-                {' '}
-                <AppAnchor href={paths.login} size="sm">
-                  Log in to your store
-                </AppAnchor>
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
+        {formError ? <LoginErrorAlert error={formError} /> : null}
         <TextInput
           label="E-mail"
           type="email"
