@@ -13,6 +13,7 @@ import type { SupplierSort } from '@atelier/contract/catalog/filters';
 import { callApi } from '@/lib/api-client';
 import type { FilterQueryInput } from '../search-query';
 import { catalogKeys } from './catalog-keys';
+import { keysetPaging } from './keyset-paging';
 
 export type SupplierSearchQuery = FilterQueryInput & {
   sort?: SupplierSort;
@@ -29,8 +30,7 @@ export const useSupplierSearch = (
     queryKey: catalogKeys.suppliers(query),
     queryFn: ({ pageParam, signal }) =>
       callApi(listCatalogCompanies, { query: { ...query, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    ...keysetPaging,
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });

@@ -14,6 +14,7 @@ import {
 import { callApi } from '@/lib/api-client';
 import type { FilterQueryInput } from '../search-query';
 import { catalogKeys } from './catalog-keys';
+import { keysetPaging } from './keyset-paging';
 
 export type ItemSearchQuery = FilterQueryInput & {
   sort?: ItemSort;
@@ -27,8 +28,7 @@ export const useItemSearch = (query: ItemSearchQuery, options: { enabled?: boole
     queryKey: catalogKeys.items(query),
     queryFn: ({ pageParam, signal }) =>
       callApi(listCatalogItems, { query: { ...query, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    ...keysetPaging,
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });

@@ -9,14 +9,14 @@ import {
 } from '@atelier/contract/catalog/review';
 import { callApi } from '@/lib/api-client';
 import { catalogKeys } from './catalog-keys';
+import { keysetPaging } from './keyset-paging';
 
 export const useCompanyReviews = (companyId: string, size = 10) =>
   useInfiniteQuery({
     queryKey: [...catalogKeys.reviews(companyId), size],
     queryFn: ({ pageParam, signal }) =>
       callApi(listCompanyReviews, { query: { companyId, size, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    ...keysetPaging,
   });
 
 export const useReviewSummary = (companyId: string) =>
