@@ -113,4 +113,3 @@ export const useDraftAttachments = (client: ChatClient) => {
     clear,
   };
 };
-export type DraftAttachments = ReturnType<typeof useDraftAttachments>;

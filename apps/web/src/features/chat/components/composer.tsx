@@ -8,7 +8,8 @@ import { useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
 import { otherPartyName } from '../chat-party';
 import { useSendTyping } from '../realtime/use-chat-realtime';
-import type { DraftAttachments } from '../use-draft-attachments';
+import { useDraftAttachments } from '../use-draft-attachments';
+import { AttachmentDropzone } from './attachment-dropzone';
 import { ComposerMenu } from './composer-menu';
 import { DraftAttachmentList } from './draft-attachment-list';
 
@@ -17,15 +18,15 @@ const ACCEPTED_FILES = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extensio
 type ComposerProps = {
   client: ChatClient;
   summary: ConversationSummary;
-  draft: DraftAttachments;
 };
 
 /**
  * The message being written: Enter sends, Shift+Enter starts a new line. Files upload as they
  * are attached (picker or drop); sending waits for them. Spec §5: an empty text is not sent.
  */
-export const Composer = ({ client, summary, draft }: ComposerProps) => {
+export const Composer = ({ client, summary }: ComposerProps) => {
   const [text, setText] = useState('');
+  const draft = useDraftAttachments(client);
   const send = useSendMessage(client, summary.sid);
   const sendTyping = useSendTyping(client, summary.sid);
   const otherName = otherPartyName(client.side, summary);
@@ -103,6 +104,7 @@ export const Composer = ({ client, summary, draft }: ComposerProps) => {
           </Tooltip>
         </Group>
       </Stack>
+      <AttachmentDropzone otherName={otherName} onAdd={draft.add} />
     </Box>
   );
 };

@@ -1,10 +1,9 @@
-import '@mantine/dropzone/styles.css';
 import { Center, Skeleton, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { useDocumentVisibility } from '@mantine/hooks';
-import { IconMessageOff, IconUpload } from '@tabler/icons-react';
+import { IconMessageOff } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
+import type { Message } from '@atelier/contract/chat/message';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { findOwnReadIndex } from '../api/chat-cache';
@@ -18,7 +17,6 @@ import type { ChatClient } from '../chat-client';
 import { hasUnreadAfter, otherPartyName } from '../chat-party';
 import { listHistoryMessages } from '../message-cache';
 import { useIsOtherTyping } from '../realtime/use-chat-realtime';
-import { useDraftAttachments } from '../use-draft-attachments';
 import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { MessageHistory } from './message-history';
@@ -43,11 +41,10 @@ type OpenConversationProps = {
 const useMarkReadWhileOpen = (
   client: ChatClient,
   summary: ConversationSummary,
-  history: ReturnType<typeof useMessageHistory>,
+  messages: readonly Message[],
 ) => {
   const isVisible = useDocumentVisibility() === 'visible';
   const { mutate: markRead } = useMarkConversationRead(client, summary.sid);
-  const messages = useMemo(() => listHistoryMessages(history.data), [history.data]);
   const lastIndex = messages.at(-1)?.index;
   const knownReadIndex =
     findOwnReadIndex(client.side, summary.sid) ??
@@ -67,37 +64,18 @@ const TypingLine = ({ client, summary }: { client: ChatClient; summary: Conversa
   );
 };
 
+// The draft (its upload progress) and the typing line live below this component, so neither
+// renders the whole history again.
 const OpenConversation = ({ client, summary, history, hasBackLink }: OpenConversationProps) => {
-  const draft = useDraftAttachments(client);
-  useMarkReadWhileOpen(client, summary, history);
+  const messages = useMemo(() => listHistoryMessages(history.data), [history.data]);
+  useMarkReadWhileOpen(client, summary, messages);
 
   return (
     <Stack gap={0} h="100%">
       <ConversationHeader client={client} summary={summary} hasBackLink={hasBackLink} />
-      <MessageHistory client={client} summary={summary} history={history} />
+      <MessageHistory client={client} summary={summary} history={history} messages={messages} />
       <TypingLine client={client} summary={summary} />
-      <Composer client={client} summary={summary} draft={draft} />
-      <Dropzone.FullScreen
-        active
-        // Only a drop target: the composer's attach button is the keyboard way to add files.
-        activateOnKeyboard={false}
-        inputProps={{ 'aria-hidden': true }}
-        onDrop={(files) => draft.add(files)}
-        onReject={(rejections) => draft.add(rejections.map((rejection) => rejection.file))}
-      >
-        <Center h="60vh">
-          <Stack align="center" gap="xs">
-            <IconUpload size={48} stroke={1.5} aria-hidden />
-            <Text size="lg" fw={600}>
-              Drop files to attach them
-            </Text>
-            <Text size="sm" c="dimmed">
-              Images and PDFs up to 20 MB, for your message to{' '}
-              {otherPartyName(client.side, summary)}
-            </Text>
-          </Stack>
-        </Center>
-      </Dropzone.FullScreen>
+      <Composer client={client} summary={summary} />
     </Stack>
   );
 };

@@ -1,14 +1,14 @@
 import { Box, Button, Center, Divider, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
+import type { Message } from '@atelier/contract/chat/message';
 import { LoadError } from '@/components/ui/load-error';
 import type { useMessageHistory } from '../api/message-queries';
 import { useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
 import { formatDayLabel, isOtherDay } from '../chat-format';
 import { findSeenMessageIndex, isOwnAuthor, otherPartyName } from '../chat-party';
-import { listHistoryMessages } from '../message-cache';
 import { removePendingMessage, usePendingMessages } from '../pending-messages';
 import { MessageItem, PendingMessageItem } from './message-item';
 
@@ -21,6 +21,8 @@ type MessageHistoryProps = {
   client: ChatClient;
   summary: ConversationSummary;
   history: ReturnType<typeof useMessageHistory>;
+  /** The history's loaded messages, oldest first. */
+  messages: readonly Message[];
 };
 
 type ScrollSnapshot = {
@@ -44,14 +46,13 @@ const HistorySkeleton = () => (
  * keeps the reading position; new messages scroll into view when the reader is at the bottom
  * (or sent them), else a "New messages" button appears.
  */
-export const MessageHistory = ({ client, summary, history }: MessageHistoryProps) => {
+export const MessageHistory = ({ client, summary, history, messages }: MessageHistoryProps) => {
   const conversationId = summary.sid;
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const isAtBottomRef = useRef(true);
   const snapshotRef = useRef<ScrollSnapshot | null>(null);
   const [hasNewBelow, setHasNewBelow] = useState(false);
-  const messages = useMemo(() => listHistoryMessages(history.data), [history.data]);
   const pending = usePendingMessages(client.side, conversationId);
   const send = useSendMessage(client, conversationId);
   const seenIndex = findSeenMessageIndex(client.side, messages, summary.otherLastReadIndex);
