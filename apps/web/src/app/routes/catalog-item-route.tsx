@@ -1,17 +1,19 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconClipboardList } from '@tabler/icons-react';
 import { createRoute } from '@tanstack/react-router';
-import { AppAnchor } from '@/components/ui/app-anchor';
 import { LinkButton } from '@/components/ui/link-button';
+import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord } from '@/components/ui/missing-record';
-import { hrefs, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { useCatalogItem, useRecordItemView } from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
-import { MessageSupplierButton } from '@/features/chat/components/message-supplier-button';
 import { isApiError } from '@/lib/api-error';
 import { appLayoutRoute } from './app-layout-route';
-import { ProfileSkeleton } from './supplier-profile-routes';
+import {
+  BrowseSuppliersLink,
+  ContactSupplierActions,
+  ProfileSkeleton,
+} from './supplier-profile-routes';
 
 const CatalogItemPage = () => {
   const { itemId } = catalogItemRoute.useParams();
@@ -23,44 +25,31 @@ const CatalogItemPage = () => {
 
   return (
     <Stack gap="md">
-      <AppAnchor href={paths.browseSuppliers} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> Browse suppliers
-        </Group>
-      </AppAnchor>
+      <BrowseSuppliersLink />
       {item.isPending ? (
         <ProfileSkeleton />
-      ) : isMissing || !item.data ? (
-        isMissing ? (
-          <MissingRecord
-            title="No such product"
-            description="There is no catalog item at this address. It may have been withdrawn, or the link may be mistyped."
-          >
-            <LinkButton href={paths.browseSuppliers} variant="light">
-              Browse suppliers
-            </LinkButton>
-          </MissingRecord>
-        ) : (
-          <Paper withBorder p="lg">
-            <Text c="red">This product could not be loaded.</Text>
-          </Paper>
-        )
-      ) : (
+      ) : isMissing ? (
+        <MissingRecord
+          title="No such product"
+          description="There is no catalog item at this address. It may have been withdrawn, or the link may be mistyped."
+        >
+          <LinkButton href={paths.browseSuppliers} variant="light">
+            Browse suppliers
+          </LinkButton>
+        </MissingRecord>
+      ) : item.data ? (
         <CatalogItemDetail
           item={item.data}
           similarItems={item.data.similarItems}
-          actions={
-            <>
-              <MessageSupplierButton supplierId={item.data.company.id} variant="light" />
-              <LinkButton
-                href={hrefs.customProject({ supplierId: item.data.company.id })}
-                leftSection={<IconClipboardList size={16} />}
-              >
-                Request a custom project
-              </LinkButton>
-            </>
-          }
+          actions={<ContactSupplierActions supplierId={item.data.company.id} />}
         />
+      ) : (
+        <Paper withBorder p="lg">
+          <LoadError
+            message="This product could not be loaded."
+            onRetry={() => void item.refetch()}
+          />
+        </Paper>
       )}
     </Stack>
   );

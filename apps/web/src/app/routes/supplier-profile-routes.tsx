@@ -1,10 +1,11 @@
-import { Button, CopyButton, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconClipboardList, IconLink } from '@tabler/icons-react';
 import { createRoute, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { LinkButton } from '@/components/ui/link-button';
+import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord } from '@/components/ui/missing-record';
 import { hrefs, paths, SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
 import { useRecordSupplierView, useSupplier } from '@/features/catalog/api/company-queries';
@@ -22,6 +23,28 @@ export const ProfileSkeleton = () => (
     <Skeleton h={36} w={420} />
     <Skeleton h={240} radius="md" />
   </Stack>
+);
+
+/** Back to the supplier search, above a supplier's profile or one of its products. */
+export const BrowseSuppliersLink = () => (
+  <AppAnchor href={paths.browseSuppliers} size="sm">
+    <Group gap={4} component="span">
+      <IconArrowLeft size={14} aria-hidden /> Browse suppliers
+    </Group>
+  </AppAnchor>
+);
+
+/** What a store can do about a supplier from its profile or products: write or request. */
+export const ContactSupplierActions = ({ supplierId }: { supplierId: string }) => (
+  <>
+    <MessageSupplierButton supplierId={supplierId} variant="light" />
+    <LinkButton
+      href={hrefs.customProject({ supplierId })}
+      leftSection={<IconClipboardList size={16} />}
+    >
+      Request a custom project
+    </LinkButton>
+  </>
 );
 
 const SharePreviewButton = ({ supplierId }: { supplierId: string }) => (
@@ -53,16 +76,15 @@ const SignedInSupplierProfile = ({
 
   return (
     <Stack gap="md">
-      <AppAnchor href={paths.browseSuppliers} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> Browse suppliers
-        </Group>
-      </AppAnchor>
+      <BrowseSuppliersLink />
       {supplier.isPending ? (
         <ProfileSkeleton />
       ) : supplier.isError ? (
         <Paper withBorder p="lg">
-          <Text c="red">This supplier could not be loaded.</Text>
+          <LoadError
+            message="This supplier could not be loaded."
+            onRetry={() => void supplier.refetch()}
+          />
         </Paper>
       ) : supplier.data === null ? (
         <MissingRecord
@@ -81,13 +103,7 @@ const SignedInSupplierProfile = ({
           actions={
             <>
               <SharePreviewButton supplierId={supplier.data.id} />
-              <MessageSupplierButton supplierId={supplier.data.id} variant="light" />
-              <LinkButton
-                href={hrefs.customProject({ supplierId: supplier.data.id })}
-                leftSection={<IconClipboardList size={16} />}
-              >
-                Request a custom project
-              </LinkButton>
+              <ContactSupplierActions supplierId={supplier.data.id} />
             </>
           }
         />
