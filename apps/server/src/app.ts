@@ -27,7 +27,6 @@ import { createReferenceModule } from './modules/reference';
 import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime } from './realtime';
-import { storeEmailFinder } from './realtime/offline-email';
 
 export const APP_VERSION = '0.1.0';
 
@@ -207,7 +206,7 @@ export const buildApp = async ({
     clock,
     notifier,
     chatService: () => chat.chatService,
-    findStoreEmail: storeEmailFinder(db),
+    findStoreEmail: (storeId) => identity.directory.findStoreEmail(storeId),
     listSupplierEmails: (companyId) => identity.directory.listSupplierMemberEmails(companyId),
     // A handshake cannot return a renewed token, so it never renews one (the next HTTP call does).
     resolveParty: async (token) => {

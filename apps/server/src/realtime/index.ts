@@ -1,5 +1,4 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_EVENTS } from '@atelier/contract/chat/conversation';
@@ -16,8 +15,12 @@ import {
 import type { Config } from '@/config';
 import type { DatabaseConnection } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { participantOf, type ChatParty, type ChatService } from '@/modules/chat';
-import { conversations, type ConversationRow } from '@/modules/chat/chat.table';
+import {
+  participantOf,
+  type ChatParty,
+  type ChatService,
+  type ConversationRow,
+} from '@/modules/chat';
 import type { Notifier } from '@/modules/notifications';
 import { createOfflineEmailer } from './offline-email';
 
@@ -104,19 +107,8 @@ export const createRealtime = (deps: RealtimeDeps) => {
           return;
         }
         const { party, sessionId } = resolved;
-        const rows = await connection.db
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(
-            party.kind === 'STORE'
-              ? eq(conversations.storeId, party.storeId)
-              : eq(conversations.companyId, party.companyId),
-          );
-        socket.data = {
-          party,
-          sessionId,
-          conversationIds: rows.map((row) => row.id),
-        } satisfies SocketData;
+        const conversationIds = await deps.chatService().listConversationIds(party);
+        socket.data = { party, sessionId, conversationIds } satisfies SocketData;
         next();
       })
       .catch((error: unknown) => {
@@ -124,17 +116,6 @@ export const createRealtime = (deps: RealtimeDeps) => {
         next(new Error('unavailable'));
       });
   });
-
-  const belongs = async (party: ChatParty, conversationId: string) => {
-    const [row] = await connection.db
-      .select({ storeId: conversations.storeId, companyId: conversations.companyId })
-      .from(conversations)
-      .where(eq(conversations.id, conversationId));
-    if (!row) return false;
-    return party.kind === 'STORE'
-      ? row.storeId === party.storeId
-      : row.companyId === party.companyId;
-  };
 
   io.on('connection', (socket) => {
     const { party, sessionId, conversationIds } = socket.data as SocketData;
@@ -155,7 +136,7 @@ export const createRealtime = (deps: RealtimeDeps) => {
       void (async () => {
         const room = conversationRoom(conversationId);
         if (!socket.rooms.has(room)) {
-          if (!(await belongs(party, conversationId))) return;
+          if (!(await deps.chatService().isInConversation(party, conversationId))) return;
           void socket.join(room);
         }
         // To the other party: not to the sender's own other tabs either.
@@ -211,6 +192,8 @@ export const createRealtime = (deps: RealtimeDeps) => {
     db: connection.db,
     clock: deps.clock,
     notifier: deps.notifier,
+    listUnreadMessages: (conversationId, participant, size) =>
+      deps.chatService().listUnreadMessages(conversationId, participant, size),
     findStoreEmail: deps.findStoreEmail,
     listSupplierEmails: deps.listSupplierEmails,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,

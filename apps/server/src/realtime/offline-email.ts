@@ -1,16 +1,13 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import {
   storeParticipant,
   supplierParticipant,
   type Message,
-  type MessagePayload,
 } from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { chatMessages, conversationReads, type ConversationRow } from '@/modules/chat/chat.table';
-import { stores } from '@/modules/identity/identity.table';
+import { previewOf, type ConversationRow } from '@/modules/chat';
 import type { Notifier } from '@/modules/notifications';
-import { previewOf } from '@/modules/chat';
 import { chatEmailNotices } from './realtime.table';
 
 /** At most one offline e-mail per conversation and recipient in this window (issue 4). */
@@ -21,6 +18,12 @@ type OfflineEmailDeps = {
   db: Database;
   clock: Clock;
   notifier: Notifier;
+  /** Up to `size` messages above the participant's read marker, oldest first (chat module). */
+  listUnreadMessages: (
+    conversationId: string,
+    participant: string,
+    size: number,
+  ) => Promise<Message[]>;
   findStoreEmail: (storeId: string) => Promise<string | undefined>;
   /** The supplier company's active members' e-mails (none: no e-mail). */
   listSupplierEmails: (companyId: string) => Promise<string[]>;
@@ -51,30 +54,7 @@ export const createOfflineEmailer = (deps: OfflineEmailDeps) => {
     return rows.length > 0;
   };
 
-  const unreadOf = async (conversationId: string, participant: string) => {
-    const [read] = await db
-      .select({ lastReadIndex: conversationReads.lastReadIndex })
-      .from(conversationReads)
-      .where(
-        and(
-          eq(conversationReads.conversationId, conversationId),
-          eq(conversationReads.participant, participant),
-        ),
-      );
-    return db
-      .select()
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.conversationId, conversationId),
-          gt(chatMessages.index, read?.lastReadIndex ?? -1),
-        ),
-      )
-      .orderBy(asc(chatMessages.index))
-      .limit(LISTED_MESSAGES);
-  };
-
-  const linesOf = (unread: { authorName: string; body: string; payload: MessagePayload }[]) =>
+  const linesOf = (unread: Message[]) =>
     unread.map(
       (row) =>
         `${row.authorName}: ${previewOf(row.body, [], row.payload) || '(attachment)'}`.slice(
@@ -105,7 +85,11 @@ export const createOfflineEmailer = (deps: OfflineEmailDeps) => {
     const addresses = await recipient.findAddresses();
     if (addresses.length === 0) return;
     if (!(await claim(conversationId, recipient.participant))) return;
-    const unread = await unreadOf(conversationId, recipient.participant);
+    const unread = await deps.listUnreadMessages(
+      conversationId,
+      recipient.participant,
+      LISTED_MESSAGES,
+    );
     if (unread.length === 0) return;
     const { subject, body } = compose({ count: unread.length, lines: linesOf(unread) });
     for (const to of addresses) {
@@ -176,14 +160,3 @@ export const createOfflineEmailer = (deps: OfflineEmailDeps) => {
     },
   };
 };
-
-/** The store's contact e-mail (identity's `stores.email`). */
-export const storeEmailFinder =
-  (db: Database) =>
-  async (storeId: string): Promise<string | undefined> => {
-    const [row] = await db
-      .select({ email: stores.email })
-      .from(stores)
-      .where(eq(stores.id, storeId));
-    return row?.email;
-  };

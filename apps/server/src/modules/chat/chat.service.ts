@@ -208,6 +208,38 @@ export const createChatService = ({
       return { items: await toSummaries(rows), unreadTotal };
     },
 
+    /** Ids of the party's conversations (the rooms its sockets join on connect). */
+    async listConversationIds(party: ChatParty): Promise<string[]> {
+      return conversationRepository.listIds(sideOf(party));
+    },
+
+    /** Whether the conversation exists and the party takes part in it. */
+    async isInConversation(party: ChatParty, conversationId: string): Promise<boolean> {
+      const conversation = await conversationRepository.findById(conversationId);
+      return conversation !== undefined && belongsTo(party, conversation);
+    },
+
+    /**
+     * Up to `size` of the messages above `participant`'s read marker, oldest first (offline
+     * e-mail). No membership check: the caller names a participant of the conversation.
+     */
+    async listUnreadMessages(
+      conversationId: string,
+      participant: string,
+      size: number,
+    ): Promise<Message[]> {
+      const lastReadIndex = await conversationRepository.findLastReadIndex(
+        conversationId,
+        participant,
+      );
+      const rows = await createMessageRepository(db).listNewer(
+        conversationId,
+        lastReadIndex ?? -1,
+        size,
+      );
+      return rows.map(toMessage);
+    },
+
     /** Spec §9: a page of history, oldest first within the page. */
     async listMessages(
       party: ChatParty,

@@ -40,6 +40,32 @@ export const createConversationRepository = (db: Database) => ({
     return row;
   },
 
+  /** Ids of the side's conversations (the rooms a socket joins on connect). */
+  async listIds(side: ConversationSide): Promise<string[]> {
+    const rows = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(sideFilter(side));
+    return rows.map((row) => row.id);
+  },
+
+  /** The participant's read marker; undefined before it read anything. */
+  async findLastReadIndex(
+    conversationId: string,
+    participant: string,
+  ): Promise<number | undefined> {
+    const [row] = await db
+      .select({ lastReadIndex: conversationReads.lastReadIndex })
+      .from(conversationReads)
+      .where(
+        and(
+          eq(conversationReads.conversationId, conversationId),
+          eq(conversationReads.participant, participant),
+        ),
+      );
+    return row?.lastReadIndex;
+  },
+
   /**
    * The side's conversations, newest activity first, each with the viewer's unread count
    * (messages above the viewer's read marker not authored by the viewer) and the other side's

@@ -18,6 +18,7 @@ import type { ChatItemDirectory, ChatProjectDirectory } from './message-payload'
 export type { ChatParty } from './chat-party';
 export { participantOf } from './chat-party';
 export { previewOf } from './chat.mappers';
+export type { ConversationRow } from './chat.table';
 export type {
   ChatCompanyDirectory,
   ChatFileDirectory,

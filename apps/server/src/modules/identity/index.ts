@@ -143,13 +143,17 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     }) satisfies FastifyPluginAsyncZod,
 
     /**
-     * Store titles and supplier member e-mails for other modules (chat summaries, offline chat
+     * Store titles, store and supplier member e-mails for other modules (chat summaries, offline chat
      * e-mail). A user's name travels in the actor.
      */
     directory: {
       async findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
         const rows = await repositories.stores.findTitles(ids);
         return new Map(rows.map((row) => [row.id, row.title]));
+      },
+      /** Where a store's mail goes: its contact e-mail (undefined for an unknown store). */
+      async findStoreEmail(storeId: string): Promise<string | undefined> {
+        return (await repositories.stores.findById(storeId))?.email;
       },
       /** Where a supplier company's mail goes: its active members' sign-in e-mails. */
       async listSupplierMemberEmails(companyId: string): Promise<string[]> {
