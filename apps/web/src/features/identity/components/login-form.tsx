@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   LoginInputSchema,
 } from '@atelier/contract/identity/account';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
+import { LoginFields } from '@/components/ui/login-fields';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useLogin } from '../api/account-queries';
 
@@ -37,22 +38,7 @@ export const LoginForm = ({ onLoggedIn }: LoginFormProps) => {
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Log in">
       <Stack gap="md">
         <FormErrorAlert message={formError} />
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          {...form.register('email')}
-          error={errors.email?.message}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
+        <LoginFields register={form.register} errors={errors} />
         <Button type="submit" loading={login.isPending} fullWidth>
           Log in
         </Button>

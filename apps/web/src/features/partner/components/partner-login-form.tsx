@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { type LoginInput, LoginInputSchema } from '@atelier/contract/identity/account';
 import type { CurrentSupplier } from '@atelier/contract/partner/account';
 import { AppAnchor } from '@/components/ui/app-anchor';
+import { LoginFields } from '@/components/ui/login-fields';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -70,22 +71,7 @@ export const PartnerLoginForm = ({ onLoggedIn }: PartnerLoginFormProps) => {
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Log in">
       <Stack gap="md">
         {formError ? <LoginErrorAlert error={formError} /> : null}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          {...form.register('email')}
-          error={errors.email?.message}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
+        <LoginFields register={form.register} errors={errors} />
         <Button type="submit" loading={login.isPending} fullWidth>
           Log in
         </Button>
