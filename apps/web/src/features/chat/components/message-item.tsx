@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFile } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { Message, MessagePayload } from '@atelier/contract/chat/message';
 import type { ChatClient } from '../chat-client';
 import { formatMessageTime } from '../chat-format';
@@ -38,37 +39,49 @@ type MessageItemProps = {
   isSeen: boolean;
 };
 
-/** One stored message: own messages on the right, the other side's on the left. */
-export const MessageItem = ({ client, message, isOwn, showAuthor, isSeen }: MessageItemProps) => (
-  <Stack
-    gap={4}
-    align={isOwn ? 'flex-end' : 'flex-start'}
-    maw={MESSAGE_MAX_WIDTH}
-    ml={isOwn ? 'auto' : undefined}
-    data-message-index={message.index}
-    data-own={isOwn || undefined}
-  >
-    {showAuthor ? (
-      <Text size="xs" c="dimmed" fw={500}>
-        {message.authorName}
+/**
+ * One stored message: own messages on the right, the other side's on the left. Memoised: the
+ * cache keeps a message's object while it is unchanged, so a new message, a pending one or a
+ * read receipt renders only the items it changes, not the whole history.
+ */
+export const MessageItem = memo(function MessageItem({
+  client,
+  message,
+  isOwn,
+  showAuthor,
+  isSeen,
+}: MessageItemProps) {
+  return (
+    <Stack
+      gap={4}
+      align={isOwn ? 'flex-end' : 'flex-start'}
+      maw={MESSAGE_MAX_WIDTH}
+      ml={isOwn ? 'auto' : undefined}
+      data-message-index={message.index}
+      data-own={isOwn || undefined}
+    >
+      {showAuthor ? (
+        <Text size="xs" c="dimmed" fw={500}>
+          {message.authorName}
+        </Text>
+      ) : null}
+      <MessageContent
+        client={client}
+        conversationId={message.conversationId}
+        payload={message.payload}
+        body={message.body}
+        authorName={message.authorName}
+        index={message.index}
+        isOwn={isOwn}
+      />
+      <AttachmentList client={client} attachments={message.attachments} isOwn={isOwn} />
+      <Text size="xs" c="dimmed">
+        <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+        {isSeen ? ' · Seen' : null}
       </Text>
-    ) : null}
-    <MessageContent
-      client={client}
-      conversationId={message.conversationId}
-      payload={message.payload}
-      body={message.body}
-      authorName={message.authorName}
-      index={message.index}
-      isOwn={isOwn}
-    />
-    <AttachmentList client={client} attachments={message.attachments} isOwn={isOwn} />
-    <Text size="xs" c="dimmed">
-      <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
-      {isSeen ? ' · Seen' : null}
-    </Text>
-  </Stack>
-);
+    </Stack>
+  );
+});
 
 type PendingMessageItemProps = {
   client: ChatClient;
