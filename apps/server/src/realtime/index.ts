@@ -23,26 +23,18 @@ import {
 } from '@/modules/chat';
 import type { Notifier } from '@/modules/notifications';
 import { createOfflineEmailer } from './offline-email';
+import { companyRoom, conversationRoom, partyRoom, sessionRoom, storeRoom } from './rooms';
 
 /** A socket relays at most one typing event per conversation in this window. */
 const TYPING_INTERVAL_MS = 1_000;
 /** Messages read per query while catching one conversation up. */
 const SYNC_PAGE_SIZE = 200;
 
-export const partyRoom = (party: ChatParty): string =>
-  party.kind === 'STORE' ? `store:${party.storeId}` : `company:${party.companyId}`;
-export const storeRoom = (storeId: string) => `store:${storeId}`;
-export const companyRoom = (companyId: string) => `company:${companyId}`;
-export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
-
-/** The sockets of one session (closed when it logs out); keyed by id, never by the token. */
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
 type SyncAnswer = Extract<SyncResult, { conversations: unknown }>;
 
 type SocketData = { party: ChatParty; sessionId: string; conversationIds: string[] };
 
-export type RealtimeDeps = {
+type RealtimeDeps = {
   config: Config;
   connection: DatabaseConnection;
   clock: Clock;
@@ -58,7 +50,7 @@ export type RealtimeDeps = {
 };
 
 /** The browser origins allowed to open a socket (config-driven). */
-export const allowedOrigins = (config: Config): Set<string> => {
+const allowedOrigins = (config: Config): Set<string> => {
   const origins = new Set([
     `http://localhost:${config.PORT}`,
     `http://127.0.0.1:${config.PORT}`,

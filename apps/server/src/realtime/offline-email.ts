@@ -9,6 +9,7 @@ import type { Clock } from '@/lib/clock';
 import { previewOf, type ConversationRow } from '@/modules/chat';
 import type { Notifier } from '@/modules/notifications';
 import { chatEmailNotices } from './realtime.table';
+import { companyRoom, storeRoom } from './rooms';
 
 /** At most one offline e-mail per conversation and recipient in this window (issue 4). */
 export const OFFLINE_EMAIL_INTERVAL_MS = 3600 * 1000;
@@ -127,7 +128,7 @@ export const createOfflineEmailer = (deps: OfflineEmailDeps) => {
           conversation.id,
           {
             participant: storeParticipant(storeId),
-            room: `store:${storeId}`,
+            room: storeRoom(storeId),
             storeId,
             findAddresses: async () => {
               const email = await deps.findStoreEmail(storeId);
@@ -145,7 +146,7 @@ export const createOfflineEmailer = (deps: OfflineEmailDeps) => {
         conversation.id,
         {
           participant: supplierParticipant(companyId),
-          room: `company:${companyId}`,
+          room: companyRoom(companyId),
           storeId: null,
           findAddresses: () => deps.listSupplierEmails(companyId),
         },
