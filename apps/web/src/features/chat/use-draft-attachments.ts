@@ -12,7 +12,6 @@ export type DraftAttachment = {
   key: string;
   name: string;
   sizeBytes: number;
-  isImage: boolean;
   /** Share uploaded, 0 to 1. */
   progress: number;
   status: 'uploading' | 'uploaded' | 'rejected';
@@ -67,7 +66,6 @@ export const useDraftAttachments = (client: ChatClient) => {
         key: `draft-${nextKey}`,
         name: file.name,
         sizeBytes: file.size,
-        isImage: file.type.startsWith('image/'),
         progress: 0,
         uploaded: null,
       };

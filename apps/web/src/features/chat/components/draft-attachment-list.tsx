@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFile, IconPhoto, IconX } from '@tabler/icons-react';
+import { isImageFileName } from '@atelier/contract/chat/attachment';
 import { formatFileSize } from '../chat-format';
 import type { DraftAttachment } from '../use-draft-attachments';
 
@@ -31,7 +32,7 @@ export const DraftAttachmentList = ({ attachments, onRemove }: DraftAttachmentLi
               <Group gap={6} wrap="nowrap">
                 {isRejected ? (
                   <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-hidden />
-                ) : item.isImage ? (
+                ) : isImageFileName(item.name) ? (
                   <IconPhoto size={16} aria-hidden />
                 ) : (
                   <IconFile size={16} aria-hidden />
