@@ -33,5 +33,10 @@ export const useChatFileUrl = (client: ChatClient, url: string) => {
     staleTime: Infinity,
     retry: 1,
   });
-  return { objectUrl: file.data ?? null, isPending: file.isPending, isError: file.isError };
+  return {
+    objectUrl: file.data ?? null,
+    isPending: file.isPending,
+    isError: file.isError,
+    retry: () => void file.refetch(),
+  };
 };

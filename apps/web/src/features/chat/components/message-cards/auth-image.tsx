@@ -1,4 +1,4 @@
-import { Center, Image, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Button, Center, Image, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useChatFileUrl } from '../../api/file-queries';
 import type { ChatClient } from '../../chat-client';
@@ -14,7 +14,7 @@ type AuthImageProps = {
 
 /** An image attachment, fetched with the session token and shown from an object URL. */
 export const AuthImage = ({ client, url, alt, onOpen, size = 160 }: AuthImageProps) => {
-  const { objectUrl, isError } = useChatFileUrl(client, url);
+  const { objectUrl, isError, retry } = useChatFileUrl(client, url);
   if (isError) {
     return (
       <Center
@@ -23,11 +23,16 @@ export const AuthImage = ({ client, url, alt, onOpen, size = 160 }: AuthImagePro
         bg="var(--mantine-color-default-hover)"
         style={{ borderRadius: 8 }}
       >
-        <Text size="xs" c="dimmed" ta="center">
-          <IconPhotoOff size={18} aria-hidden />
-          <br />
-          Image unavailable
-        </Text>
+        <Stack gap={2} align="center">
+          <Text size="xs" c="dimmed" ta="center">
+            <IconPhotoOff size={18} aria-hidden />
+            <br />
+            Image unavailable
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={retry}>
+            Try again
+          </Button>
+        </Stack>
       </Center>
     );
   }
