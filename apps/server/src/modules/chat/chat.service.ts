@@ -57,13 +57,15 @@ export type OnRead = (event: {
   lastReadIndex: number;
 }) => void;
 
-type ChatServiceDeps = {
+export type ChatServiceDeps = {
   db: Database;
   clock: Clock;
   companies: ChatCompanyDirectory;
   stores: ChatStoreDirectory;
   files: ChatFileDirectory;
+  /** Catalog item titles and prices (CATALOG_ITEM cards), from the catalog module. */
   items: ChatItemDirectory;
+  /** A store's custom projects (CREATOR_CUSTOM_PROJECT cards), from the sourcing module. */
   projects: ChatProjectDirectory;
   onMessageCommitted?: OnMessageCommitted;
   onMessageUpdated?: OnMessageUpdated;

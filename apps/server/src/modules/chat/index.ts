@@ -1,19 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '@/db/client';
 import type { Actor, SupplierActor } from '@/lib/actor';
-import type { Clock } from '@/lib/clock';
 import { chatRoutes } from './chat.routes';
 import { partnerChatRoutes } from './partner.routes';
-import {
-  createChatService,
-  type ChatCompanyDirectory,
-  type ChatFileDirectory,
-  type ChatStoreDirectory,
-  type OnMessageCommitted,
-  type OnMessageUpdated,
-  type OnRead,
-} from './chat.service';
-import type { ChatItemDirectory, ChatProjectDirectory } from './message-payload';
+import { createChatService, type ChatServiceDeps } from './chat.service';
 
 export type { ChatParty } from './chat-party';
 export { participantOf } from './chat-party';
@@ -36,23 +25,8 @@ export type {
   ProjectCard,
 } from './message-payload';
 
-export type ChatModuleDeps = {
-  db: Database;
-  clock: Clock;
-  companies: ChatCompanyDirectory;
-  stores: ChatStoreDirectory;
-  files: ChatFileDirectory;
-  /** Catalog item titles and prices (CATALOG_ITEM cards), from the catalog module. */
-  items: ChatItemDirectory;
-  /** A store's custom projects (CREATOR_CUSTOM_PROJECT cards), from the sourcing module. */
-  projects: ChatProjectDirectory;
-  onMessageCommitted?: OnMessageCommitted;
-  onMessageUpdated?: OnMessageUpdated;
-  onRead?: OnRead;
-};
-
 /** Chat module (issue 4): conversations between stores and suppliers over HTTP, both sides. */
-export const createChatModule = (deps: ChatModuleDeps) => {
+export const createChatModule = (deps: ChatServiceDeps) => {
   const chatService = createChatService(deps);
   // The author name comes with the session (no query per request or handshake).
   const storePartyOf = (actor: Actor) => ({
