@@ -129,6 +129,14 @@ const createChatConnection = (client: ChatClient, queryClient: QueryClient) => {
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
   };
 
+  /** A new or updated message from the server joins its history; `null` when malformed. */
+  const applyMessagePayload = (payload: unknown) => {
+    const parsed = MessageSchema.safeParse(payload);
+    if (!parsed.success) return null;
+    applyMessages(queryClient, side, parsed.data.conversationId, [parsed.data]);
+    return parsed.data;
+  };
+
   const listen = (target: Socket) => {
     target.on('connect', () => {
       retryDelay = RETRY_MIN_MS;
@@ -150,18 +158,10 @@ const createChatConnection = (client: ChatClient, queryClient: QueryClient) => {
       if (!target.active) scheduleRetry(target);
     });
     target.on(REALTIME_EVENTS.message, (payload: unknown) => {
-      const parsed = MessageSchema.safeParse(payload);
-      if (!parsed.success) return;
-      const message = parsed.data;
-      applyMessages(queryClient, side, message.conversationId, [message]);
-      if (!isOwnAuthor(side, message.author)) setTyping(message.conversationId, false);
+      const message = applyMessagePayload(payload);
+      if (message && !isOwnAuthor(side, message.author)) setTyping(message.conversationId, false);
     });
-    target.on(REALTIME_EVENTS.messageUpdated, (payload: unknown) => {
-      const parsed = MessageSchema.safeParse(payload);
-      if (parsed.success) {
-        applyMessages(queryClient, side, parsed.data.conversationId, [parsed.data]);
-      }
-    });
+    target.on(REALTIME_EVENTS.messageUpdated, applyMessagePayload);
     target.on(REALTIME_EVENTS.conversation, (payload: unknown) => {
       const parsed = ConversationSummarySchema.safeParse(payload);
       if (parsed.success) applySummary(queryClient, side, parsed.data);
