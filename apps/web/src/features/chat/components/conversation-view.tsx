@@ -1,11 +1,11 @@
 import { Center, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
-import { IconMessageOff } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
+import { MissingRecord } from '@/components/ui/missing-record';
 import { findOwnReadIndex } from '../api/chat-cache';
 import {
   isConversationId,
@@ -101,16 +101,14 @@ export const ConversationView = ({
   if (!isValidId || summary === null) {
     return (
       <Center h="100%" p="md">
-        <Stack align="center" gap="sm" maw={360}>
-          <IconMessageOff size={32} stroke={1.5} aria-hidden />
-          <Text fw={600}>No such conversation</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            This conversation does not exist or is not yours. Pick one from the list.
-          </Text>
+        <MissingRecord
+          title="No such conversation"
+          description="This conversation does not exist or is not yours. Pick one from the list."
+        >
           <LinkButton href={client.hrefOf()} variant="light" size="xs">
             All conversations
           </LinkButton>
-        </Stack>
+        </MissingRecord>
       </Center>
     );
   }
