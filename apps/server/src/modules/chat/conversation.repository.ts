@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { chatMessages, conversationReads, conversations, type ConversationRow } from './chat.table';
 
@@ -12,6 +12,24 @@ const sideFilter = (side: ConversationSide): SQL =>
   'storeId' in side
     ? eq(conversations.storeId, side.storeId)
     : eq(conversations.companyId, side.companyId);
+
+/** A conversation row's participant ids, in SQL (`store_{id}`, `customer_{id}`). */
+const storeParticipantOfRow = () => sql`'store_' || ${conversations.storeId}`;
+const supplierParticipantOfRow = () => sql`'customer_' || ${conversations.companyId}`;
+
+/** The row's messages above `lastReadIndex` (none read: all) not authored by `viewer`. */
+const unreadCountOf = (viewer: string | SQL, lastReadIndex: AnyPgColumn) =>
+  sql<number>`(
+    SELECT count(*)::int FROM ${chatMessages}
+    WHERE ${chatMessages.conversationId} = ${conversations.id}
+      AND ${chatMessages.index} > COALESCE(${lastReadIndex}, -1)
+      AND ${chatMessages.author} <> ${viewer})`;
+
+/** Left-join condition of a `conversation_reads` alias: the row's marker of `participant`. */
+const readMarkerOf = (
+  read: { conversationId: AnyPgColumn; participant: AnyPgColumn },
+  participant: string | SQL,
+) => and(eq(read.conversationId, conversations.id), eq(read.participant, participant));
 
 export type ConversationWithReads = {
   conversation: ConversationRow;
@@ -81,31 +99,16 @@ export const createConversationRepository = (db: Database) => ({
     // Joins keep Drizzle qualifying column names inside the subquery (same-named columns).
     const myRead = alias(conversationReads, 'my_read');
     const otherRead = alias(conversationReads, 'other_read');
-    const otherParticipant = isStoreViewer
-      ? sql`'customer_' || ${conversations.companyId}`
-      : sql`'store_' || ${conversations.storeId}`;
+    const otherParticipant = isStoreViewer ? supplierParticipantOfRow() : storeParticipantOfRow();
     const rows = await db
       .select({
         conversation: conversations,
-        unreadCount: sql<number>`(
-          SELECT count(*)::int FROM ${chatMessages}
-          WHERE ${chatMessages.conversationId} = ${conversations.id}
-            AND ${chatMessages.index} > COALESCE(${myRead.lastReadIndex}, -1)
-            AND ${chatMessages.author} <> ${viewer})`,
+        unreadCount: unreadCountOf(viewer, myRead.lastReadIndex),
         otherLastReadIndex: otherRead.lastReadIndex,
       })
       .from(conversations)
-      .leftJoin(
-        myRead,
-        and(eq(myRead.conversationId, conversations.id), eq(myRead.participant, viewer)),
-      )
-      .leftJoin(
-        otherRead,
-        and(
-          eq(otherRead.conversationId, conversations.id),
-          eq(otherRead.participant, otherParticipant),
-        ),
-      )
+      .leftJoin(myRead, readMarkerOf(myRead, viewer))
+      .leftJoin(otherRead, readMarkerOf(otherRead, otherParticipant))
       .where(
         and(
           sideFilter(side),
@@ -128,36 +131,19 @@ export const createConversationRepository = (db: Database) => ({
   ): Promise<[ConversationWithReads, ConversationWithReads] | undefined> {
     const storeRead = alias(conversationReads, 'store_read');
     const supplierRead = alias(conversationReads, 'supplier_read');
-    const storeParticipant = sql`'store_' || ${conversations.storeId}`;
-    const supplierParticipant = sql`'customer_' || ${conversations.companyId}`;
-    const unreadFor = (viewer: SQL, lastReadIndex: SQL) => sql<number>`(
-      SELECT count(*)::int FROM ${chatMessages}
-      WHERE ${chatMessages.conversationId} = ${conversations.id}
-        AND ${chatMessages.index} > COALESCE(${lastReadIndex}, -1)
-        AND ${chatMessages.author} <> ${viewer})`;
+    const storeParticipant = storeParticipantOfRow();
+    const supplierParticipant = supplierParticipantOfRow();
     const [row] = await db
       .select({
         conversation: conversations,
         storeLastReadIndex: storeRead.lastReadIndex,
         supplierLastReadIndex: supplierRead.lastReadIndex,
-        storeUnreadCount: unreadFor(storeParticipant, sql`${storeRead.lastReadIndex}`),
-        supplierUnreadCount: unreadFor(supplierParticipant, sql`${supplierRead.lastReadIndex}`),
+        storeUnreadCount: unreadCountOf(storeParticipant, storeRead.lastReadIndex),
+        supplierUnreadCount: unreadCountOf(supplierParticipant, supplierRead.lastReadIndex),
       })
       .from(conversations)
-      .leftJoin(
-        storeRead,
-        and(
-          eq(storeRead.conversationId, conversations.id),
-          eq(storeRead.participant, storeParticipant),
-        ),
-      )
-      .leftJoin(
-        supplierRead,
-        and(
-          eq(supplierRead.conversationId, conversations.id),
-          eq(supplierRead.participant, supplierParticipant),
-        ),
-      )
+      .leftJoin(storeRead, readMarkerOf(storeRead, storeParticipant))
+      .leftJoin(supplierRead, readMarkerOf(supplierRead, supplierParticipant))
       .where(eq(conversations.id, id))
       .limit(1);
     if (!row) return undefined;
