@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asSentence,
   fileNameOfUrl,
   formatDayLabel,
   formatFileSize,
@@ -64,5 +65,15 @@ describe('initialsOf', () => {
     expect(initialsOf("(FRoad) Tai'An Shengjin Garments")).toBe('TS');
     expect(initialsOf('acme')).toBe('A');
     expect(initialsOf('')).toBe('');
+  });
+});
+
+describe('asSentence', () => {
+  it('adds a full stop only where the text does not end a sentence already', () => {
+    expect(asSentence('Talk to Acme Ltd')).toBe('Talk to Acme Ltd.');
+    expect(asSentence('Talk to Jiangyin Sweater Co. Ltd.')).toBe(
+      'Talk to Jiangyin Sweater Co. Ltd.',
+    );
+    expect(asSentence('Hello!')).toBe('Hello!');
   });
 });

@@ -87,3 +87,6 @@ export const initialsOf = (name: string): string =>
     .slice(0, 2)
     .map((word) => word[0]?.toUpperCase())
     .join('');
+
+/** Ends a sentence with a full stop unless the text already ends one ("Co. Ltd." stays). */
+export const asSentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);

@@ -7,7 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import type { useMessageHistory } from '../api/message-queries';
 import { useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
-import { formatDayLabel, isOtherDay } from '../chat-format';
+import { asSentence, formatDayLabel, isOtherDay } from '../chat-format';
 import { findSeenMessageIndex, isOwnAuthor, otherPartyName } from '../chat-party';
 import { removePendingMessage, usePendingMessages } from '../pending-messages';
 import { MessageItem, PendingMessageItem } from './message-item';
@@ -157,16 +157,19 @@ export const MessageHistory = ({ client, summary, history, messages }: MessageHi
             </Center>
           ) : messages.length > 0 ? (
             <Text size="xs" c="dimmed" ta="center">
-              This is the start of your conversation with {otherPartyName(client.side, summary)}.
+              {asSentence(
+                `This is the start of your conversation with ${otherPartyName(client.side, summary)}`,
+              )}
             </Text>
           ) : null}
           {messages.length === 0 && pending.length === 0 ? (
             <Center py="xl">
               <Text size="sm" c="dimmed" ta="center" maw={360}>
-                No messages yet. Say hello to {otherPartyName(client.side, summary)}
                 {client.side === 'STORE'
-                  ? ': ask about samples, minimum order quantities or lead times.'
-                  : '.'}
+                  ? `No messages yet. Say hello to ${otherPartyName(client.side, summary)}: ask about samples, minimum order quantities or lead times.`
+                  : asSentence(
+                      `No messages yet. Say hello to ${otherPartyName(client.side, summary)}`,
+                    )}
               </Text>
             </Center>
           ) : null}
