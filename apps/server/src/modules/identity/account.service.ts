@@ -16,6 +16,7 @@ import { createIdentityRepositories, type IdentityRepositories } from './identit
 import type { LoginThrottle } from './login-throttle';
 import type { SessionService } from './session.service';
 import type { SessionRow } from './session.repository';
+import type { UserRow } from './user.repository';
 
 type AccountServiceDeps = {
   db: Database;
@@ -49,6 +50,30 @@ export const withUniqueAccount = async <T>(insert: () => Promise<T>): Promise<T>
 
 /** Same words for an unknown e-mail and a wrong password, so neither can be probed. */
 export const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';
+
+/**
+ * The user the credentials sign in, through the login throttle (store and supplier logins):
+ * `rate_limited` while throttled, `unauthenticated` (`invalid_credentials`) otherwise wrong.
+ */
+export const verifyCredentials = async (
+  { users, loginThrottle }: { users: IdentityRepositories['users']; loginThrottle: LoginThrottle },
+  input: LoginInput,
+  client: ClientInfo,
+): Promise<UserRow> => {
+  await loginThrottle.assertAllowed(input.email, client.address);
+  const user = await users.findByEmail(input.email);
+  const isValid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !isValid) {
+    await loginThrottle.recordFailure(input.email, client.address);
+    throw new AppError('unauthenticated', INVALID_CREDENTIALS, {
+      reason: 'invalid_credentials',
+    });
+  }
+  await loginThrottle.recordSuccess(input.email, client.address);
+  return user;
+};
 
 const usernameBase = (email: string) =>
   (email.split('@')[0] ?? 'user')
@@ -175,18 +200,11 @@ export const createAccountService = ({
 
     /** Throws `unauthenticated` for bad credentials, `rate_limited` while throttled. */
     async login(input: LoginInput, client: ClientInfo): Promise<Session> {
-      await loginThrottle.assertAllowed(input.email, client.address);
-      const user = await repositories.users.findByEmail(input.email);
-      const isValid = user
-        ? await verifyPassword(user.passwordHash, input.password)
-        : await verifyAgainstDummy(input.password);
-      if (!user || !isValid) {
-        await loginThrottle.recordFailure(input.email, client.address);
-        throw new AppError('unauthenticated', INVALID_CREDENTIALS, {
-          reason: 'invalid_credentials',
-        });
-      }
-      await loginThrottle.recordSuccess(input.email, client.address);
+      const user = await verifyCredentials(
+        { users: repositories.users, loginThrottle },
+        input,
+        client,
+      );
       const memberships = await repositories.team.listAcceptedByUser(user.id);
       // The user's own store first; an invited-only user lands in the store they joined first.
       const own = memberships.find((membership) => membership.role === 'OWNER');

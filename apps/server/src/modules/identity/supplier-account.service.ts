@@ -10,8 +10,8 @@ import type { ClientInfo, SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/password';
-import { INVALID_CREDENTIALS, pickUsername, withUniqueAccount } from './account.service';
+import { hashPassword, verifyPassword } from '@/lib/password';
+import { pickUsername, verifyCredentials, withUniqueAccount } from './account.service';
 import { createIdentityRepositories, type IdentityRepositories } from './identity.repositories';
 import type { LoginThrottle } from './login-throttle';
 import type { SessionRow } from './session.repository';
@@ -234,18 +234,11 @@ export const createSupplierAccountService = ({
 
     /** Like the store login (same throttle), for users with an active supplier membership. */
     async login(input: LoginInput, client: ClientInfo): Promise<SupplierSession> {
-      await loginThrottle.assertAllowed(input.email, client.address);
-      const user = await repositories.users.findByEmail(input.email);
-      const isValid = user
-        ? await verifyPassword(user.passwordHash, input.password)
-        : await verifyAgainstDummy(input.password);
-      if (!user || !isValid) {
-        await loginThrottle.recordFailure(input.email, client.address);
-        throw new AppError('unauthenticated', INVALID_CREDENTIALS, {
-          reason: 'invalid_credentials',
-        });
-      }
-      await loginThrottle.recordSuccess(input.email, client.address);
+      const user = await verifyCredentials(
+        { users: repositories.users, loginThrottle },
+        input,
+        client,
+      );
       const membership = await repositories.supplierMembers.findActiveByUser(user.id);
       if (!membership) {
         throw new AppError(
