@@ -65,15 +65,6 @@ export const createReviewRepository = (db: Database) => ({
   /** Count, average (one decimal) and stars distribution of the supplier's real reviews. */
   computeStats: (companyId: string): Promise<ReviewStats> => computeStats(db, companyId),
 
-  async companyExists(companyId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: catalogCompanies.id })
-      .from(catalogCompanies)
-      .where(eq(catalogCompanies.id, companyId))
-      .limit(1);
-    return row !== undefined;
-  },
-
   /**
    * Locks the supplier row until the transaction ends, so that concurrent reviews of one
    * supplier recompute its rating one after the other. Undefined when there is no such supplier.

@@ -18,6 +18,7 @@ import {
   type ReviewRepository,
   type ReviewRow,
 } from './review.repository';
+import { createSupplierLookupRepository } from './supplier-lookup.repository';
 
 /** How the catalog learns a store's title (the author name of its reviews). */
 export type StoreDirectory = { getStoreTitle(actor: Actor): Promise<string> };
@@ -135,6 +136,7 @@ const toReview = (row: ReviewRow, viewerStoreId: string | null): CatalogCompanyR
  */
 export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) => {
   const repository = createReviewRepository(db);
+  const suppliers = createSupplierLookupRepository(db);
   const publicThrottle = createPublicReviewThrottle(clock);
 
   /** Runs `write` with the supplier row locked, then refreshes its rating; 404 if no supplier. */
@@ -152,7 +154,7 @@ export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) =>
     });
 
   const assertCompanyExists = async (companyId: string) => {
-    if (!(await repository.companyExists(companyId))) throw companyNotFound('query.companyId');
+    if (!(await suppliers.companyExists(companyId))) throw companyNotFound('query.companyId');
   };
 
   return {
