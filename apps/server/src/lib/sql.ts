@@ -6,3 +6,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  * `ORDER BY column DESC` means NULLS FIRST in PostgreSQL, which such an index cannot serve.
  */
 export const descNullsLast = (column: PgColumn): SQL => sql`${column} DESC NULLS LAST`;
+
+/** `%`, `_` and `\` match literally in a LIKE pattern built from user text. */
+export const escapeLike = (text: string) =>
+  text.replace(/[\\%_]/g, (character) => `\\${character}`);

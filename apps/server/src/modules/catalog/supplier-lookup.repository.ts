@@ -1,11 +1,9 @@
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { escapeLike } from '@/lib/sql';
 import type { CompanyRow } from './catalog.mappers';
 import { catalogCompanies } from './company.table';
 import { catalogItems } from './item.table';
-
-/** `%`, `_` and `\` match literally in a LIKE pattern built from user text. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
  * Read-only supplier lookups shared by the engagement features: favourites (does the target

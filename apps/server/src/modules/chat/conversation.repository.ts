@@ -1,10 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
+import { escapeLike } from '@/lib/sql';
 import { chatMessages, conversationReads, conversations, type ConversationRow } from './chat.table';
-
-/** `%`, `_` and `\` match literally in a LIKE pattern built from user text. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export type ConversationSide = { storeId: string } | { companyId: string };
 
