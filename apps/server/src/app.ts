@@ -104,7 +104,7 @@ export const buildApp = async ({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = connection;
-  const notifier = createOutboxNotifier(db, clock);
+  const notifier = createOutboxNotifier(db, clock, app.log);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const identity = createIdentityModule({
     db,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
@@ -20,10 +21,15 @@ export type Notifier = {
 };
 
 /**
- * The local default: writes each message to the `notification_outbox` table, where the app shows
- * it. Nothing leaves the machine, and every row says so (`provider = 'local-outbox'`).
+ * The local default: writes each message to the `notification_outbox` table. Nothing leaves the
+ * machine: every row says so (`provider = 'local-outbox'`), and the server log names each
+ * message kept, so someone running it locally can see what would have been sent.
  */
-export const createOutboxNotifier = (db: Database, clock: Clock): Notifier => ({
+export const createOutboxNotifier = (
+  db: Database,
+  clock: Clock,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): Notifier => ({
   name: 'local-outbox',
   async sendEmail(message, tx = db) {
     const id = newId('ntf');
@@ -39,6 +45,10 @@ export const createOutboxNotifier = (db: Database, clock: Clock): Notifier => ({
       provider: 'local-outbox',
       createdAt: clock.now(),
     });
+    log?.info(
+      { outboxId: id, to: message.to, subject: message.subject, kind: message.kind },
+      'e-mail kept in the local outbox, not sent (no e-mail provider is configured)',
+    );
     return id;
   },
 });
