@@ -57,6 +57,49 @@ export const CustomProjectSchema = z.object({
 });
 export type CustomProject = z.infer<typeof CustomProjectSchema>;
 
+/** The fields a project must have to be submitted; `null` is one not filled in yet. */
+export type CustomProjectSubmitData = Pick<
+  CustomProject,
+  'title' | 'material' | 'printDetail' | 'quantity' | 'completionDate'
+>;
+export type CustomProjectSubmitField = keyof CustomProjectSubmitData;
+
+/** What each field says when it is missing at submit. */
+export const CUSTOM_PROJECT_REQUIRED_MESSAGES: Record<CustomProjectSubmitField, string> = {
+  title: 'Give the project a title.',
+  material: 'Say which material you want.',
+  printDetail: 'Describe the print or decoration.',
+  quantity: 'Say how many units you need.',
+  completionDate: 'Choose a completion date.',
+};
+
+/** The calendar day (YYYY-MM-DD) of `instant` in UTC: "today" for the completion-date rule. */
+export const utcDateOf = (instant: Date): string => instant.toISOString().slice(0, 10);
+
+/**
+ * Spec §3 / issue #3: what stops a project from being submitted. Title, material, print detail,
+ * quantity and completion date are required, and the date must be strictly after `today`
+ * (both YYYY-MM-DD, UTC). One issue per field, in form order; empty when it can be submitted.
+ */
+export const findCustomProjectSubmitIssues = (
+  data: CustomProjectSubmitData,
+  today: string,
+): { field: CustomProjectSubmitField; message: string }[] => {
+  const issues: { field: CustomProjectSubmitField; message: string }[] = [];
+  for (const field of Object.keys(CUSTOM_PROJECT_REQUIRED_MESSAGES) as CustomProjectSubmitField[]) {
+    if (data[field] === null) {
+      issues.push({ field, message: CUSTOM_PROJECT_REQUIRED_MESSAGES[field] });
+    }
+  }
+  if (data.completionDate !== null && data.completionDate <= today) {
+    issues.push({
+      field: 'completionDate',
+      message: `Choose a completion date after today (${today}).`,
+    });
+  }
+  return issues;
+};
+
 const ProjectIdParams = z.object({ id: z.string().regex(/^rfp_[a-z0-9]+$/, 'Not a project id.') });
 
 export const createCustomProject = defineEndpoint({

@@ -12,7 +12,6 @@ import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { createCatalogFactories, type CatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import { findSubmitIssues } from './custom-project.service';
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
 
@@ -91,44 +90,6 @@ const aDraft = async (
   expect(response.statusCode, response.body).toBe(201);
   return response.json<CustomProject>();
 };
-
-describe('findSubmitIssues', () => {
-  const complete = {
-    title: 'T',
-    material: 'M',
-    printDetail: 'P',
-    quantity: 1,
-    completionDate: '2026-03-11',
-    companyId: null,
-  };
-
-  it('accepts a complete project due after today', () => {
-    expect(findSubmitIssues(complete, '2026-03-10')).toEqual([]);
-  });
-
-  it('names each missing field and a date that is not after today', () => {
-    const empty = {
-      ...complete,
-      title: null,
-      material: null,
-      printDetail: null,
-      quantity: null,
-      completionDate: null,
-    };
-    expect(findSubmitIssues(empty, '2026-03-10').map((issue) => issue.field)).toEqual([
-      'body.title',
-      'body.material',
-      'body.printDetail',
-      'body.quantity',
-      'body.completionDate',
-    ]);
-    for (const date of ['2026-03-10', '2026-03-09', '2025-12-31']) {
-      expect(findSubmitIssues({ ...complete, completionDate: date }, '2026-03-10')).toEqual([
-        { field: 'body.completionDate', message: expect.stringContaining('after today') as string },
-      ]);
-    }
-  });
-});
 
 describe('POST /api/web/project-management', () => {
   it('creates a draft with any subset of fields', async () => {

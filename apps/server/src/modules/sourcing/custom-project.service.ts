@@ -1,7 +1,9 @@
 import type { FieldIssue } from '@atelier/contract/common/errors';
-import type {
-  CustomProject,
-  SaveCustomProjectInput,
+import {
+  type CustomProject,
+  findCustomProjectSubmitIssues,
+  type SaveCustomProjectInput,
+  utcDateOf,
 } from '@atelier/contract/sourcing/custom-project';
 import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/actor';
@@ -36,42 +38,6 @@ const EDITABLE_FIELDS = [
   'completionDate',
   'companyId',
 ] as const satisfies readonly (keyof ProjectData)[];
-
-const REQUIRED_TO_SUBMIT: Record<
-  Exclude<keyof ProjectData, 'companyId' | 'completionDate'>,
-  string
-> = {
-  title: 'Give the project a title.',
-  material: 'Say which material you want.',
-  printDetail: 'Describe the print or decoration.',
-  quantity: 'Say how many units you need.',
-};
-
-/** Today's date (YYYY-MM-DD) by the clock, in UTC: the day a completion date must be after. */
-export const todayOf = (clock: Clock): string => clock.now().toISOString().slice(0, 10);
-
-/**
- * Spec §3 / issue #3: what stops a project from being submitted. Title, material, print detail,
- * quantity and completion date are required, and the date must be strictly after `today`
- * (both YYYY-MM-DD). Each issue names its body field; empty when the project can be submitted.
- */
-export const findSubmitIssues = (data: ProjectData, today: string): FieldIssue[] => {
-  const issues: FieldIssue[] = [];
-  for (const [field, message] of Object.entries(REQUIRED_TO_SUBMIT)) {
-    if (data[field as keyof typeof REQUIRED_TO_SUBMIT] === null) {
-      issues.push({ field: `body.${field}`, message });
-    }
-  }
-  if (data.completionDate === null) {
-    issues.push({ field: 'body.completionDate', message: 'Choose a completion date.' });
-  } else if (data.completionDate <= today) {
-    issues.push({
-      field: 'body.completionDate',
-      message: `Choose a completion date after today (${today}).`,
-    });
-  }
-  return issues;
-};
 
 /** The fields the input sets (absent ones are kept); blank text clears a field. */
 const changesOf = (input: SaveCustomProjectInput): Partial<ProjectData> => {
@@ -147,13 +113,15 @@ export const createCustomProjectService = ({ db, clock, companies }: CustomProje
 
   /** 422 `project_incomplete`, naming each field, unless the data can be submitted today. */
   const assertSubmittable = (data: ProjectData) => {
-    const details = findSubmitIssues(data, todayOf(clock));
-    if (details.length > 0) {
+    const issues = findCustomProjectSubmitIssues(data, utcDateOf(clock.now()));
+    if (issues.length > 0) {
+      const details: FieldIssue[] = issues.map(({ field, message }) => ({
+        field: `body.${field}`,
+        message,
+      }));
       throw new AppError(
         'unprocessable',
-        'Complete the project before submitting it: ' +
-          details.map((issue) => issue.field.replace(/^body\./, '')).join(', ') +
-          '.',
+        `Complete the project before submitting it: ${issues.map((issue) => issue.field).join(', ')}.`,
         { reason: 'project_incomplete', details },
       );
     }

@@ -55,7 +55,7 @@ describe('custom project form', () => {
     });
     expect(
       validateStep({ ...FILLED, completionDate: TODAY }, 'QUANTITY_AND_DATE', TODAY).completionDate,
-    ).toBe(`Choose a date after today (${TODAY}).`);
+    ).toBe(`Choose a completion date after today (${TODAY}).`);
     expect(validateStep({ ...FILLED, title: 'x'.repeat(201) }, 'BASICS', TODAY).title).toBe(
       'At most 200 characters.',
     );

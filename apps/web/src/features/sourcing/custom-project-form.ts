@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import {
+  CUSTOM_PROJECT_REQUIRED_MESSAGES,
   CUSTOM_PROJECT_STEPS,
   type CustomProject,
   CustomProjectDataSchema,
+  type CustomProjectSubmitData,
+  type CustomProjectSubmitField,
+  findCustomProjectSubmitIssues,
+  utcDateOf,
 } from '@atelier/contract/sourcing/custom-project';
 import type { SaveCustomProjectBody } from './api/custom-project-queries';
 
@@ -59,7 +64,7 @@ export const formValuesOf = (project: CustomProject): ProjectFormValues => ({
 });
 
 /** Today in UTC (YYYY-MM-DD), the day the server compares completion dates with. */
-export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+export const todayUtc = (now: Date = new Date()): string => utcDateOf(now);
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const WHOLE_NUMBER = /^\d{1,9}$/;
@@ -97,66 +102,61 @@ export const toSaveInput = (
   return body;
 };
 
-const required = (schema: z.ZodType<string, string>, message: string) =>
-  z.string().trim().min(1, message).pipe(schema);
+// A quantity is typed as text; a whole number only, before the contract's range applies.
+const QUANTITY_TEXT = z
+  .string()
+  .regex(WHOLE_NUMBER, 'Enter a whole number of units.')
+  .transform(Number)
+  .pipe(CustomProjectDataSchema.shape.quantity);
 
-/** The contract's rules for the fields of each step, each required to move on. */
-export const stepSchema = (step: CustomProjectStep, today: string) => {
-  switch (step) {
-    case 'BASICS':
-      return z.object({
-        title: required(CustomProjectDataSchema.shape.title, 'Give the project a title.'),
-      });
-    case 'DETAILS':
-      return z.object({
-        material: required(CustomProjectDataSchema.shape.material, 'Say which material you want.'),
-        printDetail: required(
-          CustomProjectDataSchema.shape.printDetail,
-          'Describe the print or decoration.',
-        ),
-      });
-    case 'QUANTITY_AND_DATE':
-      return z.object({
-        quantity: z
-          .string()
-          .trim()
-          .min(1, 'Say how many units you need.')
-          .regex(WHOLE_NUMBER, 'Enter a whole number of units.')
-          .transform(Number)
-          .pipe(CustomProjectDataSchema.shape.quantity),
-        completionDate: z
-          .string()
-          .min(1, 'Choose a completion date.')
-          .pipe(CustomProjectDataSchema.shape.completionDate)
-          .refine((date) => date > today, `Choose a date after today (${today}).`),
-      });
-    case 'REVIEW':
-      return z.object({});
+const SUBMIT_FIELDS = Object.keys(CUSTOM_PROJECT_REQUIRED_MESSAGES) as CustomProjectSubmitField[];
+
+/**
+ * Every field's error (first message per field, in form order): a filled-in field by the
+ * contract's schema, then the contract's submit rule for what is missing or due too soon.
+ */
+const findFormErrors = (
+  values: ProjectFormValues,
+  today: string,
+): Partial<Record<ProjectField, string>> => {
+  const errors: Partial<Record<ProjectField, string>> = {};
+  const parse = <T>(field: CustomProjectSubmitField, schema: z.ZodType<T, string>): T | null => {
+    const text = values[field].trim();
+    if (text === '') return null;
+    const result = schema.safeParse(text);
+    if (result.success) return result.data;
+    errors[field] = result.error.issues[0]?.message ?? 'Check this field.';
+    return null;
+  };
+  const data: CustomProjectSubmitData = {
+    title: parse('title', CustomProjectDataSchema.shape.title),
+    material: parse('material', CustomProjectDataSchema.shape.material),
+    printDetail: parse('printDetail', CustomProjectDataSchema.shape.printDetail),
+    quantity: parse('quantity', QUANTITY_TEXT),
+    completionDate: parse('completionDate', CustomProjectDataSchema.shape.completionDate),
+  };
+  for (const { field, message } of findCustomProjectSubmitIssues(data, today)) {
+    errors[field] ??= message;
   }
+  return Object.fromEntries(
+    SUBMIT_FIELDS.flatMap((field) => (errors[field] ? [[field, errors[field]]] : [])),
+  );
 };
 
-/** Field errors of one step (first message per field); empty when the step may be left. */
+/** Field errors of one step; empty when the step may be left. */
 export const validateStep = (
   values: ProjectFormValues,
   step: CustomProjectStep,
   today: string = todayUtc(),
 ): Partial<Record<ProjectField, string>> => {
-  const result = stepSchema(step, today).safeParse(values);
-  if (result.success) return {};
-  const errors: Partial<Record<ProjectField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ProjectField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  const errors = findFormErrors(values, today);
+  return Object.fromEntries(
+    STEP_FIELDS[step].flatMap((field) => (errors[field] ? [[field, errors[field]]] : [])),
+  );
 };
 
 /** Every step's errors, for the review step before submitting. */
 export const validateAll = (
   values: ProjectFormValues,
   today: string = todayUtc(),
-): Partial<Record<ProjectField, string>> =>
-  Object.assign(
-    {},
-    ...CUSTOM_PROJECT_STEPS.map((step) => validateStep(values, step, today)),
-  ) as Partial<Record<ProjectField, string>>;
+): Partial<Record<ProjectField, string>> => findFormErrors(values, today);
