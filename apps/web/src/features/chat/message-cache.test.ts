@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@atelier/contract/chat/message';
 import {
+  failPendingMessage,
   insertMessagesIntoHistory,
   lastSeenIndexOf,
   listHistoryMessages,
+  markHistoryRead,
   type MessageHistory,
   mergeMessages,
+  type PendingMessage,
+  putPendingMessage,
+  shareHistory,
 } from './message-cache';
 
 const aMessage = (index: number, overrides: Partial<Message> = {}): Message => ({
@@ -31,6 +36,19 @@ const aHistory = (...pages: { items: Message[]; hasOlder: boolean }[]): MessageH
     position === 0 ? undefined : pages[position - 1]?.items[0]?.index,
   ),
 });
+
+const aPendingMessage = (clientMessageId: string): PendingMessage => ({
+  clientMessageId,
+  conversationId: 'cnv_1',
+  input: { body: 'hello', payload: { type: 'TEXT' }, fileIds: [], clientMessageId },
+  fileNames: [],
+  createdAt: '2025-03-04T10:05:00.000Z',
+  status: 'sending',
+  error: null,
+});
+
+const pendingIdsOf = (history: MessageHistory | undefined) =>
+  (history?.pending ?? []).map((item) => item.clientMessageId);
 
 const indexesOf = (history: MessageHistory | undefined) =>
   listHistoryMessages(history).map((message) => message.index);
@@ -100,6 +118,65 @@ describe('insertMessagesIntoHistory', () => {
 
   it('leaves a history that is not loaded alone', () => {
     expect(insertMessagesIntoHistory(undefined, [aMessage(0)])).toBeUndefined();
+  });
+});
+
+describe('pending messages', () => {
+  it('replaces the pending copy with the stored message that echoes its clientMessageId', () => {
+    const history = putPendingMessage(aHistory({ items: range(0, 2), hasOlder: false }), {
+      ...aPendingMessage('c1'),
+    });
+    const next = insertMessagesIntoHistory(history, [aMessage(3, { clientMessageId: 'c1' })]);
+    expect(pendingIdsOf(next)).toEqual([]);
+    expect(indexesOf(next)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('keeps other pending messages when one is stored', () => {
+    let history = aHistory({ items: [], hasOlder: false }) as MessageHistory | undefined;
+    history = putPendingMessage(history, aPendingMessage('c1'));
+    history = putPendingMessage(history, aPendingMessage('c2'));
+    const next = insertMessagesIntoHistory(history, [aMessage(0, { clientMessageId: 'c2' })]);
+    expect(pendingIdsOf(next)).toEqual(['c1']);
+  });
+
+  it('moves a retried message to the end, sending again', () => {
+    let history = aHistory({ items: [], hasOlder: false }) as MessageHistory | undefined;
+    history = putPendingMessage(history, aPendingMessage('c1'));
+    history = putPendingMessage(history, aPendingMessage('c2'));
+    history = failPendingMessage(history, 'c1', 'Offline');
+    expect(history?.pending?.[0]).toMatchObject({ status: 'failed', error: 'Offline' });
+    history = putPendingMessage(history, aPendingMessage('c1'));
+    expect(pendingIdsOf(history)).toEqual(['c2', 'c1']);
+    expect(history?.pending?.[1]?.status).toBe('sending');
+  });
+});
+
+describe('shareHistory', () => {
+  it('carries pending messages and the own read marker over a refetched answer', () => {
+    const held = markHistoryRead(
+      putPendingMessage(aHistory({ items: range(0, 2), hasOlder: false }), aPendingMessage('c1')),
+      2,
+    );
+    const fetched = aHistory({ items: range(0, 3), hasOlder: false });
+    const shared = shareHistory(held, fetched) as MessageHistory;
+    expect(pendingIdsOf(shared)).toEqual(['c1']);
+    expect(shared.ownLastReadIndex).toBe(2);
+    expect(indexesOf(shared)).toEqual([0, 1, 2, 3]);
+    expect(shared.pages[0]?.items[0]).toBe(held?.pages[0]?.items[0]);
+  });
+
+  it('keeps a change the cache itself made to the pending messages', () => {
+    const held = putPendingMessage(aHistory({ items: [], hasOlder: false }), aPendingMessage('c1'));
+    const changed = { ...held!, pending: [] };
+    expect(pendingIdsOf(shareHistory(held, changed) as MessageHistory)).toEqual([]);
+  });
+});
+
+describe('markHistoryRead', () => {
+  it('never moves the own read marker back', () => {
+    const read = markHistoryRead(aHistory({ items: range(0, 5), hasOlder: false }), 5);
+    expect(markHistoryRead(read, 3)).toBe(read);
+    expect(markHistoryRead(read, 6)?.ownLastReadIndex).toBe(6);
   });
 });
 

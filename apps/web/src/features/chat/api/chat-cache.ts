@@ -9,23 +9,24 @@ import {
   setOtherLastRead,
   upsertSummary,
 } from '../conversation-list-cache';
-import { insertMessagesIntoHistory, type MessageHistory } from '../message-cache';
-import { removePendingMessage } from '../pending-messages';
+import {
+  forgetHistoryReads,
+  insertMessagesIntoHistory,
+  markHistoryRead,
+  type MessageHistory,
+} from '../message-cache';
 import { chatKeys } from './chat-keys';
 
-// What this tab last marked read per conversation: a summary computed before the marker moved
-// must not bring the unread badge back.
-const ownReadIndexes = new Map<string, number>();
-const readKey = (side: ChatSide, conversationId: string) => `${side}:${conversationId}`;
-
-export const findOwnReadIndex = (side: ChatSide, conversationId: string): number | undefined =>
-  ownReadIndexes.get(readKey(side, conversationId));
+const findOwnReadIndex = (queryClient: QueryClient, side: ChatSide, conversationId: string) =>
+  queryClient.getQueryData<MessageHistory>(chatKeys.messages(side, conversationId))
+    ?.ownLastReadIndex;
 
 /** Forgets what this tab read (a new session starts from the server's answers). */
-export const forgetOwnReads = (side: ChatSide) => {
-  for (const key of ownReadIndexes.keys()) {
-    if (key.startsWith(`${side}:`)) ownReadIndexes.delete(key);
-  }
+export const forgetOwnReads = (queryClient: QueryClient, side: ChatSide) => {
+  queryClient.setQueriesData<MessageHistory>(
+    { queryKey: chatKeys.allMessages(side) },
+    forgetHistoryReads,
+  );
 };
 
 const listQueries = (queryClient: QueryClient, side: ChatSide) =>
@@ -33,7 +34,10 @@ const listQueries = (queryClient: QueryClient, side: ChatSide) =>
 
 const isUnfilteredKey = (key: readonly unknown[]) => key[key.length - 1] === '';
 
-/** New or changed messages of one conversation join its cached history (if it is loaded). */
+/**
+ * New or changed messages of one conversation join its cached history (if it is loaded); the
+ * stored copy of a message this tab is sending replaces its pending copy.
+ */
 export const applyMessages = (
   queryClient: QueryClient,
   side: ChatSide,
@@ -43,13 +47,6 @@ export const applyMessages = (
   queryClient.setQueryData<MessageHistory>(chatKeys.messages(side, conversationId), (history) =>
     insertMessagesIntoHistory(history, messages),
   );
-  // The stored copy of a message this tab is still sending can arrive live before the send
-  // call answers: it replaces the pending copy at once.
-  for (const message of messages) {
-    if (message.clientMessageId) {
-      removePendingMessage(side, conversationId, message.clientMessageId);
-    }
-  }
 };
 
 /** A conversation's new summary (`chat:conversation`, or an answer) updates every list. */
@@ -58,7 +55,7 @@ export const applySummary = (
   side: ChatSide,
   incoming: ConversationSummary,
 ) => {
-  const summary = reconcileUnread(incoming, findOwnReadIndex(side, incoming.sid));
+  const summary = reconcileUnread(incoming, findOwnReadIndex(queryClient, side, incoming.sid));
   const unfiltered = queryClient.getQueryData<ConversationList>(
     chatKeys.conversationList(side, ''),
   );
@@ -84,8 +81,9 @@ export const applyOwnRead = (
   conversationId: string,
   lastReadIndex: number,
 ) => {
-  const key = readKey(side, conversationId);
-  ownReadIndexes.set(key, Math.max(ownReadIndexes.get(key) ?? -1, lastReadIndex));
+  queryClient.setQueryData<MessageHistory>(chatKeys.messages(side, conversationId), (history) =>
+    markHistoryRead(history, lastReadIndex),
+  );
   for (const [queryKey, list] of listQueries(queryClient, side)) {
     if (list) {
       queryClient.setQueryData(queryKey, markSummaryRead(list, conversationId, lastReadIndex));

@@ -1,9 +1,22 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { MeetingResponseInput, SendMessageInput } from '@atelier/contract/chat/conversation';
 import { isApiError } from '@/lib/api-error';
-import type { ChatClient } from '../chat-client';
-import type { MessagePage } from '../message-cache';
-import { type PendingMessage, putPendingMessage, removePendingMessage } from '../pending-messages';
+import type { ChatClient, ChatSide } from '../chat-client';
+import {
+  failPendingMessage,
+  insertMessagesIntoHistory,
+  type MessageHistory,
+  type MessagePage,
+  type PendingMessage,
+  putPendingMessage,
+  removePendingMessage,
+  shareHistory,
+} from '../message-cache';
 import { applyMessages, applyOwnRead } from './chat-cache';
 import { chatKeys } from './chat-keys';
 
@@ -16,7 +29,13 @@ export const useMessageHistory = (
   conversationId: string,
   options: { enabled?: boolean } = {},
 ) =>
-  useInfiniteQuery({
+  useInfiniteQuery<
+    MessagePage,
+    Error,
+    MessageHistory,
+    ReturnType<typeof chatKeys.messages>,
+    number | undefined
+  >({
     queryKey: chatKeys.messages(client.side, conversationId),
     queryFn: ({ pageParam, signal }): Promise<MessagePage> =>
       client.callApi(client.endpoints.listMessages, {
@@ -29,6 +48,7 @@ export const useMessageHistory = (
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (olderPage) => (olderPage.hasOlder ? olderPage.items[0]?.index : undefined),
     staleTime: Infinity,
+    structuralSharing: shareHistory,
     enabled: options.enabled ?? true,
   });
 
@@ -39,45 +59,76 @@ const newClientMessageId = () =>
 
 type SendOptions = { fileNames?: string[]; clientMessageId?: string };
 
+const updateHistory = (
+  queryClient: QueryClient,
+  side: ChatSide,
+  conversationId: string,
+  change: (history: MessageHistory | undefined) => MessageHistory | undefined,
+) => queryClient.setQueryData<MessageHistory>(chatKeys.messages(side, conversationId), change);
+
 /**
- * Sends a message optimistically: it shows at once as pending, becomes the stored message on
- * success, and stays with a retry on failure. A retry reuses the clientMessageId, so a message
- * that did reach the server is not stored twice.
+ * Sends a message optimistically: it shows at once as pending in the cached history, becomes the
+ * stored message on success (or when its stored copy arrives live first), and on failure turns
+ * into a failed copy with a retry rather than vanishing. A retry passes the message's
+ * clientMessageId again, so a message that did reach the server is not stored twice.
  */
 export const useSendMessage = (client: ChatClient, conversationId: string) => {
   const queryClient = useQueryClient();
   const { side } = client;
-
-  return async (input: SendMessageInput, options: SendOptions = {}) => {
-    const clientMessageId = options.clientMessageId ?? newClientMessageId();
-    const pending: PendingMessage = {
-      clientMessageId,
-      conversationId,
-      input: { ...input, clientMessageId },
-      fileNames: options.fileNames ?? [],
-      createdAt: new Date().toISOString(),
-      status: 'sending',
-      error: null,
-    };
-    putPendingMessage(side, pending);
-    try {
-      const message = await client.callApi(client.endpoints.sendMessage, {
+  const { mutate } = useMutation({
+    mutationKey: [...chatKeys.messages(side, conversationId), 'send'],
+    mutationFn: (pending: PendingMessage) =>
+      client.callApi(client.endpoints.sendMessage, {
         params: { id: conversationId },
         body: pending.input,
         shouldToastError: false,
-      });
-      applyMessages(queryClient, side, conversationId, [message]);
+      }),
+    onMutate: (pending) =>
+      updateHistory(queryClient, side, conversationId, (history) =>
+        putPendingMessage(history, pending),
+      ),
+    onSuccess: (message, pending) => {
+      // One update, so the message never shows twice or not at all.
+      updateHistory(queryClient, side, conversationId, (history) =>
+        removePendingMessage(
+          insertMessagesIntoHistory(history, [message]),
+          pending.clientMessageId,
+        ),
+      );
       // The server moves the sender's read marker to its own message.
       applyOwnRead(queryClient, side, conversationId, message.index);
-      removePendingMessage(side, conversationId, clientMessageId);
-    } catch (error) {
-      putPendingMessage(side, {
-        ...pending,
-        status: 'failed',
-        error: isApiError(error) ? error.message : 'The message could not be sent.',
-      });
-    }
+    },
+    onError: (error, pending) =>
+      updateHistory(queryClient, side, conversationId, (history) =>
+        failPendingMessage(
+          history,
+          pending.clientMessageId,
+          isApiError(error) ? error.message : 'The message could not be sent.',
+        ),
+      ),
+  });
+
+  return (input: SendMessageInput, { fileNames = [], clientMessageId }: SendOptions = {}) => {
+    const id = clientMessageId ?? newClientMessageId();
+    mutate({
+      clientMessageId: id,
+      conversationId,
+      input: { ...input, clientMessageId: id },
+      fileNames,
+      createdAt: new Date().toISOString(),
+      status: 'sending',
+      error: null,
+    });
   };
+};
+
+/** Drops a failed message the user gave up on. */
+export const useDiscardPendingMessage = (client: ChatClient, conversationId: string) => {
+  const queryClient = useQueryClient();
+  return (clientMessageId: string) =>
+    updateHistory(queryClient, client.side, conversationId, (history) =>
+      removePendingMessage(history, clientMessageId),
+    );
 };
 
 /** Accepts one proposed time of the other party's meeting request, or declines it. */

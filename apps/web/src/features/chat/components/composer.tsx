@@ -35,7 +35,7 @@ export const Composer = ({ client, summary }: ComposerProps) => {
 
   const handleSend = () => {
     if (!canSend) return;
-    void send(
+    send(
       {
         body: text.trim(),
         payload: { type: 'TEXT' },
@@ -48,7 +48,7 @@ export const Composer = ({ client, summary }: ComposerProps) => {
   };
 
   const handleSendPayload = (payload: MessagePayload, body = '') => {
-    void send({ body, payload, fileIds: [] });
+    send({ body, payload, fileIds: [] });
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -6,7 +6,6 @@ import type { Message } from '@atelier/contract/chat/message';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord } from '@/components/ui/missing-record';
-import { findOwnReadIndex } from '../api/chat-cache';
 import {
   isConversationId,
   useConversationSummary,
@@ -42,13 +41,13 @@ const useMarkReadWhileOpen = (
   client: ChatClient,
   summary: ConversationSummary,
   messages: readonly Message[],
+  ownLastReadIndex: number | undefined,
 ) => {
   const isVisible = useDocumentVisibility() === 'visible';
   const { mutate: markRead } = useMarkConversationRead(client, summary.sid);
   const lastIndex = messages.at(-1)?.index;
   const knownReadIndex =
-    findOwnReadIndex(client.side, summary.sid) ??
-    (summary.unreadCount === 0 ? (summary.lastMessageIndex ?? -1) : -1);
+    ownLastReadIndex ?? (summary.unreadCount === 0 ? (summary.lastMessageIndex ?? -1) : -1);
   const shouldMarkRead = isVisible && hasUnreadAfter(messages, knownReadIndex);
   useEffect(() => {
     if (shouldMarkRead && lastIndex !== undefined) markRead(lastIndex);
@@ -68,7 +67,7 @@ const TypingLine = ({ client, summary }: { client: ChatClient; summary: Conversa
 // renders the whole history again.
 const OpenConversation = ({ client, summary, history, hasBackLink }: OpenConversationProps) => {
   const messages = useMemo(() => listHistoryMessages(history.data), [history.data]);
-  useMarkReadWhileOpen(client, summary, messages);
+  useMarkReadWhileOpen(client, summary, messages, history.data?.ownLastReadIndex);
 
   return (
     <Stack gap={0} h="100%">

@@ -5,11 +5,11 @@ import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import { LoadError } from '@/components/ui/load-error';
 import type { useMessageHistory } from '../api/message-queries';
-import { useSendMessage } from '../api/message-queries';
+import { useDiscardPendingMessage, useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
 import { asSentence, formatDayLabel, isOtherDay } from '../chat-format';
 import { findSeenMessageIndex, isOwnAuthor, otherPartyName } from '../chat-party';
-import { removePendingMessage, usePendingMessages } from '../pending-messages';
+import type { PendingMessage } from '../message-cache';
 import { MessageItem, PendingMessageItem } from './message-item';
 
 /** Closer than this to the bottom counts as "at the bottom" (new messages scroll into view). */
@@ -24,6 +24,8 @@ type MessageHistoryProps = {
   /** The history's loaded messages, oldest first. */
   messages: readonly Message[];
 };
+
+const NO_PENDING: readonly PendingMessage[] = [];
 
 type ScrollSnapshot = {
   firstIndex?: number;
@@ -53,8 +55,9 @@ export const MessageHistory = ({ client, summary, history, messages }: MessageHi
   const isAtBottomRef = useRef(true);
   const snapshotRef = useRef<ScrollSnapshot | null>(null);
   const [hasNewBelow, setHasNewBelow] = useState(false);
-  const pending = usePendingMessages(client.side, conversationId);
+  const pending = history.data?.pending ?? NO_PENDING;
   const send = useSendMessage(client, conversationId);
+  const discard = useDiscardPendingMessage(client, conversationId);
   const seenIndex = findSeenMessageIndex(client.side, messages, summary.otherLastReadIndex);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   const canLoadOlder = hasNextPage && !isFetchingNextPage;
@@ -198,14 +201,12 @@ export const MessageHistory = ({ client, summary, history, messages }: MessageHi
               client={client}
               pending={item}
               onRetry={() =>
-                void send(item.input, {
+                send(item.input, {
                   fileNames: item.fileNames,
                   clientMessageId: item.clientMessageId,
                 })
               }
-              onDiscard={() =>
-                removePendingMessage(client.side, conversationId, item.clientMessageId)
-              }
+              onDiscard={() => discard(item.clientMessageId)}
             />
           ))}
         </Stack>

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import type { Message, MessagePayload } from '@atelier/contract/chat/message';
 import type { ChatClient } from '../chat-client';
 import { formatMessageTime } from '../chat-format';
-import type { PendingMessage } from '../pending-messages';
+import type { PendingMessage } from '../message-cache';
 import { AttachmentList } from './message-cards/attachment-list';
 import { MessageCard } from './message-cards/message-card';
 import { TextBubble } from './message-cards/text-bubble';

@@ -215,7 +215,7 @@ const createChatConnection = (client: ChatClient, queryClient: QueryClient) => {
     if (token === connectedToken && socket) return;
     if (socket) {
       close();
-      forgetOwnReads(side);
+      forgetOwnReads(queryClient, side);
     }
     if (token) open(token);
   };
