@@ -7,18 +7,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { storeParticipant, supplierParticipant } from '@atelier/contract/chat/message';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/client';
-import type { Actor } from './lib/actor';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { newId } from './lib/ids';
+import { createDispatcher } from './events/dispatcher';
+import { createEventBus } from './events/event-bus';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
 import { createCatalogModule } from './modules/catalog';
-import { createCatalogEngagementModule } from './modules/catalog/engagement';
 import { createChatModule } from './modules/chat';
 import { createFilesModule } from './modules/files';
 import { createIdentityModule } from './modules/identity';
@@ -104,29 +103,10 @@ export const buildApp = async ({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = connection;
+  const events = createEventBus();
+  const dispatcher = createDispatcher(connection, events, app.log);
   const notifier = createOutboxNotifier(db, clock, app.log);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const identity = createIdentityModule({
-    db,
-    clock,
-    notifier,
-    previewStoreIds: new Set(config.PREVIEW_ACCOUNT_LIST),
-    sessionSettings: {
-      idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS,
-      absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_MS,
-      renewAfterMs: config.SESSION_RENEW_AFTER_MS,
-      cacheTtlMs: config.SESSION_CACHE_TTL_MS,
-    },
-    publicUrl,
-    // The catalog module is built below; this runs per call, after both exist.
-    supplierCompanies: {
-      findCompanyName: async (companyId) =>
-        (await catalogEngagement.companyDirectory.findCompanyCards([companyId])).get(companyId)
-          ?.name,
-    },
-    // Realtime is built below; a logout closes that session's sockets.
-    onSessionEnded: (sessionId) => realtime.onSessionEnded(sessionId),
-  });
   const reference = createReferenceModule({ db });
   const loadCountryNames = async () =>
     new Map(
@@ -135,98 +115,73 @@ export const buildApp = async ({
   const catalog = createCatalogModule({
     db,
     clock,
+    events,
     searchCacheTtlMs: config.SEARCH_CACHE_TTL_MS,
     loadCountryNames,
   });
-  const stores = {
-    getStoreTitle: async (actor: Actor) =>
-      (await identity.storeService.getStoreProfile(actor)).title,
-  };
-  const catalogEngagement = createCatalogEngagementModule({
+  const identity = createIdentityModule({
     db,
     clock,
-    stores,
-    loadCountryNames,
-    onFavoritesChanged: (storeId) => catalog.lookups.forgetFavorites(storeId),
+    notifier,
+    events,
+    previewStoreIds: new Set(config.PREVIEW_ACCOUNT_LIST),
+    sessionSettings: {
+      idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS,
+      absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_MS,
+      renewAfterMs: config.SESSION_RENEW_AFTER_MS,
+      cacheTtlMs: config.SESSION_CACHE_TTL_MS,
+    },
+    publicUrl,
+    supplierCompanies: catalog.companyDirectory,
   });
   const sourcing = createSourcingModule({
     db,
     clock,
     notifier,
-    stores,
-    companies: catalogEngagement.companyDirectory,
+    companies: catalog.companyDirectory,
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
-
-  // Files and chat refer to each other (attachments ↔ who may read a file): the sharing check
-  // runs per request, after both exist.
-  const files = createFilesModule({
-    db,
-    clock,
-    dataDir: config.dataDir,
-    sharing: {
-      isSharedWith: async (fileId, participant) =>
-        chat.chatService.isFileSharedWith(fileId, participant),
-    },
-    participantOf: (caller) => ({
-      participant:
-        caller.kind === 'STORE'
-          ? storeParticipant(caller.storeId)
-          : supplierParticipant(caller.companyId),
-      userId: caller.userId,
-    }),
+  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
+  const realtime = createRealtime({
+    config,
+    connection,
+    events,
+    authenticate: (token) => identity.authenticateSocket(token),
   });
   const chat = createChatModule({
     db,
     clock,
-    companies: catalogEngagement.companyDirectory,
-    stores: identity.directory,
-    files: files.fileService,
-    items: {
-      findItemCards: async (ids) =>
-        new Map(
-          (await catalog.items.findByIds(ids)).map((item) => [
-            item.id,
-            {
-              title: item.title,
-              price: { amount: item.priceCents, currencyCode: item.currencyCode },
-            },
-          ]),
-        ),
-    },
-    projects: sourcing.projectDirectory,
-    onMessageCommitted: (message, conversation) =>
-      realtime.onMessageCommitted(message, conversation),
-    onMessageUpdated: (message, conversation) => realtime.onMessageUpdated(message, conversation),
-    onRead: (event) => realtime.onRead(event),
-  });
-  const realtime = createRealtime({
-    config,
-    connection,
-    clock,
+    events,
+    realtime,
     notifier,
-    chatService: () => chat.chatService,
+    publicUrl,
+    companies: catalog.companyDirectory,
+    stores: identity.directory,
     findStoreEmail: (storeId) => identity.directory.findStoreEmail(storeId),
     listSupplierEmails: (companyId) => identity.directory.listSupplierMemberEmails(companyId),
-    // A handshake cannot return a renewed token, so it never renews one (the next HTTP call does).
-    resolveParty: async (token) => {
-      const caller = await identity.authenticateEither(token, { canRenew: false });
-      return 'actor' in caller
-        ? { party: chat.storePartyOf(caller.actor), sessionId: caller.actor.sessionId }
-        : {
-            party: chat.supplierPartyOf(caller.supplierActor),
-            sessionId: caller.supplierActor.sessionId,
-          };
-    },
+    files: files.fileService,
+    items: catalog.itemDirectory,
+    projects: sourcing.projectDirectory,
   });
-  realtime.register(app);
+  const isServing = config.ROLE !== 'worker';
+  const isWorking = config.ROLE !== 'api';
+  realtime.register(app, { isServing });
+  if (isWorking) {
+    let startTimer: ReturnType<typeof setTimeout> | undefined;
+    app.addHook('onReady', async () => {
+      startTimer = setTimeout(() => void dispatcher.start(), config.OUTBOX_START_DELAY_MS);
+    });
+    app.addHook('preClose', async () => {
+      clearTimeout(startTimer);
+      await dispatcher.stop();
+    });
+  }
 
   registerAuth(app, identity);
   await app.register(healthRoutes(connection, APP_VERSION));
   await app.register(identity.routes);
   await app.register(reference.routes);
   await app.register(catalog.routes);
-  await app.register(catalogEngagement.routes);
   await app.register(sourcing.routes);
   await app.register(files.routes);
   await app.register(chat.routes);
@@ -246,6 +201,17 @@ export const buildApp = async ({
     return webApp.sendAppShell(reply);
   });
 
-  return { app, identity, reference, catalog, catalogEngagement, sourcing, files, chat, realtime };
+  return {
+    app,
+    events,
+    dispatcher,
+    identity,
+    reference,
+    catalog,
+    sourcing,
+    files,
+    chat,
+    realtime,
+  };
 };
 export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

@@ -82,6 +82,17 @@ export const ConfigSchema = z.object({
     .default(1024 * 1024),
   /** Where platform-team mail goes, e.g. a creator inviting their own supplier (spec §7). */
   PLATFORM_TEAM_EMAIL: EmailSchema.default('team@atelier.local'),
+  /**
+   * What this process does (issue 8): `all` serves HTTP and sockets and runs jobs and event
+   * delivery; with DATABASE_URL, `api` processes only serve and `worker` processes only run jobs
+   * and deliver events (any number of each against one PostgreSQL).
+   */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * A starting process waits this long before delivering events waiting in the outbox, so that
+   * sockets dropped by a restart reconnect first (else a backlog e-mails people who are online).
+   */
+  OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Folder of the built web app served on the same port. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -99,7 +110,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   if (env.DATABASE_URL === '') known.DATABASE_URL = undefined;
-  const parsed = ConfigSchema.safeParse(known);
+  const parsed = ConfigSchema.refine((config) => config.ROLE === 'all' || config.DATABASE_URL, {
+    path: ['ROLE'],
+    message:
+      'api and worker processes share one PostgreSQL database: set DATABASE_URL, or use ROLE=all',
+  }).safeParse(known);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

@@ -11,3 +11,5 @@ export * from '../modules/sourcing/supplier-invite.table';
 export * from '../modules/files/file.table';
 export * from '../modules/chat/chat.table';
 export * from '../realtime/realtime.table';
+export * from '../modules/jobs/jobs.table';
+export * from '../events/outbox.table';

@@ -9,6 +9,8 @@ export type Actor = {
   /** Display name (chat author name), read with the session. */
   name: string;
   storeId: string;
+  /** The store's title, read with the session (review and invitation author name). */
+  storeTitle: string;
   role: TeamRole;
   sessionId: string;
   planType: PlanType;

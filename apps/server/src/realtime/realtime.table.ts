@@ -1,4 +1,4 @@
-import { bigserial, customType, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, customType, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -11,14 +11,3 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow(),
   payload: bytea('payload'),
 });
-
-/** Offline chat e-mail throttle: the last notice per conversation and recipient participant. */
-export const chatEmailNotices = pgTable(
-  'chat_email_notices',
-  {
-    conversationId: text('conversation_id').notNull(),
-    participant: text('participant').notNull(),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.conversationId, table.participant] })],
-);

@@ -13,7 +13,7 @@ import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
 import { aSupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import { OFFLINE_EMAIL_INTERVAL_MS } from './offline-email';
+import { OFFLINE_EMAIL_INTERVAL_MS } from '@/modules/chat';
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
 type SupplierAccount = Awaited<ReturnType<typeof aSupplierAccount>>;
@@ -159,7 +159,7 @@ describe('live delivery', () => {
       conversations: [{ conversationId: aliceConversation.sid, error: 'not_found' }],
     });
     await sendText(alice, aliceConversation.sid, 'Still only for Alice');
-    await context.realtime.settled();
+    await context.dispatcher.drain();
     await pause(100);
     expect(aliceMessages).toHaveLength(2);
     expect(bobEvents).toEqual([]);
@@ -177,7 +177,7 @@ describe('live delivery', () => {
     );
     await sendText(alice, aliceConversation.sid, 'One');
     await sendText(alice, aliceConversation.sid, 'Two');
-    await context.realtime.settled();
+    await context.dispatcher.drain();
     await waitFor(() => aliceSummaries.length === 2 && supplierSummaries.length === 2);
     const chat = context.chat.chatService;
     const storeParty: ChatParty = { kind: 'STORE', storeId: alice.storeId, userId: '', name: '' };
@@ -305,7 +305,7 @@ describe('offline e-mail', () => {
         payload: { type: 'TEXT' },
         fileIds: [],
       });
-      await context.realtime.settled();
+      await context.dispatcher.drain();
     };
     const notices = () =>
       context.connection.db
@@ -443,7 +443,7 @@ describe('isolation between companies', () => {
     ).toEqual({ conversations: [{ conversationId: aliceConversation.sid, error: 'not_found' }] });
     // A refused sync joins nothing: later messages stay out of reach too.
     await sendText(alice, aliceConversation.sid, 'Still for Acme only');
-    await context.realtime.settled();
+    await context.dispatcher.drain();
     await pause(100);
     expect(outsiderEvents).toEqual([]);
     outsiderSocket.close();
@@ -580,7 +580,7 @@ describe('offline e-mail to suppliers', () => {
     const conversation = await open(erin, company.id);
     const says = async (body: string) => {
       await sendText(erin, conversation.sid, body);
-      await context.realtime.settled();
+      await context.dispatcher.drain();
     };
     const recipients = [ana.email, ben.email, 'pending@example.com'];
     const notices = () =>

@@ -1,11 +1,15 @@
-import type { ChatParty } from '@/modules/chat';
+/** Who holds a socket: a store's user or a supplier company's member, and their session. */
+export type SocketPrincipal =
+  | { kind: 'STORE'; storeId: string; userId: string; name: string; sessionId: string }
+  | { kind: 'SUPPLIER'; companyId: string; userId: string; name: string; sessionId: string };
 
-/** Socket.IO room names: one per store, supplier company, conversation and session. */
+/** Socket.IO room names: one per store, supplier company and session. */
 export const storeRoom = (storeId: string) => `store:${storeId}`;
 export const companyRoom = (companyId: string) => `company:${companyId}`;
-export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 /** The sockets of one session (closed when it logs out); keyed by id, never by the token. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-export const partyRoom = (party: ChatParty): string =>
-  party.kind === 'STORE' ? storeRoom(party.storeId) : companyRoom(party.companyId);
+export const principalRoom = (
+  principal: { kind: 'STORE'; storeId: string } | { kind: 'SUPPLIER'; companyId: string },
+): string =>
+  principal.kind === 'STORE' ? storeRoom(principal.storeId) : companyRoom(principal.companyId);

@@ -28,6 +28,8 @@ export const createTestApp = async (
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Tests check answers right after writing; the cache has tests of its own.
     SEARCH_CACHE_TTL_MS: '0',
+    // Events are delivered at once; tests wait for them with `dispatcher.drain()`.
+    OUTBOX_START_DELAY_MS: '0',
     ...env,
   });
   const clock = createManualClock(new Date());

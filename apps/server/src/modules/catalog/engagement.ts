@@ -1,22 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createFavoriteService, type LoadCountryNames } from './favorite.service';
 import { favoriteRoutes } from './favorite.routes';
 import { createMySuppliersService, type SupplierRelationSource } from './my-suppliers.service';
 import { mySuppliersRoutes } from './my-suppliers.routes';
-import { createReviewService, type StoreDirectory } from './review.service';
+import { createReviewService } from './review.service';
 import { reviewRoutes } from './review.routes';
 import { createSupplierLookupRepository } from './supplier-lookup.repository';
 
 export type { SupplierRelationSource } from './my-suppliers.service';
-export type { StoreDirectory } from './review.service';
 
 export type CatalogEngagementModuleDeps = {
   db: Database;
   clock: Clock;
-  /** Store titles (review author names), from the identity module. */
-  stores: StoreDirectory;
+  events: EventBus;
   loadCountryNames: LoadCountryNames;
   /** "My suppliers" relations beyond favourites: chat (#4) adds MESSAGED, orders ORDERED. */
   supplierRelationSources?: readonly SupplierRelationSource[];
@@ -31,16 +30,17 @@ export type CatalogEngagementModuleDeps = {
 export const createCatalogEngagementModule = ({
   db,
   clock,
-  stores,
+  events,
   loadCountryNames,
   supplierRelationSources = [],
   onFavoritesChanged,
 }: CatalogEngagementModuleDeps) => {
-  const reviewService = createReviewService({ db, clock, stores });
+  const reviewService = createReviewService({ db, clock });
   const favoriteService = createFavoriteService({
     db,
     clock,
     loadCountryNames,
+    events,
     onFavoritesChanged,
   });
   const mySuppliersService = createMySuppliersService({
@@ -63,6 +63,8 @@ export const createCatalogEngagementModule = ({
     mySuppliersService,
     routes,
     companyDirectory: {
+      /** One supplier's name (undefined for an unknown id). */
+      findCompanyName: async (id: string) => (await supplierLookup.findCompanyNames([id])).get(id),
       /** Supplier names by id; unknown ids are absent from the map. */
       findCompanyNames: (ids: readonly string[]) => supplierLookup.findCompanyNames(ids),
       /** Supplier cards (name, avatar, concierge mark) by id, for chat summaries. */

@@ -2,6 +2,7 @@ import type { CatalogCompany } from '@atelier/contract/catalog/company';
 import type { FavoriteTarget } from '@atelier/contract/catalog/favorite';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import type { Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
 import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
@@ -16,6 +17,7 @@ type FavoriteServiceDeps = {
   db: Database;
   clock: Clock;
   loadCountryNames: LoadCountryNames;
+  events: EventBus;
   /** Told after a store's favourites change (search marks favourites from a cache). */
   onFavoritesChanged?: (storeId: string) => void;
 };
@@ -38,9 +40,25 @@ export const createFavoriteService = ({
   db,
   clock,
   loadCountryNames,
+  events,
   onFavoritesChanged,
 }: FavoriteServiceDeps) => {
   const favorites = createFavoriteRepository(db);
+  /** Runs a change of the store's favourites and announces it in one transaction. */
+  const changeFavorites = async (
+    storeId: string,
+    change: (repository: ReturnType<typeof createFavoriteRepository>) => Promise<void>,
+  ) => {
+    await db.transaction(async (tx) => {
+      await change(createFavoriteRepository(tx));
+      await events.publish(tx, 'catalog.favorites.changed', {
+        aggregateId: storeId,
+        storeId,
+        payload: { storeId },
+      });
+    });
+    onFavoritesChanged?.(storeId);
+  };
   const suppliers = createSupplierLookupRepository(db);
 
   return {
@@ -51,14 +69,16 @@ export const createFavoriteService = ({
           ? await suppliers.companyExists(target.id)
           : await suppliers.itemExists(target.id);
       if (!exists) throw targetNotFound(target.type);
-      await favorites.add(actor.storeId, target, clock.now());
-      onFavoritesChanged?.(actor.storeId);
+      await changeFavorites(actor.storeId, (repository) =>
+        repository.add(actor.storeId, target, clock.now()),
+      );
     },
 
     /** Idempotent: a favourite that isn't there (or a target that never existed) is fine. */
     async removeFavorite(actor: Actor, type: FavoriteType, targetId: string): Promise<void> {
-      await favorites.remove(actor.storeId, type, targetId);
-      onFavoritesChanged?.(actor.storeId);
+      await changeFavorites(actor.storeId, (repository) =>
+        repository.remove(actor.storeId, type, targetId),
+      );
     },
 
     /** The caller's store's favourite suppliers and items, most recently favourited first. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { buildSeedCatalog, demoSupplierCompanyId, listSeedCompanyIds } from './catalog-seed.data';
 import { createCatalogWriter } from './catalog-writer.repository';
@@ -10,12 +11,14 @@ import { createCatalogLookups } from './catalog-lookups';
 import { catalogSearchRoutes } from './catalog-search.routes';
 import { createCatalogSearchService } from './catalog-search.service';
 import { createCompanyRepository } from './company.repository';
+import { createCatalogEngagementModule } from './engagement';
 import { createItemRepository } from './item.repository';
 import { createSearchCache } from './search-cache';
 
 type CatalogModuleDeps = {
   db: Database;
   clock: Clock;
+  events: EventBus;
   /** How long search answers are reused (0 turns the cache off). */
   searchCacheTtlMs: number;
   /** Country names by ISO code, from the reference module. */
@@ -26,6 +29,7 @@ type CatalogModuleDeps = {
 export const createCatalogModule = ({
   db,
   clock,
+  events,
   searchCacheTtlMs,
   loadCountryNames,
 }: CatalogModuleDeps) => {
@@ -41,12 +45,38 @@ export const createCatalogModule = ({
     clock,
     cache: searchCache,
   });
+  // Reviews, favourites and "my suppliers"; search forgets a store's favourites when they change.
+  const engagement = createCatalogEngagementModule({
+    db,
+    clock,
+    events,
+    loadCountryNames,
+    onFavoritesChanged: (storeId) => lookups.forgetFavorites(storeId),
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(categoryRoutes(categories));
     await app.register(catalogSearchRoutes(search));
+    await app.register(engagement.routes);
   };
 
   return {
+    engagement,
+    /** Supplier names and cards for other modules (chat, sourcing, identity). */
+    companyDirectory: engagement.companyDirectory,
+    /** Catalog item titles and prices by id, for other modules (chat's CATALOG_ITEM cards). */
+    itemDirectory: {
+      async findItemCards(ids: readonly string[]) {
+        return new Map(
+          (await items.findByIds(ids)).map((item) => [
+            item.id,
+            {
+              title: item.title,
+              price: { amount: item.priceCents, currencyCode: item.currencyCode },
+            },
+          ]),
+        );
+      },
+    },
     categories,
     companies,
     items,

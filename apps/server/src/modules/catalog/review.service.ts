@@ -21,9 +21,7 @@ import {
 import { createSupplierLookupRepository } from './supplier-lookup.repository';
 
 /** How the catalog learns a store's title (the author name of its reviews). */
-export type StoreDirectory = { getStoreTitle(actor: Actor): Promise<string> };
-
-type ReviewServiceDeps = { db: Database; clock: Clock; stores: StoreDirectory };
+type ReviewServiceDeps = { db: Database; clock: Clock };
 
 type ReviewContent = Pick<CreateReviewInput, 'rating' | 'title' | 'body'>;
 
@@ -134,7 +132,7 @@ const toReview = (row: ReviewRow, viewerStoreId: string | null): CatalogCompanyR
  * per e-mail on the public page) per supplier, editable by the author store only. Every write
  * recomputes the supplier's rating in the same transaction.
  */
-export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) => {
+export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
   const repository = createReviewRepository(db);
   const suppliers = createSupplierLookupRepository(db);
   const publicThrottle = createPublicReviewThrottle(clock);
@@ -194,7 +192,7 @@ export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) =>
      * `company_not_found`; 409 `review_exists` when the store already reviewed this supplier.
      */
     async createReview(actor: Actor, input: CreateReviewInput): Promise<CatalogCompanyReview> {
-      const authorName = await stores.getStoreTitle(actor);
+      const authorName = actor.storeTitle;
       const now = clock.now();
       const row = await writeWithRatingRefresh(input.companyId, async (repo) => {
         if (await repo.findByStore(input.companyId, actor.storeId)) throw storeReviewExists();
@@ -232,7 +230,7 @@ export const createReviewService = ({ db, clock, stores }: ReviewServiceDeps) =>
     ): Promise<CatalogCompanyReview> {
       const existing = await repository.findById(reviewId);
       if (!existing || existing.storeId !== actor.storeId) throw reviewNotFound();
-      const authorName = await stores.getStoreTitle(actor);
+      const authorName = actor.storeTitle;
       const row = await writeWithRatingRefresh(existing.companyId, (repo) =>
         repo.update(existing.id, {
           rating: input.rating,

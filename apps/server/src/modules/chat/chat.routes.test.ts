@@ -310,11 +310,15 @@ describe('attachments', () => {
     expect((await inbox(alice)).items.find((i) => i.sid === sid)!.lastMessagePreview).toBe(
       '📎 front.png, spec.pdf',
     );
-    const chat = context.chat.chatService;
-    expect(await chat.isFileSharedWith(png.id, `customer_${company.id}`)).toBe(true);
-    expect(await chat.isFileSharedWith(png.id, `store_${bob.storeId}`)).toBe(false);
+    // Sending shares the files with the supplier it went to, and with no one else.
+    const files = context.files.fileService;
+    await expect(files.download(`customer_${company.id}`, png.id)).resolves.toMatchObject({
+      file: { id: png.id },
+    });
     const other = await factories.aCompany();
-    expect(await chat.isFileSharedWith(png.id, `customer_${other.id}`)).toBe(false);
+    await expect(files.download(`customer_${other.id}`, png.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     const forBob = await context.app.inject({ method: 'GET', url: png.url, headers: bob.headers });
     expect(forBob.statusCode).toBe(404);
   });

@@ -6,10 +6,11 @@ import type {
 import type { UploadedFile } from '@atelier/contract/chat/file';
 import { conversationName, type Message } from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import { belongsTo, participantOf, sideOfParticipant, type ChatParty } from './chat-party';
+import { belongsTo, otherParticipantOf, participantOf, type ChatParty } from './chat-party';
 import { previewOf, toAttachments, toMessage } from './chat.mappers';
 import type { ConversationRow } from './chat.table';
 import {
@@ -45,17 +46,13 @@ export type ChatStoreDirectory = {
 /** Uploaded files, from the files module. */
 export type ChatFileDirectory = {
   findOwnedFiles(participant: string, ids: readonly string[]): Promise<UploadedFile[]>;
+  /** Lets the participants read the files, in the caller's transaction. */
+  grantAccess(
+    tx: Database,
+    fileIds: readonly string[],
+    participants: readonly string[],
+  ): Promise<void>;
 };
-/** Called after a message is committed (realtime delivery, offline e-mail hook in here). */
-export type OnMessageCommitted = (message: Message, conversation: ConversationRow) => void;
-/** Called after a stored message changed and the change committed (an answered meeting). */
-export type OnMessageUpdated = (message: Message, conversation: ConversationRow) => void;
-/** Called after a read marker is stored (realtime read receipts). */
-export type OnRead = (event: {
-  conversationId: string;
-  participant: string;
-  lastReadIndex: number;
-}) => void;
 
 export type ChatServiceDeps = {
   db: Database;
@@ -67,9 +64,8 @@ export type ChatServiceDeps = {
   items: ChatItemDirectory;
   /** A store's custom projects (CREATOR_CUSTOM_PROJECT cards), from the sourcing module. */
   projects: ChatProjectDirectory;
-  onMessageCommitted?: OnMessageCommitted;
-  onMessageUpdated?: OnMessageUpdated;
-  onRead?: OnRead;
+  /** Every write announces itself here, in its transaction (chat/events in the contract). */
+  events: EventBus;
 };
 
 const sideOf = (party: ChatParty): ConversationSide =>
@@ -84,9 +80,7 @@ export const createChatService = ({
   files,
   items,
   projects,
-  onMessageCommitted = () => {},
-  onMessageUpdated = () => {},
-  onRead = () => {},
+  events,
 }: ChatServiceDeps) => {
   const conversationRepository = createConversationRepository(db);
   const resolvePayload = createPayloadResolver({ clock, companies, items, projects });
@@ -101,14 +95,19 @@ export const createChatService = ({
     return conversation;
   };
 
-  const toSummaries = async (rows: ConversationWithReads[]): Promise<ConversationSummary[]> => {
-    const cards = await companies.findCompanyCards([
-      ...new Set(rows.map((r) => r.conversation.companyId)),
-    ]);
-    const titles = await stores.findStoreTitles([
-      ...new Set(rows.map((r) => r.conversation.storeId)),
-    ]);
-    return rows.map(({ conversation, unreadCount, otherLastReadIndex }) => {
+  const loadNames = async (rows: readonly { storeId: string; companyId: string }[]) => ({
+    cards: await companies.findCompanyCards([...new Set(rows.map((r) => r.companyId))]),
+    titles: await stores.findStoreTitles([...new Set(rows.map((r) => r.storeId))]),
+  });
+
+  const toSummaries = async (rows: ConversationWithReads[]): Promise<ConversationSummary[]> =>
+    summariesOf(rows, await loadNames(rows.map((row) => row.conversation)));
+
+  const summariesOf = (
+    rows: ConversationWithReads[],
+    { cards, titles }: Awaited<ReturnType<typeof loadNames>>,
+  ): ConversationSummary[] =>
+    rows.map(({ conversation, unreadCount, otherLastReadIndex }) => {
       const card = cards.get(conversation.companyId);
       return {
         sid: conversation.id,
@@ -126,7 +125,13 @@ export const createChatService = ({
         otherLastReadIndex,
       };
     });
-  };
+
+  /** The parties of a conversation, as every chat event carries them. */
+  const partiesOf = (conversation: ConversationRow) => ({
+    conversationId: conversation.id,
+    storeId: conversation.storeId,
+    companyId: conversation.companyId,
+  });
 
   const summaryOf = async (party: ChatParty, id: string) => {
     const [summary] = await toSummaries(
@@ -172,20 +177,6 @@ export const createChatService = ({
       return summaryOf(party, conversationId);
     },
 
-    /**
-     * One conversation's summary for each side, `{ store, supplier }`, as
-     * `getConversationSummary` gives it to that side (realtime, after a send): one read of both
-     * sides' markers and one of the names. Undefined for an unknown conversation.
-     */
-    async getConversationSummariesOfBothSides(
-      conversationId: string,
-    ): Promise<{ store: ConversationSummary; supplier: ConversationSummary } | undefined> {
-      const rows = await conversationRepository.findWithBothReads(conversationId);
-      if (!rows) return undefined;
-      const [store, supplier] = await toSummaries(rows);
-      return { store: store!, supplier: supplier! };
-    },
-
     /** The party's conversations, newest first; `searchKey` matches supplier name or text. */
     async listConversations(party: ChatParty, searchKey?: string) {
       const side = sideOf(party);
@@ -210,36 +201,14 @@ export const createChatService = ({
       return { items: await toSummaries(rows), unreadTotal };
     },
 
-    /** Ids of the party's conversations (the rooms its sockets join on connect). */
-    async listConversationIds(party: ChatParty): Promise<string[]> {
-      return conversationRepository.listIds(sideOf(party));
-    },
-
-    /** Whether the conversation exists and the party takes part in it. */
-    async isInConversation(party: ChatParty, conversationId: string): Promise<boolean> {
-      const conversation = await conversationRepository.findById(conversationId);
-      return conversation !== undefined && belongsTo(party, conversation);
-    },
-
-    /**
-     * Up to `size` of the messages above `participant`'s read marker, oldest first (offline
-     * e-mail). No membership check: the caller names a participant of the conversation.
-     */
-    async listUnreadMessages(
+    /** The conversation's two sides, when it exists and the party takes part in it. */
+    async findConversationParties(
+      party: ChatParty,
       conversationId: string,
-      participant: string,
-      size: number,
-    ): Promise<Message[]> {
-      const lastReadIndex = await conversationRepository.findLastReadIndex(
-        conversationId,
-        participant,
-      );
-      const rows = await createMessageRepository(db).listNewer(
-        conversationId,
-        lastReadIndex ?? -1,
-        size,
-      );
-      return rows.map(toMessage);
+    ): Promise<{ storeId: string; companyId: string } | undefined> {
+      const conversation = await conversationRepository.findById(conversationId);
+      if (!conversation || !belongsTo(party, conversation)) return undefined;
+      return { storeId: conversation.storeId, companyId: conversation.companyId };
     },
 
     /** Spec §9: a page of history, oldest first within the page. */
@@ -268,7 +237,7 @@ export const createChatService = ({
      * payloads carry the server's card data (see `createPayloadResolver` for their errors).
      */
     async sendMessage(party: ChatParty, conversationId: string, input: SendMessageInput) {
-      await conversationFor(party, conversationId);
+      const conversation = await conversationFor(party, conversationId);
       const author = participantOf(party);
       if (input.clientMessageId !== undefined) {
         // A resend answers with what was stored, even if its checks would fail by now.
@@ -293,6 +262,9 @@ export const createChatService = ({
         });
       }
       const payload = await resolvePayload(party, input.payload);
+      // Names for the summaries the event carries (other modules' reads stay outside the
+      // transaction: on PGlite a read on the root handle inside it would wait forever).
+      const names = await loadNames([conversation]);
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const messages = createMessageRepository(tx);
@@ -304,16 +276,16 @@ export const createChatService = ({
             author,
             input.clientMessageId,
           );
-          if (existing) return { row: existing, conversation: locked, isNew: false };
+          if (existing) return { row: existing, isNew: false };
         }
-        const conversation = await messages.allocateIndex(conversationId, {
+        const allocated = await messages.allocateIndex(conversationId, {
           at: now,
           preview: previewOf(input.body, ordered, payload),
         });
         const row = await messages.insert({
           id: newId('msg'),
           conversationId,
-          index: conversation.lastMessageIndex,
+          index: allocated.lastMessageIndex,
           author,
           authorUserId: party.userId,
           authorName: party.name,
@@ -325,12 +297,25 @@ export const createChatService = ({
           clientMessageId: input.clientMessageId ?? null,
           createdAt: now,
         });
-        await createConversationRepository(tx).markRead(conversationId, author, row.index);
-        return { row, conversation, isNew: true };
+        const txConversations = createConversationRepository(tx);
+        await txConversations.markRead(conversationId, author, row.index);
+        await files.grantAccess(tx, row.fileIds, [otherParticipantOf(party, locked)]);
+        const [storeSide, supplierSide] = summariesOf(
+          (await txConversations.findWithBothReads(conversationId))!,
+          names,
+        );
+        await events.publish(tx, 'chat.message.sent', {
+          aggregateId: conversationId,
+          storeId: locked.storeId,
+          payload: {
+            ...partiesOf(locked),
+            message: toMessage(row),
+            summaries: { store: storeSide!, supplier: supplierSide! },
+          },
+        });
+        return { row, isNew: true };
       });
-      const message = toMessage(result.row);
-      if (result.isNew) onMessageCommitted(message, result.conversation);
-      return { message, isNew: result.isNew };
+      return { message: toMessage(result.row), isNew: result.isNew };
     },
 
     /**
@@ -353,34 +338,34 @@ export const createChatService = ({
         const payload = answeredMeetingRequest(locked, input, participantOf(party));
         const updated = await messages.answerMeetingRequest(locked.id, payload);
         if (!updated) throw meetingAlreadyAnswered();
+        await events.publish(tx, 'chat.message.updated', {
+          aggregateId: conversationId,
+          storeId: conversation.storeId,
+          payload: { ...partiesOf(conversation), message: toMessage(updated) },
+        });
         return updated;
       });
-      const message = toMessage(row);
-      onMessageUpdated(message, conversation);
-      return message;
+      return toMessage(row);
     },
 
     /** Moves the party's read marker forward (never back, capped at the last message). */
     async markRead(party: ChatParty, conversationId: string, lastReadIndex: number) {
-      await conversationFor(party, conversationId);
+      const conversation = await conversationFor(party, conversationId);
       const participant = participantOf(party);
-      const index = await conversationRepository.markRead(
-        conversationId,
-        participant,
-        lastReadIndex,
-      );
-      onRead({ conversationId, participant, lastReadIndex: index });
+      const index = await db.transaction(async (tx) => {
+        const stored = await createConversationRepository(tx).markRead(
+          conversationId,
+          participant,
+          lastReadIndex,
+        );
+        await events.publish(tx, 'chat.conversation.read', {
+          aggregateId: conversationId,
+          storeId: conversation.storeId,
+          payload: { ...partiesOf(conversation), participant, lastReadIndex: stored },
+        });
+        return stored;
+      });
       return { lastReadIndex: index };
-    },
-
-    /** Whether `participant` may read a file: it was sent in one of its conversations. */
-    async isFileSharedWith(fileId: string, participant: string): Promise<boolean> {
-      const side = sideOfParticipant(participant);
-      if (!side) return false;
-      return createMessageRepository(db).isFileInConversationOf(
-        fileId,
-        side.kind === 'STORE' ? { storeId: side.storeId } : { companyId: side.companyId },
-      );
     },
   };
 };

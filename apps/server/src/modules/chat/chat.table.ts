@@ -82,3 +82,25 @@ export const conversationReads = pgTable(
   },
   (table) => [primaryKey({ columns: [table.conversationId, table.participant] })],
 );
+
+/** Offline chat e-mail throttle: the last notice per conversation and recipient participant. */
+export const chatEmailNotices = pgTable(
+  'chat_email_notices',
+  {
+    conversationId: text('conversation_id').notNull(),
+    participant: text('participant').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.participant] })],
+);
+
+/**
+ * The `chat.message.sent` events the offline e-mail job has handled (its idempotency key): one
+ * row, written in the transaction that keeps the e-mail, so a redelivered event sends nothing.
+ */
+export const chatOfflineEmailEvents = pgTable('chat_offline_email_events', {
+  eventId: text('event_id').primaryKey(),
+  /** How many e-mails it kept (0: the recipient was online, had no address or was throttled). */
+  emailCount: integer('email_count').notNull(),
+  handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

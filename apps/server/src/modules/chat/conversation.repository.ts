@@ -56,16 +56,6 @@ export const createConversationRepository = (db: Database) => ({
     return row;
   },
 
-  /** Ids of the side's conversations (the rooms a socket joins on connect). */
-  async listIds(side: ConversationSide): Promise<string[]> {
-    const rows = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(sideFilter(side));
-    return rows.map((row) => row.id);
-  },
-
-  /** The participant's read marker; undefined before it read anything. */
   async findLastReadIndex(
     conversationId: string,
     participant: string,

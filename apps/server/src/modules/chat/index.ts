@@ -1,22 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor, SupplierActor } from '@/lib/actor';
+import type { Realtime } from '@/realtime';
+import { principalRoom } from '@/realtime';
 import { chatRoutes } from './chat.routes';
-import { partnerChatRoutes } from './partner.routes';
 import { createChatService, type ChatServiceDeps } from './chat.service';
+import { registerChatSocketRequests } from './chat.socket';
+import { subscribeOfflineEmail, type OfflineEmailDeps } from './offline-email';
+import { partnerChatRoutes } from './partner.routes';
 
 export type { ChatParty } from './chat-party';
-export { participantOf } from './chat-party';
-export { previewOf } from './chat.mappers';
-export type { ConversationRow } from './chat.table';
 export type {
   ChatCompanyDirectory,
   ChatFileDirectory,
   ChatService,
   ChatStoreDirectory,
   CompanyCard,
-  OnMessageCommitted,
-  OnMessageUpdated,
-  OnRead,
 } from './chat.service';
 export type {
   ChatItemDirectory,
@@ -24,10 +22,25 @@ export type {
   ItemCard,
   ProjectCard,
 } from './message-payload';
+export { OFFLINE_EMAIL_INTERVAL_MS } from './offline-email';
 
-/** Chat module (issue 4): conversations between stores and suppliers over HTTP, both sides. */
-export const createChatModule = (deps: ChatServiceDeps) => {
+export type ChatModuleDeps = ChatServiceDeps &
+  Pick<OfflineEmailDeps, 'notifier' | 'findStoreEmail' | 'listSupplierEmails' | 'publicUrl'> & {
+    /** Sockets: chat answers typing and sync requests and asks who is online. */
+    realtime: Realtime;
+  };
+
+/**
+ * Chat module (issue 4): conversations between stores and suppliers over HTTP, both sides; its
+ * socket requests; and the offline e-mail, a subscriber of its own `chat.message.sent` events.
+ */
+export const createChatModule = (deps: ChatModuleDeps) => {
   const chatService = createChatService(deps);
+  registerChatSocketRequests(deps.realtime, chatService);
+  subscribeOfflineEmail({
+    ...deps,
+    isOnline: (party) => deps.realtime.hasOpenSocket(principalRoom(party)),
+  });
   // The author name comes with the session (no query per request or handshake).
   const storePartyOf = (actor: Actor) => ({
     kind: 'STORE' as const,

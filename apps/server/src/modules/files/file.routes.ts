@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadFile, MAX_UPLOAD_BYTES, uploadFile } from '@atelier/contract/chat/file';
+import { storeParticipant, supplierParticipant } from '@atelier/contract/chat/message';
 import { uploadPartnerFile } from '@atelier/contract/partner/chat';
 import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
@@ -13,8 +14,14 @@ export type FileCaller =
   | { kind: 'STORE'; storeId: string; userId: string }
   | { kind: 'SUPPLIER'; companyId: string; userId: string };
 
-/** How a route learns the calling party's participant id (`store_…` or `customer_…`). */
-export type ParticipantOf = (caller: FileCaller) => FileOwner;
+/** The calling party's participant id (`store_…` or `customer_…`, spec §3) and user. */
+const participantOf = (caller: FileCaller): FileOwner => ({
+  participant:
+    caller.kind === 'STORE'
+      ? storeParticipant(caller.storeId)
+      : supplierParticipant(caller.companyId),
+  userId: caller.userId,
+});
 
 /** The caller of a route that both parties use (`eitherParty`). */
 const callerOf = (request: FastifyRequest): FileCaller => {
@@ -77,7 +84,7 @@ const contentDisposition = (isInline: boolean, name: string) => {
  * and `attachment` unless a raster image. The `:name` segment is cosmetic (download name).
  */
 export const fileRoutes =
-  (fileService: FileService, participantOf: ParticipantOf): FastifyPluginAsyncZod =>
+  (fileService: FileService): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },

@@ -15,12 +15,7 @@ import type { FileRow } from './file.table';
 
 type AllowedExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
 
-/** Who else may read a file: participants of a conversation it was sent in (chat module). */
-export type FileSharing = {
-  isSharedWith(fileId: string, participant: string): Promise<boolean>;
-};
-
-type FileServiceDeps = { db: Database; clock: Clock; storage: FileStorage; sharing: FileSharing };
+type FileServiceDeps = { db: Database; clock: Clock; storage: FileStorage };
 
 /** The uploading party: its participant id (`store_…`, `customer_…`) and the signed-in user. */
 export type FileOwner = { participant: string; userId: string };
@@ -47,7 +42,7 @@ const cleanFileName = (name: string): string => {
 };
 
 /** Uploads (spec §5 rules) and downloads with the read check. */
-export const createFileService = ({ db, clock, storage, sharing }: FileServiceDeps) => {
+export const createFileService = ({ db, clock, storage }: FileServiceDeps) => {
   const repository = createFileRepository(db);
   const notFound = () =>
     new AppError('not_found', 'This file does not exist.', { reason: 'file_not_found' });
@@ -105,12 +100,24 @@ export const createFileService = ({ db, clock, storage, sharing }: FileServiceDe
     async download(participant: string, fileId: string) {
       const row = await repository.findById(fileId);
       if (!row) throw notFound();
-      if (row.owner !== participant && !(await sharing.isSharedWith(fileId, participant))) {
+      if (row.owner !== participant && !(await repository.isGranted(fileId, participant))) {
         throw notFound();
       }
       const bytes = await storage.get(row.storageKey);
       if (!bytes) throw notFound();
       return { file: row, bytes, isInline: INLINE_EXTENSIONS.has(row.extension) };
+    },
+
+    /**
+     * Lets `participants` read the files (chat: the other side of the conversation they were
+     * sent in). Pass the caller's transaction handle so the grant commits with its write.
+     */
+    async grantAccess(
+      tx: Database,
+      fileIds: readonly string[],
+      participants: readonly string[],
+    ): Promise<void> {
+      await createFileRepository(tx).grant(fileIds, participants, clock.now());
     },
 
     /** Files `participant` uploaded, by id (unknown or foreign ids are absent). */

@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { fileRoutes, type ParticipantOf } from './file.routes';
-import { createFileService, type FileSharing } from './file.service';
+import { fileRoutes } from './file.routes';
+import { createFileService } from './file.service';
 import { createLocalFileStorage, type FileStorage } from './file-storage';
 
 export type { FileStorage } from './file-storage';
-export type { FileOwner, FileSharing } from './file.service';
+export type { FileOwner } from './file.service';
 
 export type FilesModuleDeps = {
   db: Database;
@@ -16,9 +16,6 @@ export type FilesModuleDeps = {
   dataDir: string;
   /** Another FileStorage (S3-compatible) when configured; local disk otherwise. */
   storage?: FileStorage;
-  /** Who else may read a file (the chat module: participants it was sent to). */
-  sharing: FileSharing;
-  participantOf: ParticipantOf;
 };
 
 /** Files module (issue 4): uploads of the spec §5 allowed types and safe downloads. */
@@ -27,11 +24,9 @@ export const createFilesModule = ({
   clock,
   dataDir,
   storage = createLocalFileStorage(path.join(dataDir, 'files')),
-  sharing,
-  participantOf,
 }: FilesModuleDeps) => {
-  const fileService = createFileService({ db, clock, storage, sharing });
-  const routes: FastifyPluginAsyncZod = fileRoutes(fileService, participantOf);
+  const fileService = createFileService({ db, clock, storage });
+  const routes: FastifyPluginAsyncZod = fileRoutes(fileService);
   return { fileService, storage, routes };
 };
 export type FilesModule = ReturnType<typeof createFilesModule>;

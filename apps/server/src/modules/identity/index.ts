@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import type { Actor, SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import type { EventBus } from '@/events/event-bus';
 import type { Notifier } from '@/modules/notifications';
 import { createAccountService } from './account.service';
 import { createIdentityRepositories } from './identity.repositories';
@@ -29,13 +30,10 @@ export type IdentityModuleDeps = {
   previewStoreIds: ReadonlySet<string>;
   sessionSettings: SessionSettings;
   publicUrl: string;
-  /** Catalog company names (supplier accounts); asked per call, so it may be wired late. */
+  /** Catalog company names (supplier accounts), from the catalog module. */
   supplierCompanies: SupplierCompanyDirectory;
-  /**
-   * Called after a session was ended by its logout (store or supplier), so that whatever else
-   * it opened (realtime sockets) closes at once.
-   */
-  onSessionEnded?: (sessionId: string) => void;
+  /** Publishes `identity.session.ended` when a session logs out (its sockets close). */
+  events: EventBus;
 };
 
 export {
@@ -60,20 +58,37 @@ const storeSessionRefused = () =>
     reason: 'wrong_party',
   });
 
+/** The holder of a realtime socket: a store's user or a supplier company's member. */
+export type SocketHolder =
+  | { kind: 'STORE'; storeId: string; userId: string; name: string; sessionId: string }
+  | { kind: 'SUPPLIER'; companyId: string; userId: string; name: string; sessionId: string };
+
 type AuthenticatedRow = Awaited<ReturnType<SessionService['authenticate']>>['session'];
 
 /** The identity module's public surface: its routes, services and the session check. */
 export const createIdentityModule = (deps: IdentityModuleDeps) => {
-  const { db, clock, previewStoreIds, sessionSettings, onSessionEnded = () => {} } = deps;
+  const { db, clock, previewStoreIds, sessionSettings, events } = deps;
   const repositories = createIdentityRepositories(db);
   const sessionCache = createSessionCache(sessionSettings.cacheTtlMs);
   const sessionServiceFor = (repos: ReturnType<typeof createIdentityRepositories>) => {
     const service = createSessionService(repos.sessions, clock, sessionSettings, sessionCache);
     return {
       ...service,
+      /** Ends the session and announces it in the same transaction. */
       async endSession(sessionId: string): Promise<void> {
-        await service.endSession(sessionId);
-        onSessionEnded(sessionId);
+        await db.transaction(async (tx) => {
+          const txRepos = createIdentityRepositories(tx);
+          await createSessionService(
+            txRepos.sessions,
+            clock,
+            sessionSettings,
+            sessionCache,
+          ).endSession(sessionId);
+          await events.publish(tx, 'identity.session.ended', {
+            aggregateId: sessionId,
+            payload: { sessionId },
+          });
+        });
       },
     };
   };
@@ -88,6 +103,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       email: principal.email,
       name: principal.name,
       storeId,
+      storeTitle: principal.storeTitle ?? '',
       role: principal.role,
       sessionId: session.id,
       planType: principal.planType,
@@ -188,6 +204,21 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       });
       const supplierActor = toSupplierActor(session);
       return renewedToken ? { supplierActor, renewedToken } : { supplierActor };
+    },
+
+    /**
+     * Who holds a realtime handshake's token (either party; never renewed there); throws
+     * `unauthenticated` for an unknown, ended or expired session.
+     */
+    async authenticateSocket(token: string): Promise<SocketHolder> {
+      // A handshake cannot return a renewed token, so it never renews one (the next HTTP call does).
+      const { session } = await sessionService.authenticate(token, () => {}, { canRenew: false });
+      if (session.storeId === null) {
+        const { companyId, userId, name, sessionId } = toSupplierActor(session);
+        return { kind: 'SUPPLIER', companyId, userId, name, sessionId };
+      }
+      const { storeId, userId, name, sessionId } = toActor(session);
+      return { kind: 'STORE', storeId, userId, name, sessionId };
     },
 
     /** Either party's session (routes both sides use, such as file downloads). */

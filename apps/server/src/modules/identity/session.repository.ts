@@ -16,6 +16,8 @@ export type SessionPrincipal = {
   /** The user's display name (their name, else their username). */
   name: string;
   planType: PlanType | null;
+  /** The store's title (review and invite author name); null for a supplier session. */
+  storeTitle: string | null;
   role: TeamRole | null;
   isSupplierMember: boolean;
 };
@@ -42,6 +44,7 @@ export const createSessionRepository = (db: Database) => ({
         userName: users.name,
         username: users.username,
         planType: stores.planType,
+        storeTitle: stores.title,
         role: teamMembers.role,
         supplierMemberId: supplierMembers.id,
       })
@@ -84,6 +87,7 @@ export const createSessionRepository = (db: Database) => ({
         email: row.email,
         name: row.userName ?? row.username,
         planType: row.planType,
+        storeTitle: row.storeTitle,
         role: row.role,
         isSupplierMember: row.supplierMemberId !== null,
       },

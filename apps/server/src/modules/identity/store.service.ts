@@ -80,7 +80,8 @@ export const createStoreService = ({
           ? repos.stores.update(store.id, storeFields)
           : store;
       });
-      if (name !== undefined) onUserRenamed();
+      // The session carries the user's name and the store's title: sessions read them anew.
+      if (name !== undefined || storeFields.title !== undefined) onUserRenamed();
       return toStoreProfile(updated, name !== undefined ? { ...owner, name } : owner);
     },
 

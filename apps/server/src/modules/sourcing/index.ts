@@ -6,17 +6,14 @@ import { createCustomProjectRepository } from './custom-project.repository';
 import { customProjectRoutes } from './custom-project.routes';
 import { createCustomProjectService, type CompanyDirectory } from './custom-project.service';
 import { supplierInviteRoutes } from './supplier-invite.routes';
-import { createSupplierInviteService, type StoreDirectory } from './supplier-invite.service';
+import { createSupplierInviteService } from './supplier-invite.service';
 
 export type { CompanyDirectory } from './custom-project.service';
-export type { StoreDirectory } from './supplier-invite.service';
 
 export type SourcingModuleDeps = {
   db: Database;
   clock: Clock;
   notifier: Notifier;
-  /** Store titles, from the identity module. */
-  stores: StoreDirectory;
   /** Supplier existence and names, from the catalog module. */
   companies: CompanyDirectory;
   /** Recipient of supplier-invite e-mails (config PLATFORM_TEAM_EMAIL). */
@@ -28,7 +25,6 @@ export const createSourcingModule = ({
   db,
   clock,
   notifier,
-  stores,
   companies,
   platformTeamEmail,
 }: SourcingModuleDeps) => {
@@ -37,7 +33,6 @@ export const createSourcingModule = ({
     db,
     clock,
     notifier,
-    stores,
     platformTeamEmail,
   });
   const routes: FastifyPluginAsyncZod = async (app) => {

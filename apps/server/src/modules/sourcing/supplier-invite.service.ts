@@ -13,13 +13,11 @@ import {
 } from './supplier-invite.repository';
 
 /** How sourcing learns a store's title, given by the identity module in app.ts. */
-export type StoreDirectory = { getStoreTitle(actor: Actor): Promise<string> };
 
 type SupplierInviteServiceDeps = {
   db: Database;
   clock: Clock;
   notifier: Notifier;
-  stores: StoreDirectory;
   /** Where the platform team reads invites (config PLATFORM_TEAM_EMAIL). */
   platformTeamEmail: string;
 };
@@ -66,7 +64,6 @@ export const createSupplierInviteService = ({
   db,
   clock,
   notifier,
-  stores,
   platformTeamEmail,
 }: SupplierInviteServiceDeps) => {
   const repository = createSupplierInviteRepository(db);
@@ -77,7 +74,7 @@ export const createSupplierInviteService = ({
      * the platform team (notification outbox), so neither exists without the other.
      */
     async createSupplierInvite(actor: Actor, input: SupplierInviteInput): Promise<SupplierInvite> {
-      const storeTitle = await stores.getStoreTitle(actor);
+      const { storeTitle } = actor;
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const inserted = await createSupplierInviteRepository(tx).insert({
