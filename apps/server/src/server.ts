@@ -44,6 +44,14 @@ const main = async () => {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
+    if (config.ROLE === 'worker') {
+      // A worker serves no HTTP: it runs jobs and delivers events until it is stopped.
+      await app.ready();
+      process.stdout.write(
+        `\n  Atelier worker running (ROLE=worker): jobs and event delivery on PostgreSQL.\n\n`,
+      );
+      return;
+    }
     await seedPlatform(modules, connection.db, { seedDemo: config.SEED_DEMO, log: app.log });
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -60,6 +68,9 @@ const main = async () => {
   const lines = [
     '',
     `  Atelier is running at http://localhost:${port}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    ...(config.ROLE === 'api'
+      ? ['  Role: api (jobs and event delivery run in ROLE=worker processes)']
+      : []),
     `  Database: ${connection.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  API docs: http://localhost:${port}/api/docs`,
   ];
