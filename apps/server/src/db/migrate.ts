@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { installJobQueueSchema } from '../modules/jobs/job-queue';
 import { queryRows, type DatabaseConnection } from './client';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -18,14 +19,16 @@ const readJournal = (): Journal =>
   JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
 
 /**
- * Applies the committed SQL migrations that the database has not seen. On PostgreSQL an
- * advisory lock makes concurrent starts of several processes wait for one another.
+ * Applies the committed SQL migrations that the database has not seen, then installs or migrates
+ * the job queue's schema (pg-boss, issue 8). On PostgreSQL an advisory lock makes concurrent starts
+ * of several processes wait for one another.
  */
 export const applyMigrations = async (connection: DatabaseConnection): Promise<void> => {
   if (connection.engine === 'pglite') {
     await migratePglite(connection.db as unknown as PgliteDatabase, {
       migrationsFolder: MIGRATIONS_DIR,
     });
+    await installJobQueueSchema(connection);
     return;
   }
   const client = await connection.pool!.connect();
@@ -34,6 +37,7 @@ export const applyMigrations = async (connection: DatabaseConnection): Promise<v
     await migrateNodePg(connection.db as unknown as NodePgDatabase, {
       migrationsFolder: MIGRATIONS_DIR,
     });
+    await installJobQueueSchema(connection);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     client.release();
