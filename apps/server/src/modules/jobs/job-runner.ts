@@ -328,7 +328,14 @@ export const createJobRunner = ({
       }
       if (!isWorker) return;
       if (connection.engine === 'pglite') await resumeOrphans(queue);
-      const workOptions = { pollingIntervalSeconds, includeMetadata: true, batchSize: 1 } as const;
+      // New jobs wake the worker through NOTIFY; retries falling due after their back-off don't,
+      // so polling stays as frequent with NOTIFY as without.
+      const workOptions = {
+        pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: pollingIntervalSeconds,
+        includeMetadata: true,
+        batchSize: 1,
+      } as const;
       for (const kind of handlers.keys()) {
         await queue.work<QueueData, unknown, typeof workOptions>(
           kind,
