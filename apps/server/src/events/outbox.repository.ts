@@ -137,16 +137,21 @@ export const createOutboxRepository = (db: Database) => ({
 
   /**
    * Whether a delivery of the subscribers is due now or held by a dispatcher (tests drain until
-   * none is; one waiting for a retry is not due).
+   * none is; one waiting for a retry is not due, nor are the later ones of its aggregate).
    */
   async hasDue(subscribers: readonly string[]): Promise<boolean> {
     if (subscribers.length === 0) return false;
     const rows = await queryRows<{ isDue: boolean }>(
       db,
       sql`SELECT EXISTS (
-        SELECT 1 FROM outbox_deliveries
-        WHERE delivered_at IS NULL AND dead_at IS NULL AND subscriber IN (${list(subscribers)})
-          AND available_at <= now()
+        SELECT 1 FROM (
+          SELECT bool_or(available_at > now()) OVER (
+            PARTITION BY subscriber, aggregate_id ORDER BY sequence
+            ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+          ) AS is_waiting
+          FROM outbox_deliveries
+          WHERE delivered_at IS NULL AND dead_at IS NULL AND subscriber IN (${list(subscribers)})
+        ) AS pending WHERE NOT is_waiting
       ) AS "isDue"`,
     );
     return rows[0]?.isDue ?? false;
