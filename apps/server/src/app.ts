@@ -21,6 +21,7 @@ import { createCatalogModule } from './modules/catalog';
 import { createChatModule } from './modules/chat';
 import { createFilesModule } from './modules/files';
 import { createIdentityModule } from './modules/identity';
+import { createJobsModule } from './modules/jobs';
 import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
 import { createSourcingModule } from './modules/sourcing';
@@ -163,6 +164,27 @@ export const buildApp = async ({
     items: catalog.itemDirectory,
     projects: sourcing.projectDirectory,
   });
+  const jobs = createJobsModule({
+    db,
+    connection,
+    clock,
+    events,
+    role: config.ROLE,
+    dataDir: config.dataDir,
+    log: app.log,
+    appVersion: APP_VERSION,
+  });
+  jobs.addExportSources(
+    ...identity.exportSources,
+    ...catalog.exportSources,
+    ...sourcing.exportSources,
+    ...chat.exportSources,
+    ...files.exportSources,
+  );
+  // Every role starts pg-boss (api processes only queue); worker and all also run the queues.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
+
   const isServing = config.ROLE !== 'worker';
   const isWorking = config.ROLE !== 'api';
   realtime.register(app, { isServing });
@@ -185,6 +207,7 @@ export const buildApp = async ({
   await app.register(sourcing.routes);
   await app.register(files.routes);
   await app.register(chat.routes);
+  await app.register(jobs.routes);
 
   const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {
@@ -211,6 +234,7 @@ export const buildApp = async ({
     sourcing,
     files,
     chat,
+    jobs,
     realtime,
   };
 };

@@ -10,6 +10,7 @@ import { categoryRoutes } from './category.routes';
 import { createCatalogLookups } from './catalog-lookups';
 import { catalogSearchRoutes } from './catalog-search.routes';
 import { createCatalogSearchService } from './catalog-search.service';
+import { createCatalogExportSources } from './catalog.export';
 import { createCompanyRepository } from './company.repository';
 import { createCatalogEngagementModule } from './engagement';
 import { createItemRepository } from './item.repository';
@@ -61,6 +62,8 @@ export const createCatalogModule = ({
 
   return {
     engagement,
+    /** The store's favourites and reviews in "Export my data". */
+    exportSources: createCatalogExportSources(db),
     /** Supplier names and cards for other modules (chat, sourcing, identity). */
     companyDirectory: engagement.companyDirectory,
     /** Catalog item titles and prices by id, for other modules (chat's CATALOG_ITEM cards). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor, SupplierActor } from '@/lib/actor';
 import type { Realtime } from '@/realtime';
 import { principalRoom } from '@/realtime';
+import { createChatExportSources } from './chat.export';
 import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatServiceDeps } from './chat.service';
 import { registerChatSocketRequests } from './chat.socket';
@@ -58,6 +59,13 @@ export const createChatModule = (deps: ChatModuleDeps) => {
     await app.register(chatRoutes(chatService, storePartyOf));
     await app.register(partnerChatRoutes(chatService, supplierPartyOf));
   };
-  return { chatService, storePartyOf, supplierPartyOf, routes };
+  return {
+    chatService,
+    storePartyOf,
+    supplierPartyOf,
+    routes,
+    /** The store's conversations, messages and read markers in "Export my data". */
+    exportSources: createChatExportSources(deps.db),
+  };
 };
 export type ChatModule = ReturnType<typeof createChatModule>;

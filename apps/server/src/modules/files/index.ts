@@ -4,6 +4,7 @@ import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { fileRoutes } from './file.routes';
 import { createFileService } from './file.service';
+import { createFilesExportSources } from './files.export';
 import { createLocalFileStorage, type FileStorage } from './file-storage';
 
 export type { FileStorage } from './file-storage';
@@ -27,6 +28,12 @@ export const createFilesModule = ({
 }: FilesModuleDeps) => {
   const fileService = createFileService({ db, clock, storage });
   const routes: FastifyPluginAsyncZod = fileRoutes(fileService);
-  return { fileService, storage, routes };
+  return {
+    fileService,
+    storage,
+    routes,
+    /** The store's uploaded files (their metadata) in "Export my data". */
+    exportSources: createFilesExportSources(db),
+  };
 };
 export type FilesModule = ReturnType<typeof createFilesModule>;

@@ -6,6 +6,7 @@ import type { Clock } from '@/lib/clock';
 import type { EventBus } from '@/events/event-bus';
 import type { Notifier } from '@/modules/notifications';
 import { createAccountService } from './account.service';
+import { createIdentityExportSources } from './identity.export';
 import { createIdentityRepositories } from './identity.repositories';
 import { identityRoutes } from './identity.routes';
 import { partnerAccountRoutes } from './partner-account.routes';
@@ -149,6 +150,8 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
   });
 
   return {
+    /** The store, its team, flags and fields in "Export my data" (no secrets). */
+    exportSources: createIdentityExportSources(db),
     accountService,
     supplierAccountService,
     storeService,

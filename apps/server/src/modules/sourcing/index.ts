@@ -5,6 +5,7 @@ import type { Notifier } from '@/modules/notifications';
 import { createCustomProjectRepository } from './custom-project.repository';
 import { customProjectRoutes } from './custom-project.routes';
 import { createCustomProjectService, type CompanyDirectory } from './custom-project.service';
+import { createSourcingExportSources } from './sourcing.export';
 import { supplierInviteRoutes } from './supplier-invite.routes';
 import { createSupplierInviteService } from './supplier-invite.service';
 
@@ -41,6 +42,8 @@ export const createSourcingModule = ({
   };
   const customProjects = createCustomProjectRepository(db);
   return {
+    /** The store's custom projects and supplier invites in "Export my data". */
+    exportSources: createSourcingExportSources(db),
     customProjectService,
     supplierInviteService,
     routes,
