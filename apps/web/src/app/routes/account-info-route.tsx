@@ -13,6 +13,7 @@ import { ReceivedInvitesSection } from '@/features/identity/components/received-
 import { SectionCard } from '@/features/identity/components/section-card';
 import { StoresSection } from '@/features/identity/components/stores-section';
 import { TeamSection } from '@/features/identity/components/team-section';
+import { DataExportSection } from '@/features/jobs/components/data-export-section';
 import { appLayoutRoute } from './app-layout-route';
 
 const AccountInfoPage = () => {
@@ -79,6 +80,7 @@ const AccountInfoPage = () => {
             />
             <StoresSection currentUser={currentUser} />
             <ReceivedInvitesSection />
+            <DataExportSection />
           </Stack>
         </Grid.Col>
       </Grid>
