@@ -3,10 +3,12 @@ import type {
   MeetingResponseInput,
   SendMessageInput,
 } from '@atelier/contract/chat/conversation';
-import type { UploadedFile } from '@atelier/contract/chat/file';
 import { conversationName, type Message } from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
+import type { CatalogModule } from '@/modules/catalog';
+import type { FilesModule } from '@/modules/files';
+import type { IdentityModule } from '@/modules/identity';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
@@ -30,29 +32,12 @@ import {
   type ChatProjectDirectory,
 } from './message-payload';
 
-export type CompanyCard = {
-  name: string;
-  avatarUrl: string | null;
-  isConciergeRecommended: boolean;
-};
 /** Supplier names and cards, from the catalog module. */
-export type ChatCompanyDirectory = {
-  findCompanyCards(ids: readonly string[]): Promise<ReadonlyMap<string, CompanyCard>>;
-};
+export type ChatCompanyDirectory = Pick<CatalogModule['companyDirectory'], 'findCompanyCards'>;
 /** Store titles, from the identity module. */
-export type ChatStoreDirectory = {
-  findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
-};
-/** Uploaded files, from the files module. */
-export type ChatFileDirectory = {
-  findOwnedFiles(participant: string, ids: readonly string[]): Promise<UploadedFile[]>;
-  /** Lets the participants read the files, in the caller's transaction. */
-  grantAccess(
-    tx: Database,
-    fileIds: readonly string[],
-    participants: readonly string[],
-  ): Promise<void>;
-};
+export type ChatStoreDirectory = Pick<IdentityModule['directory'], 'findStoreTitles'>;
+/** Uploaded files and who may read them, from the files module. */
+export type ChatFileDirectory = Pick<FilesModule['fileService'], 'findOwnedFiles' | 'grantAccess'>;
 
 export type ChatServiceDeps = {
   db: Database;

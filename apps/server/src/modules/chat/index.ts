@@ -15,7 +15,6 @@ export type {
   ChatFileDirectory,
   ChatService,
   ChatStoreDirectory,
-  CompanyCard,
 } from './chat.service';
 export type {
   ChatItemDirectory,

@@ -2,24 +2,20 @@ import type { Money } from '@atelier/contract/common/money';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import type { CatalogModule } from '@/modules/catalog';
+import type { SourcingModule } from '@/modules/sourcing';
 import type { ChatParty } from './chat-party';
 
 /** What a CATALOG_ITEM or REMIX_PRODUCT_ITEM card shows of a catalog item. */
 export type ItemCard = { title: string; price: Money | null };
 /** Catalog items by id (unknown ids absent), from the catalog module. */
-export type ChatItemDirectory = {
-  findItemCards(ids: readonly string[]): Promise<ReadonlyMap<string, ItemCard>>;
-};
+export type ChatItemDirectory = CatalogModule['itemDirectory'];
 /** What a CREATOR_CUSTOM_PROJECT card shows of a custom project (RFP). */
 export type ProjectCard = { title: string | null; quantity: number | null };
 /** A store's own custom projects (another store's are undefined), from the sourcing module. */
-export type ChatProjectDirectory = {
-  findStoreProject(storeId: string, projectId: string): Promise<ProjectCard | undefined>;
-};
+export type ChatProjectDirectory = SourcingModule['projectDirectory'];
 /** Supplier names by id (unknown ids absent), from the catalog module. */
-type CompanyNames = {
-  findCompanyCards(ids: readonly string[]): Promise<ReadonlyMap<string, { name: string }>>;
-};
+type CompanyNames = Pick<CatalogModule['companyDirectory'], 'findCompanyCards'>;
 
 type PayloadResolverDeps = {
   clock: Clock;

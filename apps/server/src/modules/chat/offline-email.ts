@@ -8,6 +8,7 @@ import type { Database } from '@/db/client';
 import type { DomainEvent } from '@/events/domain-events';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
+import type { IdentityModule } from '@/modules/identity';
 import type { Notifier } from '@/modules/notifications';
 import { previewOf, toMessage } from './chat.mappers';
 import { chatEmailNotices, chatOfflineEmailEvents } from './chat.table';
@@ -25,9 +26,9 @@ export type OfflineEmailDeps = {
   events: EventBus;
   notifier: Notifier;
   /** Where offline e-mail to a store goes (its contact e-mail), from identity. */
-  findStoreEmail: (storeId: string) => Promise<string | undefined>;
+  findStoreEmail: IdentityModule['directory']['findStoreEmail'];
   /** Where offline e-mail to a supplier company goes (its active members), from identity. */
-  listSupplierEmails: (companyId: string) => Promise<string[]>;
+  listSupplierEmails: IdentityModule['directory']['listSupplierMemberEmails'];
   /** Whether the recipient has a socket open anywhere (realtime, adapter-wide). */
   isOnline: (
     party: { kind: 'STORE'; storeId: string } | { kind: 'SUPPLIER'; companyId: string },

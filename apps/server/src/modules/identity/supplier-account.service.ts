@@ -17,14 +17,14 @@ import type { LoginThrottle } from './login-throttle';
 import type { SessionRow } from './session.repository';
 import type { SessionService } from './session.service';
 import type { UserRow } from './user.repository';
+import type { CatalogModule } from '@/modules/catalog';
 
 /** How long an invitation link works. */
 export const SUPPLIER_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Catalog company names, from the catalog module (undefined: no such company). */
-export type SupplierCompanyDirectory = {
-  findCompanyName(companyId: string): Promise<string | undefined>;
-};
+/** Catalog company names, from the catalog module. */
+export type SupplierCompanyDirectory = Pick<CatalogModule['companyDirectory'], 'findCompanyName'>;
 
 type SupplierAccountDeps = {
   db: Database;

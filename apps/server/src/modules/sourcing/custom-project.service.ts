@@ -10,6 +10,7 @@ import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
+import type { CatalogModule } from '@/modules/catalog';
 import {
   createCustomProjectRepository,
   type CustomProjectChanges,
@@ -18,10 +19,8 @@ import {
 } from './custom-project.repository';
 
 /** How sourcing checks and names a supplier, given by the catalog module in app.ts. */
-export type CompanyDirectory = {
-  /** Supplier names by id; unknown ids are absent from the map. */
-  findCompanyNames(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
-};
+/** Supplier names by id (unknown ids absent), from the catalog module. */
+export type CompanyDirectory = Pick<CatalogModule['companyDirectory'], 'findCompanyNames'>;
 
 type CustomProjectServiceDeps = { db: Database; clock: Clock; companies: CompanyDirectory };
 
