@@ -5,6 +5,12 @@ import { jobKeys, useLatestJob, useStartDataExport } from '../api/job-queries';
 import { useJobUpdates } from '../realtime/job-updates';
 import { JobProgress } from './job-progress';
 
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+
+const formatExportCounts = ({ tables = 0, rows = 0 }: Job['counts']) =>
+  `${plural(tables, 'table')}, ${plural(rows, 'row')}`;
+
 /**
  * "Export my data" (issue 8): what the archive holds, a button that starts an export, and the
  * latest export's progress with its download once done. Live while one runs.
@@ -51,7 +57,12 @@ export const DataExportSection = () => {
         {latest.isPending ? (
           <Skeleton h={40} aria-label="Loading your latest export" />
         ) : job ? (
-          <JobProgress job={job} label="Your data export" downloadLabel="Download archive" />
+          <JobProgress
+            job={job}
+            label="Your data export"
+            downloadLabel="Download archive"
+            formatCounts={formatExportCounts}
+          />
         ) : null}
         {job && isJobActive(job.status) ? null : (
           <Button

@@ -10,9 +10,11 @@ type JobProgressProps = {
   label: string;
   /** Label of the download button of a completed job with a file. */
   downloadLabel?: string;
+  /** Words for the job's counts ("3 tables, 120 rows"); by default each count with its name. */
+  formatCounts?: (counts: Job['counts']) => string;
 };
 
-const formatCounts = (counts: Job['counts']) =>
+const formatEachCount = (counts: Job['counts']) =>
   Object.entries(counts)
     .map(([name, value]) => `${value.toLocaleString()} ${name}`)
     .join(' · ');
@@ -29,7 +31,12 @@ const formatSize = (bytes: number | undefined) => {
  * while it runs, with Cancel (confirmed); its outcome once it has ended, with Download when it
  * produced a file. Every module's long task shows its job with this.
  */
-export const JobProgress = ({ job, label, downloadLabel = 'Download' }: JobProgressProps) => {
+export const JobProgress = ({
+  job,
+  label,
+  downloadLabel = 'Download',
+  formatCounts = formatEachCount,
+}: JobProgressProps) => {
   const cancel = useCancelJob();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isDownloading, setIsDownloading] = useState(false);
@@ -66,17 +73,17 @@ export const JobProgress = ({ job, label, downloadLabel = 'Download' }: JobProgr
     return (
       <Stack gap="xs" role="status" aria-label={`${label} is ready`}>
         <Progress value={100} color="teal" size="md" aria-label={`${label}: complete`} />
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm">
-            {label} is ready{counts ? ` (${counts})` : ''}.
-          </Text>
-          {job.result?.fileName ? (
-            <Button size="xs" onClick={handleDownload} loading={isDownloading}>
+        <Text size="sm">
+          {label} is ready{counts ? ` (${counts})` : ''}.
+        </Text>
+        {job.result?.fileName ? (
+          <Group>
+            <Button size="sm" onClick={handleDownload} loading={isDownloading}>
               {downloadLabel}
               {size ? ` (${size})` : ''}
             </Button>
-          ) : null}
-        </Group>
+          </Group>
+        ) : null}
       </Stack>
     );
   }
