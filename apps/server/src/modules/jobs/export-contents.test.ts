@@ -1,0 +1,275 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { extract } from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_EXPORT_JOB_KIND, JobSchema, type Job } from '@atelier/contract/jobs/job';
+import { APP_VERSION } from '@/app';
+import type { Database } from '@/db/client';
+import {
+  catalogCompanyReviews,
+  catalogFavorites,
+  chatMessages,
+  conversationReads,
+  conversations,
+  customProjects,
+  files,
+  outboxEvents,
+  stores,
+  supplierInvites,
+  teamMembers,
+  users,
+} from '@/db/schema';
+import { newId } from '@/lib/ids';
+import { createCatalogFactories } from '@/testing/catalog-factories';
+import { createTestApp, type TestContext } from '@/testing/test-app';
+import { anActorOf } from './job-test-context';
+
+// The whole app, so every module's export sources are in, as app.ts composes them.
+let context: TestContext;
+let dataDir: string;
+let unpacked: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-export-data-'));
+  unpacked = await mkdtemp(path.join(os.tmpdir(), 'atelier-export-'));
+  context = await createTestApp({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await context.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(unpacked, { recursive: true, force: true });
+});
+
+const waitForCompletion = async (storeId: string, jobId: string): Promise<Job> => {
+  for (let round = 0; round < 400; round += 1) {
+    const job = await context.jobs.jobService.getJob(anActorOf(storeId), jobId);
+    if (job.status === 'COMPLETED') return job;
+    if (job.status === 'FAILED') throw new Error(`export failed: ${job.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('export did not complete');
+};
+
+const publishedJobs = async (jobId: string): Promise<Job[]> => {
+  const rows = await context.connection.db
+    .select({ payload: outboxEvents.payload })
+    .from(outboxEvents)
+    .where(and(eq(outboxEvents.type, 'jobs.job.updated'), eq(outboxEvents.aggregateId, jobId)))
+    .orderBy(asc(outboxEvents.sequence));
+  return rows.map((row) => JobSchema.parse(row.payload));
+};
+
+const untar = async (job: Job) => {
+  const file = await context.jobs.jobService.getResultFile(anActorOf(job.storeId), job.id);
+  await extract({ file: file.filePath, cwd: unpacked });
+  const [folder] = await readdir(unpacked);
+  return path.join(unpacked, folder!);
+};
+
+const FLAGS = {
+  analyticsAccess: true,
+  fulfillmentMetrics: false,
+  productDesign: true,
+  emailCapture: false,
+  fulfillment: false,
+};
+
+/** One store with a row in every exported table; every text carries `marker`. */
+const aStoreWithData = async (db: Database, marker: string, companyId: string) => {
+  const ownerId = newId('usr');
+  const memberId = newId('usr');
+  const storeId = newId('sto');
+  await db.insert(users).values([
+    {
+      id: ownerId,
+      email: `${marker}-owner@example.com`,
+      passwordHash: `secret-hash-${marker}`,
+      name: `${marker} Owner`,
+      username: `${marker}-owner`,
+    },
+    {
+      id: memberId,
+      email: `${marker}-cx@example.com`,
+      passwordHash: `secret-hash-${marker}`,
+      name: `${marker} Member`,
+      username: `${marker}-cx`,
+    },
+  ]);
+  await db.insert(stores).values({
+    id: storeId,
+    ownerUserId: ownerId,
+    title: `${marker} Studio`,
+    email: `${marker}-owner@example.com`,
+    accountType: 'CREATOR',
+    usageStyle: 'USE_THE_TOOLS_MYSELF',
+    featureFlags: FLAGS,
+    externalFields: [{ name: 'shopify_id', value: `${marker}-shop` }],
+  });
+  await db.insert(teamMembers).values([
+    {
+      id: newId('tm'),
+      storeId,
+      email: `${marker}-owner@example.com`,
+      userId: ownerId,
+      role: 'OWNER',
+      status: 'ACCEPTED',
+    },
+    {
+      id: newId('tm'),
+      storeId,
+      email: `${marker}-cx@example.com`,
+      userId: memberId,
+      role: 'CX',
+      status: 'ACCEPTED',
+    },
+  ]);
+  await db.insert(catalogFavorites).values({ storeId, targetType: 'COMPANY', targetId: companyId });
+  await db.insert(catalogCompanyReviews).values({
+    id: newId('rev'),
+    companyId,
+    storeId,
+    authorUserId: ownerId,
+    authorName: `${marker} Studio`,
+    rating: 5,
+    title: `${marker} review`,
+    body: 'Great, "fast" and careful,\nwould order again.',
+  });
+  await db.insert(customProjects).values({
+    id: newId('rfp'),
+    storeId,
+    createdByUserId: ownerId,
+    status: 'DRAFT',
+    step: 'BASICS',
+    // A spreadsheet would run this as a formula; the CSV must not let it.
+    title: `=HYPERLINK("http://evil.example","${marker}")`,
+  });
+  await db.insert(supplierInvites).values({
+    id: newId('inv'),
+    storeId,
+    invitedByUserId: ownerId,
+    name: `${marker} Mill`,
+    website: 'https://mill.example',
+    email: `${marker}-mill@example.com`,
+    phoneNumber: '+15555550100',
+  });
+  const conversationId = newId('cnv');
+  await db.insert(conversations).values({
+    id: conversationId,
+    name: `manufacturer:store_${storeId}-customer_${companyId}`,
+    storeId,
+    companyId,
+    lastMessageIndex: 1,
+  });
+  await db.insert(chatMessages).values(
+    [0, 1].map((index) => ({
+      id: newId('msg'),
+      conversationId,
+      index,
+      author: `store_${storeId}`,
+      authorUserId: ownerId,
+      authorName: `${marker} Owner`,
+      type: 'TEXT',
+      body: `${marker} message ${index}`,
+      payload: { type: 'TEXT' as const },
+      attachments: { fileUrls: [], imageUrls: [], videoUrls: [], pdfUrls: [] },
+    })),
+  );
+  await db.insert(conversationReads).values({
+    conversationId,
+    participant: `store_${storeId}`,
+    lastReadIndex: 1,
+  });
+  await db.insert(files).values({
+    id: newId('fil'),
+    owner: `store_${storeId}`,
+    uploadedByUserId: ownerId,
+    storageKey: `store/${marker}`,
+    originalName: `${marker}-techpack.pdf`,
+    extension: 'pdf',
+    contentType: 'application/pdf',
+    sizeBytes: 1234,
+  });
+  return storeId;
+};
+
+const EXPECTED_TABLES = {
+  stores: 1,
+  users: 2,
+  team_members: 2,
+  store_feature_flags: 5,
+  store_external_fields: 1,
+  catalog_favorites: 1,
+  catalog_company_reviews: 1,
+  custom_projects: 1,
+  supplier_invites: 1,
+  conversations: 1,
+  chat_messages: 2,
+  conversation_reads: 1,
+  files: 1,
+  jobs: 1,
+};
+
+describe('Export my data', () => {
+  it("archives every table of the store as CSV and JSON, and nothing of another store's", async () => {
+    const { db } = context.connection;
+    const company = await createCatalogFactories(db).aCompany();
+    const storeId = await aStoreWithData(db, 'alpha', company.id);
+    await aStoreWithData(db, 'bravo', company.id);
+    const { jobs } = context;
+
+    const started = await jobs.startDataExport(anActorOf(storeId));
+    expect(started).toMatchObject({ kind: DATA_EXPORT_JOB_KIND, status: 'QUEUED', storeId });
+    const done = await waitForCompletion(storeId, started.id);
+    const rowTotal = Object.values(EXPECTED_TABLES).reduce((sum, rows) => sum + rows, 0);
+    expect(done).toMatchObject({
+      progress: 100,
+      counts: { tables: Object.keys(EXPECTED_TABLES).length, rows: rowTotal },
+      result: {
+        fileName: `atelier-export-${storeId}-${done.createdAt.slice(0, 10)}.tar.gz`,
+        contentType: 'application/gzip',
+      },
+    });
+    const progress = (await publishedJobs(started.id)).map((job) => job.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(new Set(progress).size).toBeGreaterThan(5);
+
+    const folder = await untar(done);
+    const names = await readdir(folder);
+    const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as {
+      storeId: string;
+      appVersion: string;
+      exportedAt: string;
+      tables: { name: string; rows: number }[];
+    };
+    expect(manifest).toMatchObject({ storeId, appVersion: APP_VERSION });
+    expect(Object.fromEntries(manifest.tables.map((table) => [table.name, table.rows]))).toEqual(
+      EXPECTED_TABLES,
+    );
+    expect(await readFile(path.join(folder, 'README.txt'), 'utf8')).toContain(
+      'chat_messages: 2 rows',
+    );
+
+    let everything = '';
+    for (const [table, rows] of Object.entries(EXPECTED_TABLES)) {
+      expect(names).toContain(`${table}.csv`);
+      expect(names).toContain(`${table}.json`);
+      const json = await readFile(path.join(folder, `${table}.json`), 'utf8');
+      const csv = await readFile(path.join(folder, `${table}.csv`), 'utf8');
+      expect((JSON.parse(json) as unknown[]).length, table).toBe(rows);
+      everything += json + csv;
+    }
+    expect(everything).toContain('alpha');
+    expect(everything).not.toContain('bravo');
+    expect(everything).not.toContain('secret-hash');
+
+    const projects = await readFile(path.join(folder, 'custom_projects.csv'), 'utf8');
+    expect(projects).toContain(`"'=HYPERLINK(""http://evil.example"",""alpha"")"`);
+    const reviews = await readFile(path.join(folder, 'catalog_company_reviews.csv'), 'utf8');
+    expect(reviews).toContain('"Great, ""fast"" and careful,\nwould order again."');
+    const users = JSON.parse(await readFile(path.join(folder, 'users.json'), 'utf8')) as object[];
+    expect(Object.keys(users[0]!).sort()).toEqual(
+      ['created_at', 'email', 'id', 'name', 'updated_at', 'username'].sort(),
+    );
+  });
+});
