@@ -5,15 +5,24 @@ import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
+import { useItemSearch } from '@/features/catalog/api/item-queries';
 import { MySuppliersList } from '@/features/catalog/components/my-suppliers-list';
 import { storeChatClient } from '@/features/chat/chat-client';
 import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
+import type { ChatShareSources } from '@/features/chat/share-sources';
 import { useUnreadTotal } from '@/features/chat/use-unread-total';
+import { useCustomProjects } from '@/features/sourcing/api/custom-project-queries';
 import {
   CustomProjectList,
   NewCustomProjectButton,
 } from '@/features/sourcing/components/custom-project-list';
 import { appLayoutRoute } from './app-layout-route';
+
+const storeShareSources: ChatShareSources = {
+  useCustomProjects,
+  useSupplierItems: (supplierId, searchKey) =>
+    useItemSearch({ companyId: supplierId, searchKey: searchKey || undefined, size: 20 }),
+};
 
 type InboxTabInfo = {
   label: string;
@@ -30,7 +39,11 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     title: 'Supplier inbox',
     description: 'Your conversations with suppliers.',
     content: ({ conversationId }) => (
-      <ChatWorkspace client={storeChatClient} conversationId={conversationId} />
+      <ChatWorkspace
+        client={storeChatClient}
+        conversationId={conversationId}
+        shareSources={storeShareSources}
+      />
     ),
   },
   'my-suppliers': {

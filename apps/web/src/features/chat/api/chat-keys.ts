@@ -10,7 +10,4 @@ export const chatKeys = {
   messages: (side: ChatSide, conversationId: string) =>
     [...chatKeys.allMessages(side), conversationId] as const,
   file: (side: ChatSide, url: string) => [...chatKeys.all(side), 'file', url] as const,
-  supplierItems: (supplierId: string, searchKey: string) =>
-    ['chat', 'STORE', 'supplier-items', supplierId, searchKey] as const,
-  customProjects: () => ['chat', 'STORE', 'custom-projects'] as const,
 };

@@ -4,6 +4,7 @@ import type { CSSProperties } from 'react';
 import { IconMessageCircle } from '@tabler/icons-react';
 import type { ChatClient } from '../chat-client';
 import { useChatRealtime, useConnectionStatus } from '../realtime/use-chat-realtime';
+import type { ChatShareSources } from '../share-sources';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 
@@ -24,6 +25,8 @@ const FULL_SCREEN_STYLE: CSSProperties = {
 type ChatWorkspaceProps = {
   client: ChatClient;
   conversationId?: string;
+  /** The store's custom projects and supplier items it can send (from their own features). */
+  shareSources?: ChatShareSources;
   /**
    * CSS height of the workspace. By default it fills the viewport below a page header, and on a
    * phone the whole viewport below the app header.
@@ -63,7 +66,12 @@ const NoConversationSelected = () => (
  * on the right; one of the two on a narrow screen. Choosing a conversation navigates to
  * `client.hrefOf(id)`. Keeps the side's live connection open while shown.
  */
-export const ChatWorkspace = ({ client, conversationId, height }: ChatWorkspaceProps) => {
+export const ChatWorkspace = ({
+  client,
+  conversationId,
+  shareSources,
+  height,
+}: ChatWorkspaceProps) => {
   useChatRealtime(client);
   const { ref, width } = useElementSize<HTMLDivElement>();
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -102,6 +110,7 @@ export const ChatWorkspace = ({ client, conversationId, height }: ChatWorkspaceP
                 <ConversationView
                   key={conversationId}
                   client={client}
+                  shareSources={shareSources}
                   conversationId={conversationId}
                   hasBackLink={isNarrow}
                 />

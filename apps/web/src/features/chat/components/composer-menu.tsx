@@ -10,6 +10,7 @@ import { useState } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import type { ChatClient } from '../chat-client';
+import type { ChatShareSources } from '../share-sources';
 import { ProposeMeetingModal } from './propose-meeting-modal';
 import { SendCatalogItemModal } from './send-catalog-item-modal';
 import { SendCustomProjectModal } from './send-custom-project-modal';
@@ -20,13 +21,16 @@ type Dialog = 'catalog-item' | 'custom-project' | 'meeting' | 'tracking-link';
 type ComposerMenuProps = {
   client: ChatClient;
   summary: ConversationSummary;
+  /** The store's things to send; without them the store's menu offers only a meeting. */
+  shareSources?: ChatShareSources;
   onSend: (payload: MessagePayload, body?: string) => void;
 };
 
 /** The "+" menu: structured messages a side can send besides text and files. */
-export const ComposerMenu = ({ client, summary, onSend }: ComposerMenuProps) => {
+export const ComposerMenu = ({ client, summary, shareSources, onSend }: ComposerMenuProps) => {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const isStore = client.side === 'STORE';
+  const canShare = isStore && shareSources !== undefined;
   const close = () => setDialog(null);
   const sendAndClose = (payload: MessagePayload, body?: string) => {
     onSend(payload, body);
@@ -42,7 +46,7 @@ export const ComposerMenu = ({ client, summary, onSend }: ComposerMenuProps) => 
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          {isStore ? (
+          {canShare ? (
             <>
               <Menu.Item
                 leftSection={<IconTag size={16} />}
@@ -74,16 +78,21 @@ export const ComposerMenu = ({ client, summary, onSend }: ComposerMenuProps) => 
           )}
         </Menu.Dropdown>
       </Menu>
-      {dialog === 'catalog-item' ? (
+      {dialog === 'catalog-item' && shareSources ? (
         <SendCatalogItemModal
+          useSupplierItems={shareSources.useSupplierItems}
           supplierId={summary.supplierId}
           supplierName={summary.supplierName}
           onClose={close}
           onSend={sendAndClose}
         />
       ) : null}
-      {dialog === 'custom-project' ? (
-        <SendCustomProjectModal onClose={close} onSend={sendAndClose} />
+      {dialog === 'custom-project' && shareSources ? (
+        <SendCustomProjectModal
+          useCustomProjects={shareSources.useCustomProjects}
+          onClose={close}
+          onSend={sendAndClose}
+        />
       ) : null}
       {dialog === 'meeting' ? <ProposeMeetingModal onClose={close} onSend={sendAndClose} /> : null}
       {dialog === 'tracking-link' ? (

@@ -6,6 +6,7 @@ import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import { useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
+import type { ChatShareSources } from '../share-sources';
 import { otherPartyName } from '../chat-party';
 import { useSendTyping } from '../realtime/use-chat-realtime';
 import { useDraftAttachments } from '../use-draft-attachments';
@@ -18,13 +19,14 @@ const ACCEPTED_FILES = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extensio
 type ComposerProps = {
   client: ChatClient;
   summary: ConversationSummary;
+  shareSources?: ChatShareSources;
 };
 
 /**
  * The message being written: Enter sends, Shift+Enter starts a new line. Files upload as they
  * are attached (picker or drop); sending waits for them. Spec §5: an empty text is not sent.
  */
-export const Composer = ({ client, summary }: ComposerProps) => {
+export const Composer = ({ client, summary, shareSources }: ComposerProps) => {
   const [text, setText] = useState('');
   const draft = useDraftAttachments(client);
   const send = useSendMessage(client, summary.sid);
@@ -66,7 +68,12 @@ export const Composer = ({ client, summary }: ComposerProps) => {
       <Stack gap="xs">
         <DraftAttachmentList attachments={draft.attachments} onRemove={draft.remove} />
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <ComposerMenu client={client} summary={summary} onSend={handleSendPayload} />
+          <ComposerMenu
+            client={client}
+            summary={summary}
+            shareSources={shareSources}
+            onSend={handleSendPayload}
+          />
           <FileButton onChange={(files) => draft.add(files)} accept={ACCEPTED_FILES} multiple>
             {(props) => (
               <Tooltip label="Attach files (or drop them here)" withArrow>

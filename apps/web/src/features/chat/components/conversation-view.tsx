@@ -16,18 +16,21 @@ import type { ChatClient } from '../chat-client';
 import { hasUnreadAfter, otherPartyName } from '../chat-party';
 import { listHistoryMessages } from '../message-cache';
 import { useIsOtherTyping } from '../realtime/use-chat-realtime';
+import type { ChatShareSources } from '../share-sources';
 import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { MessageHistory } from './message-history';
 
 type ConversationViewProps = {
   client: ChatClient;
+  shareSources?: ChatShareSources;
   conversationId: string;
   hasBackLink: boolean;
 };
 
 type OpenConversationProps = {
   client: ChatClient;
+  shareSources: ChatShareSources | undefined;
   summary: ConversationSummary;
   history: ReturnType<typeof useMessageHistory>;
   hasBackLink: boolean;
@@ -65,7 +68,13 @@ const TypingLine = ({ client, summary }: { client: ChatClient; summary: Conversa
 
 // The draft (its upload progress) and the typing line live below this component, so neither
 // renders the whole history again.
-const OpenConversation = ({ client, summary, history, hasBackLink }: OpenConversationProps) => {
+const OpenConversation = ({
+  client,
+  shareSources,
+  summary,
+  history,
+  hasBackLink,
+}: OpenConversationProps) => {
   const messages = useMemo(() => listHistoryMessages(history.data), [history.data]);
   useMarkReadWhileOpen(client, summary, messages, history.data?.ownLastReadIndex);
 
@@ -74,7 +83,7 @@ const OpenConversation = ({ client, summary, history, hasBackLink }: OpenConvers
       <ConversationHeader client={client} summary={summary} hasBackLink={hasBackLink} />
       <MessageHistory client={client} summary={summary} history={history} messages={messages} />
       <TypingLine client={client} summary={summary} />
-      <Composer client={client} summary={summary} />
+      <Composer client={client} summary={summary} shareSources={shareSources} />
     </Stack>
   );
 };
@@ -90,6 +99,7 @@ const ViewSkeleton = () => (
 /** One conversation: header, history and composer (the history loads beside the summary). */
 export const ConversationView = ({
   client,
+  shareSources,
   conversationId,
   hasBackLink,
 }: ConversationViewProps) => {
@@ -126,6 +136,7 @@ export const ConversationView = ({
   return (
     <OpenConversation
       client={client}
+      shareSources={shareSources}
       summary={summary}
       history={history}
       hasBackLink={hasBackLink}

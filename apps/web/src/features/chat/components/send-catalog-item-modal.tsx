@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { formatMoney } from '@atelier/contract/common/money';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import { LoadError } from '@/components/ui/load-error';
-import { useSupplierItemsToShare } from '../api/share-queries';
+import type { ChatShareSources } from '../share-sources';
 import { SharePickList, SharePickRow } from './share-pick-list';
 
 type SendCatalogItemModalProps = {
+  useSupplierItems: ChatShareSources['useSupplierItems'];
   supplierId: string;
   supplierName: string;
   onClose: () => void;
@@ -17,6 +18,7 @@ type SendCatalogItemModalProps = {
 
 /** The store picks one of this supplier's catalog items to ask about. */
 export const SendCatalogItemModal = ({
+  useSupplierItems,
   supplierId,
   supplierName,
   onClose,
@@ -24,7 +26,8 @@ export const SendCatalogItemModal = ({
 }: SendCatalogItemModalProps) => {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const items = useSupplierItemsToShare(supplierId, debounced);
+  const items = useSupplierItems(supplierId, debounced);
+  const shownItems = items.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Modal
@@ -53,7 +56,7 @@ export const SendCatalogItemModal = ({
             message="The products could not be loaded."
             onRetry={() => void items.refetch()}
           />
-        ) : items.data.items.length === 0 ? (
+        ) : shownItems.length === 0 ? (
           <Text c="dimmed" size="sm">
             {debounced
               ? 'No product matches that search.'
@@ -61,7 +64,7 @@ export const SendCatalogItemModal = ({
           </Text>
         ) : (
           <SharePickList maxHeight={380}>
-            {items.data.items.map((item) => (
+            {shownItems.map((item) => (
               <SharePickRow
                 key={item.id}
                 name={item.title}

@@ -3,18 +3,23 @@ import type { MessagePayload } from '@atelier/contract/chat/message';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
-import { useCustomProjectsToShare } from '../api/share-queries';
 import { formatUnitCount } from '../chat-format';
+import type { ChatShareSources } from '../share-sources';
 import { SharePickList, SharePickRow } from './share-pick-list';
 
 type SendCustomProjectModalProps = {
+  useCustomProjects: ChatShareSources['useCustomProjects'];
   onClose: () => void;
   onSend: (payload: MessagePayload) => void;
 };
 
 /** The store picks one of its custom project requests (RFPs) to send to the supplier. */
-export const SendCustomProjectModal = ({ onClose, onSend }: SendCustomProjectModalProps) => {
-  const projects = useCustomProjectsToShare();
+export const SendCustomProjectModal = ({
+  useCustomProjects,
+  onClose,
+  onSend,
+}: SendCustomProjectModalProps) => {
+  const projects = useCustomProjects();
 
   return (
     <Modal opened onClose={onClose} title="Send a custom project request" size="lg">
