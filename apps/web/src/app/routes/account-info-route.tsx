@@ -4,7 +4,7 @@ import { createRoute } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
-import { useStoreProfile } from '@/features/identity/api/store-queries';
+import { storeProfileQueryOptions, useStoreProfile } from '@/features/identity/api/store-queries';
 import { ExternalFieldsSection } from '@/features/identity/components/external-fields-section';
 import { FeatureFlagsSection } from '@/features/identity/components/feature-flags-section';
 import { PlanCard } from '@/features/identity/components/plan-card';
@@ -91,5 +91,7 @@ const AccountInfoPage = () => {
 export const accountInfoRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: paths.accountInfo,
+  loader: ({ context: { queryClient } }) =>
+    void queryClient.prefetchQuery(storeProfileQueryOptions()),
   component: AccountInfoPage,
 });

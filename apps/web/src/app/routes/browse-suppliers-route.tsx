@@ -20,7 +20,12 @@ import { createRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, paths } from '@/config/paths';
-import { useCategoryFacets } from '@/features/catalog/api/item-queries';
+import { supplierSearchQueryOptions } from '@/features/catalog/api/company-queries';
+import {
+  categoryFacetsQueryOptions,
+  itemSearchQueryOptions,
+  useCategoryFacets,
+} from '@/features/catalog/api/item-queries';
 import { buildCategoryTree, categoryPathOf, subtreeOf } from '@/features/catalog/category-tree';
 import { ActiveFilters } from '@/features/catalog/components/active-filters';
 import { CategoryEntrySelect } from '@/features/catalog/components/category-entry-select';
@@ -49,7 +54,13 @@ import {
   type SourcingSearchState,
   type ViewType,
 } from '@/features/catalog/search-state';
-import { sortsOf, toFilterQuery } from '@/features/catalog/search-query';
+import {
+  sortsOf,
+  toFilterQuery,
+  toItemQuery,
+  toSupplierQuery,
+} from '@/features/catalog/search-query';
+import { customProjectsQueryOptions } from '@/features/sourcing/api/custom-project-queries';
 import {
   CustomProjectList,
   NewCustomProjectButton,
@@ -269,5 +280,18 @@ export const browseSuppliersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: paths.browseSuppliers,
   validateSearch: validateBrowseSearch,
+  loaderDeps: ({ search }) => search,
+  // The results start loading with the navigation; the page shows its skeletons meanwhile.
+  loader: ({ context: { queryClient }, deps }) => {
+    const state = fromSearchParams(deps);
+    void queryClient.prefetchQuery(categoryFacetsQueryOptions());
+    if (state.viewType === 'SUPPLIERS') {
+      void queryClient.prefetchInfiniteQuery(supplierSearchQueryOptions(toSupplierQuery(state)));
+    } else if (state.viewType === 'CATALOG_PRODUCTS') {
+      void queryClient.prefetchInfiniteQuery(itemSearchQueryOptions(toItemQuery(state)));
+    } else if (state.viewType === 'RFP') {
+      void queryClient.prefetchQuery(customProjectsQueryOptions());
+    }
+  },
   component: BrowseSuppliersPage,
 });

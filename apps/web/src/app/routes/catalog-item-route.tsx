@@ -5,7 +5,11 @@ import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord } from '@/components/ui/missing-record';
 import { paths } from '@/config/paths';
-import { useCatalogItem, useRecordItemView } from '@/features/catalog/api/item-queries';
+import {
+  catalogItemQueryOptions,
+  useCatalogItem,
+  useRecordItemView,
+} from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
 import { isApiError } from '@/lib/api-error';
 import { appLayoutRoute } from './app-layout-route';
@@ -59,5 +63,7 @@ const CatalogItemPage = () => {
 export const catalogItemRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: `${paths.browseSuppliers}/catalog-item/$itemId`,
+  loader: ({ context: { queryClient }, params }) =>
+    void queryClient.prefetchQuery(catalogItemQueryOptions(params.itemId)),
   component: CatalogItemPage,
 });

@@ -5,8 +5,14 @@ import { createRoute, useNavigate } from '@tanstack/react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { MissingRecord } from '@/components/ui/missing-record';
 import { hrefs } from '@/config/paths';
-import { usePublicSupplier } from '@/features/catalog/api/company-queries';
-import { usePublicCatalogItem } from '@/features/catalog/api/item-queries';
+import {
+  publicSupplierQueryOptions,
+  usePublicSupplier,
+} from '@/features/catalog/api/company-queries';
+import {
+  publicCatalogItemQueryOptions,
+  usePublicCatalogItem,
+} from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
 import { PublicReviewForm } from '@/features/catalog/components/public-review-form';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
@@ -129,18 +135,24 @@ export const previewSupplierRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/preview-supplier-profile/$supplierId',
   validateSearch: SupplierProfileSearchSchema,
+  loader: ({ context: { queryClient }, params }) =>
+    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId)),
   component: PreviewSupplierPage,
 });
 
 export const previewCatalogItemRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/preview-catalog-item/$itemId',
+  loader: ({ context: { queryClient }, params }) =>
+    void queryClient.prefetchQuery(publicCatalogItemQueryOptions(params.itemId)),
   component: PreviewCatalogItemPage,
 });
 
 export const postReviewRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/supplier-profile/$supplierId/post-review',
+  loader: ({ context: { queryClient }, params }) =>
+    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId)),
   component: PostReviewPage,
 });
 

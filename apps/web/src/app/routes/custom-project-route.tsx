@@ -10,7 +10,10 @@ import { MissingRecord } from '@/components/ui/missing-record';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, paths } from '@/config/paths';
 import { SupplierPicker } from '@/features/catalog/components/supplier-picker';
-import { useCustomProject } from '@/features/sourcing/api/custom-project-queries';
+import {
+  customProjectQueryOptions,
+  useCustomProject,
+} from '@/features/sourcing/api/custom-project-queries';
 import { formValuesOf } from '@/features/sourcing/custom-project-form';
 import {
   CustomProjectSummary,
@@ -114,5 +117,8 @@ export const customProjectRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: `${paths.createCustomProject}/{-$rfpId}`,
   validateSearch: CustomProjectSearchSchema,
+  loader: ({ context: { queryClient }, params: { rfpId } }) => {
+    if (rfpId) void queryClient.prefetchQuery(customProjectQueryOptions(rfpId));
+  },
   component: CustomProjectPage,
 });

@@ -3,6 +3,7 @@ import { createRoute } from '@tanstack/react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { favoritesQueryOptions } from '@/features/catalog/api/favorite-queries';
 import { FavoritesView } from '@/features/catalog/components/favorites-view';
 import { appLayoutRoute } from './app-layout-route';
 
@@ -27,5 +28,6 @@ const FavoritesPage = () => {
 export const favoritesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: paths.favorites,
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(favoritesQueryOptions()),
   component: FavoritesPage,
 });

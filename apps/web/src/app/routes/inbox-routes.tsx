@@ -1,17 +1,23 @@
 import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createRoute, useParams, useRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
+import { mySuppliersQueryOptions } from '@/features/catalog/api/favorite-queries';
 import { useItemSearch } from '@/features/catalog/api/item-queries';
 import { MySuppliersList } from '@/features/catalog/components/my-suppliers-list';
+import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
 import { storeChatClient } from '@/features/chat/chat-client';
 import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
 import type { ChatShareSources } from '@/features/chat/share-sources';
 import { useUnreadTotal } from '@/features/chat/use-unread-total';
-import { useCustomProjects } from '@/features/sourcing/api/custom-project-queries';
+import {
+  customProjectsQueryOptions,
+  useCustomProjects,
+} from '@/features/sourcing/api/custom-project-queries';
 import {
   CustomProjectList,
   NewCustomProjectButton,
@@ -31,6 +37,8 @@ type InboxTabInfo = {
   /** The built screen of the tab; tabs without one say what will be there. */
   content?: (options: { conversationId?: string }) => ReactNode;
   actions?: () => ReactNode;
+  /** Starts loading the tab's first data before it renders. */
+  prefetch?: (queryClient: QueryClient, options: { conversationId?: string }) => void;
 };
 
 const TABS: Record<InboxTab, InboxTabInfo> = {
@@ -38,6 +46,8 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     label: 'Messages',
     title: 'Supplier inbox',
     description: 'Your conversations with suppliers.',
+    prefetch: (queryClient, { conversationId }) =>
+      prefetchChatWorkspace(queryClient, storeChatClient, conversationId),
     content: ({ conversationId }) => (
       <ChatWorkspace
         client={storeChatClient}
@@ -50,6 +60,7 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     label: 'My suppliers',
     title: 'My suppliers',
     description: 'The suppliers you favorited, messaged or ordered from.',
+    prefetch: (queryClient) => void queryClient.prefetchQuery(mySuppliersQueryOptions()),
     content: () => <MySuppliersList />,
   },
   orders: {
@@ -68,6 +79,7 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     label: 'Custom project requests',
     title: 'Custom project requests',
     description: 'Your requests for custom products: drafts to continue and submitted requests.',
+    prefetch: (queryClient) => void queryClient.prefetchQuery(customProjectsQueryOptions()),
     content: () => <CustomProjectList />,
     actions: () => <NewCustomProjectButton />,
   },
@@ -116,6 +128,7 @@ const InboxPage = ({ tab, conversationId }: InboxPageProps) => {
 const inboxRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: paths.inbox,
+  loader: ({ context: { queryClient } }) => TABS.messages.prefetch?.(queryClient, {}),
   component: () => <InboxPage tab="messages" />,
 });
 
@@ -129,6 +142,9 @@ const inboxTabRoute = (tab: InboxTab) =>
   createRoute({
     getParentRoute: () => appLayoutRoute,
     path: tab === 'messages' ? `${hrefs.conversation()}/{-$conversationId}` : hrefs.inbox(tab),
+    // The path is built from the tab, so the router cannot type its optional parameter.
+    loader: ({ context: { queryClient }, params }) =>
+      TABS[tab].prefetch?.(queryClient, params as { conversationId?: string }),
     component: tab === 'messages' ? MessagesPage : () => <InboxPage tab={tab} />,
   });
 

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { hrefs, paths } from '@/config/paths';
+import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
 import { partnerChatClient } from '@/features/chat/chat-client';
 import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
 import { useUnreadTotal } from '@/features/chat/use-unread-total';
@@ -113,12 +114,15 @@ const PartnerInboxPage = ({ conversationId }: { conversationId?: string }) => {
 const partnerInboxRoute = createRoute({
   getParentRoute: () => partnerLayoutRoute,
   path: 'inbox',
+  loader: ({ context: { queryClient } }) => prefetchChatWorkspace(queryClient, partnerChatClient),
   component: () => <PartnerInboxPage />,
 });
 
 const partnerConversationRoute = createRoute({
   getParentRoute: () => partnerLayoutRoute,
   path: 'inbox/$conversationId',
+  loader: ({ context: { queryClient }, params }) =>
+    prefetchChatWorkspace(queryClient, partnerChatClient, params.conversationId),
   component: function PartnerConversationPage() {
     const { conversationId } = partnerConversationRoute.useParams();
     return <PartnerInboxPage conversationId={conversationId} />;

@@ -8,7 +8,11 @@ import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord } from '@/components/ui/missing-record';
 import { hrefs, paths, SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
-import { useRecordSupplierView, useSupplier } from '@/features/catalog/api/company-queries';
+import {
+  supplierQueryOptions,
+  useRecordSupplierView,
+  useSupplier,
+} from '@/features/catalog/api/company-queries';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
 import { MessageSupplierButton } from '@/features/chat/components/message-supplier-button';
 import { appLayoutRoute } from './app-layout-route';
@@ -137,12 +141,16 @@ export const supplierProfileRoutes = [
     getParentRoute: () => appLayoutRoute,
     path: `${paths.browseSuppliers}/supplier-profile/$supplierId`,
     validateSearch: SupplierProfileSearchSchema,
+    loader: ({ context: { queryClient }, params }) =>
+      void queryClient.prefetchQuery(supplierQueryOptions(params.supplierId)),
     component: SupplierProfilePage,
   }),
   createRoute({
     getParentRoute: () => appLayoutRoute,
     path: '/supplier-profile/$supplierId',
     validateSearch: SupplierProfileSearchSchema,
+    loader: ({ context: { queryClient }, params }) =>
+      void queryClient.prefetchQuery(supplierQueryOptions(params.supplierId)),
     component: SupplierProfilePage,
   }),
 ];

@@ -1,4 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import {
   countCatalogCompanies,
@@ -22,18 +29,19 @@ export type SupplierSearchQuery = FilterQueryInput & {
 };
 
 /** Supplier search, one keyset page after another (`nextCursor` goes back as `cursor`). */
-export const useSupplierSearch = (
-  query: SupplierSearchQuery,
-  options: { enabled?: boolean } = {},
-) =>
-  useInfiniteQuery({
+export const supplierSearchQueryOptions = (query: SupplierSearchQuery) =>
+  infiniteQueryOptions({
     queryKey: catalogKeys.suppliers(query),
     queryFn: ({ pageParam, signal }) =>
       callApi(listCatalogCompanies, { query: { ...query, cursor: pageParam }, signal }),
     ...keysetPaging,
     placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
   });
+
+export const useSupplierSearch = (
+  query: SupplierSearchQuery,
+  options: { enabled?: boolean } = {},
+) => useInfiniteQuery({ ...supplierSearchQueryOptions(query), enabled: options.enabled ?? true });
 
 export const useSupplierCount = (
   query: Omit<SupplierSearchQuery, 'sort' | 'size'>,
@@ -49,8 +57,8 @@ export const useSupplierCount = (
 const SUPPLIER_ID = /^cmp_[a-z0-9]+$/;
 
 /** One supplier for a signed-in store; `null` when there is no such supplier. */
-export const useSupplier = (id: string) =>
-  useQuery({
+export const supplierQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: catalogKeys.supplier(id),
     queryFn: async ({ signal }) => {
       if (!SUPPLIER_ID.test(id)) return null;
@@ -59,14 +67,18 @@ export const useSupplier = (id: string) =>
     },
   });
 
+export const useSupplier = (id: string) => useQuery(supplierQueryOptions(id));
+
 /** One supplier for the public preview page (no session needed). */
-export const usePublicSupplier = (id: string) =>
-  useQuery({
+export const publicSupplierQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: catalogKeys.publicSupplier(id),
     queryFn: ({ signal }) =>
       callApi(getPublicCatalogCompany, { params: { id }, signal, shouldToastError: false }),
     retry: false,
   });
+
+export const usePublicSupplier = (id: string) => useQuery(publicSupplierQueryOptions(id));
 
 /** Countries that have suppliers, with their counts. */
 export const useCountryInfo = () =>

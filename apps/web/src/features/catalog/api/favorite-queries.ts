@@ -1,4 +1,10 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   addFavorite,
   type FavoriteTarget,
@@ -10,19 +16,23 @@ import { callApi } from '@/lib/api-client';
 import { patchFavoriteFlag } from '../favorite-patch';
 import { catalogKeys } from './catalog-keys';
 
-export const useFavorites = () =>
-  useQuery({
+export const favoritesQueryOptions = () =>
+  queryOptions({
     queryKey: catalogKeys.favorites(),
     queryFn: ({ signal }) => callApi(listFavorites, { signal }),
   });
 
-export const useMySuppliers = (searchKey = '') =>
-  useQuery({
+export const useFavorites = () => useQuery(favoritesQueryOptions());
+
+export const mySuppliersQueryOptions = (searchKey = '') =>
+  queryOptions({
     queryKey: [...catalogKeys.mySuppliers(), searchKey],
     queryFn: ({ signal }) =>
       callApi(listMySuppliers, { query: { searchKey: searchKey || undefined }, signal }),
     placeholderData: (previous) => previous,
   });
+
+export const useMySuppliers = (searchKey = '') => useQuery(mySuppliersQueryOptions(searchKey));
 
 const patchCachedFavorite = (queryClient: QueryClient, id: string, value: boolean) => {
   for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: catalogKeys.all })) {

@@ -1,4 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { CatalogItemKind } from '@atelier/contract/catalog/company';
 import type { ItemSort } from '@atelier/contract/catalog/filters';
@@ -23,15 +30,17 @@ export type ItemSearchQuery = FilterQueryInput & {
   size?: number;
 };
 
-export const useItemSearch = (query: ItemSearchQuery, options: { enabled?: boolean } = {}) =>
-  useInfiniteQuery({
+export const itemSearchQueryOptions = (query: ItemSearchQuery) =>
+  infiniteQueryOptions({
     queryKey: catalogKeys.items(query),
     queryFn: ({ pageParam, signal }) =>
       callApi(listCatalogItems, { query: { ...query, cursor: pageParam }, signal }),
     ...keysetPaging,
     placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
   });
+
+export const useItemSearch = (query: ItemSearchQuery, options: { enabled?: boolean } = {}) =>
+  useInfiniteQuery({ ...itemSearchQueryOptions(query), enabled: options.enabled ?? true });
 
 export const useItemCount = (
   query: Omit<ItemSearchQuery, 'sort' | 'size'>,
@@ -47,8 +56,8 @@ export const useItemCount = (
 const ITEM_ID = /^itm_[a-z0-9]+$/;
 
 /** One item with its similar items; `null` for an id that cannot exist. */
-export const useCatalogItem = (id: string) =>
-  useQuery({
+export const catalogItemQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: catalogKeys.item(id),
     queryFn: ({ signal }) =>
       ITEM_ID.test(id)
@@ -57,8 +66,10 @@ export const useCatalogItem = (id: string) =>
     retry: false,
   });
 
-export const usePublicCatalogItem = (id: string) =>
-  useQuery({
+export const useCatalogItem = (id: string) => useQuery(catalogItemQueryOptions(id));
+
+export const publicCatalogItemQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: catalogKeys.publicItem(id),
     queryFn: ({ signal }) =>
       ITEM_ID.test(id)
@@ -67,14 +78,19 @@ export const usePublicCatalogItem = (id: string) =>
     retry: false,
   });
 
+export const usePublicCatalogItem = (id: string) => useQuery(publicCatalogItemQueryOptions(id));
+
 /** Items per vertical, group and subgroup for the filters of a search. */
-export const useCategoryFacets = (query: FilterQueryInput = {}) =>
-  useQuery({
+export const categoryFacetsQueryOptions = (query: FilterQueryInput = {}) =>
+  queryOptions({
     queryKey: catalogKeys.facets(query),
     queryFn: ({ signal }) => callApi(getCatalogItemCategoryGroups, { query, signal }),
     placeholderData: (previous) => previous,
     staleTime: 5 * 60_000,
   });
+
+export const useCategoryFacets = (query: FilterQueryInput = {}) =>
+  useQuery(categoryFacetsQueryOptions(query));
 
 /** Suggestions for the search box; the caller debounces `searchKey`. */
 export const useSuggestions = (searchKey: string) =>

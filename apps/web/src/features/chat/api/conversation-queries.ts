@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { listMessages, openConversation } from '@atelier/contract/chat/conversation';
 import { callApi } from '@/lib/api-client';
 import type { ChatClient } from '../chat-client';
@@ -14,17 +20,22 @@ export const isConversationId = (value: string): boolean =>
  * The side's conversations, most recent first, with the unread total. Live events keep the
  * cached answer current, so it is not refetched on its own.
  */
-export const useConversationList = (client: ChatClient, searchKey: string) =>
-  useQuery({
+export const conversationListQueryOptions = (client: ChatClient, searchKey: string) =>
+  queryOptions({
     queryKey: chatKeys.conversationList(client.side, searchKey),
     queryFn: ({ signal }): Promise<ConversationList> =>
       client.callApi(client.endpoints.listConversations, {
         query: { searchKey: searchKey || undefined },
         signal,
       }),
-    enabled: client.getToken() !== null,
     staleTime: searchKey ? 30_000 : Infinity,
     placeholderData: searchKey ? keepPreviousData : undefined,
+  });
+
+export const useConversationList = (client: ChatClient, searchKey: string) =>
+  useQuery({
+    ...conversationListQueryOptions(client, searchKey),
+    enabled: client.getToken() !== null,
   });
 
 /** One conversation's summary, from the unfiltered list (`null` once loaded without it). */

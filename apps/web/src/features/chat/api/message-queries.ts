@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -24,12 +25,8 @@ import { chatKeys } from './chat-keys';
  * Spec §9 history in pages of 10: the newest page first, older pages on demand (`beforeIndex`).
  * Live events and `chat:sync` keep it current, so it is never stale on its own.
  */
-export const useMessageHistory = (
-  client: ChatClient,
-  conversationId: string,
-  options: { enabled?: boolean } = {},
-) =>
-  useInfiniteQuery<
+export const messageHistoryQueryOptions = (client: ChatClient, conversationId: string) =>
+  infiniteQueryOptions<
     MessagePage,
     Error,
     MessageHistory,
@@ -49,6 +46,15 @@ export const useMessageHistory = (
     getNextPageParam: (olderPage) => (olderPage.hasOlder ? olderPage.items[0]?.index : undefined),
     staleTime: Infinity,
     structuralSharing: shareHistory,
+  });
+
+export const useMessageHistory = (
+  client: ChatClient,
+  conversationId: string,
+  options: { enabled?: boolean } = {},
+) =>
+  useInfiniteQuery({
+    ...messageHistoryQueryOptions(client, conversationId),
     enabled: options.enabled ?? true,
   });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   createCustomProject,
@@ -22,23 +22,27 @@ export const sourcingKeys = {
 
 const PROJECT_ID = /^rfp_[a-z0-9]+$/;
 
-export const useCustomProjects = () =>
-  useQuery({
+export const customProjectsQueryOptions = () =>
+  queryOptions({
     queryKey: sourcingKeys.projects(),
     queryFn: ({ signal }) => callApi(listCustomProjects, { signal }),
   });
 
+export const useCustomProjects = () => useQuery(customProjectsQueryOptions());
+
 /** One of the store's projects; `null` when the id cannot be one. */
-export const useCustomProject = (id: string | undefined) =>
-  useQuery({
-    queryKey: sourcingKeys.project(id ?? ''),
+export const customProjectQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: sourcingKeys.project(id),
     queryFn: ({ signal }) =>
-      id && PROJECT_ID.test(id)
+      PROJECT_ID.test(id)
         ? callApi(getCustomProject, { params: { id }, signal, shouldToastError: false })
         : null,
-    enabled: id !== undefined,
     retry: false,
   });
+
+export const useCustomProject = (id: string | undefined) =>
+  useQuery({ ...customProjectQueryOptions(id ?? ''), enabled: id !== undefined });
 
 const useProjectSaved = () => {
   const queryClient = useQueryClient();
