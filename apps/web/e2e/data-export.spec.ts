@@ -32,6 +32,17 @@ describe.skipIf(!hasChromium)(`Export my data${SKIP_REASON}`, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await useSessionToken(page, baseUrl, token);
+    // What the server pushes on the page's sockets: the job's progress must arrive live.
+    const jobFrames: string[] = [];
+    let isSocketOpen = false;
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') return;
+        // Engine.IO's upgrade probe: from now on every packet comes over this websocket.
+        if (payload === '3probe') isSocketOpen = true;
+        if (payload.includes('"job:updated"')) jobFrames.push(payload);
+      }),
+    );
 
     await page.goto(`${baseUrl}/account-info`);
     const section = page.getByRole('region', { name: 'Export my data' });
@@ -49,6 +60,10 @@ describe.skipIf(!hasChromium)(`Export my data${SKIP_REASON}`, () => {
         }
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
+    for (let waited = 0; !isSocketOpen; waited += 50) {
+      if (waited > 15_000) throw new Error('the job updates socket did not connect');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await section.getByRole('button', { name: 'Export my data' }).click();
 
     const download = section.getByRole('button', { name: /Download archive/ });
@@ -61,6 +76,8 @@ describe.skipIf(!hasChromium)(`Export my data${SKIP_REASON}`, () => {
     expect(seen[0]).toBeLessThan(100);
     expect(seen.at(-1)).toBe(100);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(jobFrames.some((frame) => frame.includes('"status":"RUNNING"'))).toBe(true);
+    expect(jobFrames.some((frame) => frame.includes('"status":"COMPLETED"'))).toBe(true);
     await takeShot(page, 'data-export-complete');
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);

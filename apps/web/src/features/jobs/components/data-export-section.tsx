@@ -1,7 +1,6 @@
 import { Button, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { DATA_EXPORT_JOB_KIND, isJobActive, type Job } from '@atelier/contract/jobs/job';
-import { jobKeys, useLatestJob, useStartDataExport } from '../api/job-queries';
+import { useLatestJob, useStartDataExport } from '../api/job-queries';
 import { useJobUpdates } from '../realtime/job-updates';
 import { JobProgress } from './job-progress';
 
@@ -16,9 +15,9 @@ const formatExportCounts = ({ tables = 0, rows = 0 }: Job['counts']) =>
  * latest export's progress with its download once done. Live while one runs.
  */
 export const DataExportSection = () => {
-  // The socket is wanted while the export on screen runs (known from the last render's data).
-  const shown = useQueryClient().getQueryData<Job | null>(jobKeys.latest(DATA_EXPORT_JOB_KIND));
-  const isLive = useJobUpdates(shown ? isJobActive(shown.status) : false);
+  // Live while the section is on screen: connected before an export starts, so even a short one
+  // shows its progress as it happens (polling covers a dropped connection).
+  const isLive = useJobUpdates(true);
   const latest = useLatestJob(DATA_EXPORT_JOB_KIND, isLive);
   const start = useStartDataExport();
   const job = latest.data ?? null;

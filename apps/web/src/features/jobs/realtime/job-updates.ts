@@ -10,7 +10,7 @@ type Listener = () => void;
 
 /**
  * One Socket.IO connection for live job updates (`job:updated`), open only while a screen
- * shows a running job. Each update goes straight into the query cache; polling covers the time
+ * that shows jobs is open. Each update goes straight into the query cache; polling covers the time
  * it is not connected.
  */
 const createJobUpdates = () => {
@@ -73,7 +73,7 @@ const createJobUpdates = () => {
 const jobUpdates = createJobUpdates();
 
 /**
- * Live job updates while `isWanted` (a job on screen is queued or running). Returns whether they
+ * Live job updates while `isWanted` (a screen showing jobs is open). Returns whether they
  * are connected, so polling can slow down.
  */
 export const useJobUpdates = (isWanted: boolean): boolean => {
