@@ -1,0 +1,93 @@
+import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { ConversationSummary } from '@atelier/contract/chat/conversation';
+import type { Message } from '@atelier/contract/chat/message';
+import type { CurrentUser } from '@atelier/contract/identity/account';
+
+export const aCurrentUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  user: { id: 'usr_1', email: 'maker@example.com', name: 'Maker', username: 'maker' },
+  store: {
+    id: 'sto_1',
+    title: 'Maker Goods',
+    planType: 'TIER_1',
+    isPreviewAccount: false,
+    accountType: 'CREATOR',
+    usageStyle: 'WITH_AI_ASSISTANTS',
+  },
+  role: 'OWNER',
+  featureFlags: {
+    analyticsAccess: true,
+    fulfillmentMetrics: true,
+    productDesign: true,
+    emailCapture: true,
+    fulfillment: true,
+  },
+  memberships: [],
+  ...overrides,
+});
+
+export const aConversationSummary = (
+  overrides: Partial<ConversationSummary> = {},
+): ConversationSummary => ({
+  sid: 'cnv_1',
+  name: 'manufacturer:store_sto1-customer_cmp1',
+  supplierId: 'cmp_1',
+  supplierName: 'Lakeside Knitwear',
+  storeId: 'sto_1',
+  storeTitle: 'Maker Goods',
+  avatarUrl: null,
+  lastTime: '2025-03-04T10:00:00.000Z',
+  lastMessagePreview: null,
+  lastMessageIndex: null,
+  isConciergeRecommended: false,
+  unreadCount: 0,
+  otherLastReadIndex: null,
+  ...overrides,
+});
+
+/** A message of conversation `cnv_1`; by default the supplier's, one minute apart by index. */
+export const aMessage = (index: number, overrides: Partial<Message> = {}): Message => ({
+  sid: `msg_${index}`,
+  conversationId: 'cnv_1',
+  index,
+  author: 'customer_cmp1',
+  authorName: 'Lakeside Knitwear',
+  body: `Message ${index}`,
+  payload: { type: 'TEXT' },
+  attachments: { fileUrls: [], imageUrls: [], videoUrls: [], pdfUrls: [] },
+  createdAt: new Date(Date.UTC(2025, 2, 4, 10, index)).toISOString(),
+  ...overrides,
+});
+
+/** Messages `from` to `to` (inclusive), oldest first, as one history page holds them. */
+export const someMessages = (from: number, to: number, overrides: Partial<Message> = {}) =>
+  Array.from({ length: to - from + 1 }, (_, offset) => aMessage(from + offset, overrides));
+
+export const aCatalogCompany = (overrides: Partial<CatalogCompany> = {}): CatalogCompany => ({
+  id: 'cmp_1',
+  name: 'Lakeside Knitwear',
+  description: 'Knitwear in small runs.',
+  address: null,
+  countryCode: 'PT',
+  countryName: 'Portugal',
+  regionCode: 'EU',
+  latitude: null,
+  longitude: null,
+  offerings: ['PRODUCT'],
+  capabilities: [],
+  categoryIds: [],
+  samplePrice: null,
+  moq: 50,
+  productionTimeDays: 30,
+  orderVolume: 500,
+  orderCount: 12,
+  rating: null,
+  reviewCount: 0,
+  isOnline: false,
+  isConciergeRecommended: false,
+  website: null,
+  enabledAt: '2025-01-01T00:00:00.000Z',
+  fieldSources: {},
+  source: 'registry',
+  isFavorite: false,
+  ...overrides,
+});

@@ -1,0 +1,18 @@
+import { afterEach } from 'vitest';
+
+// Component tests only (files with the happy-dom docblock); logic tests run without a DOM.
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  // Vitest runs without globals, so Testing Library cannot register its own cleanup.
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  // happy-dom has no font loading API; Mantine's autosizing textarea listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+    });
+  }
+}
