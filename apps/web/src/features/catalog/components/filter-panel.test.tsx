@@ -27,7 +27,8 @@ const { requestsTo } = startMockServer();
 
 /** The browse page's search as the route composes it: state from the address, changes into it. */
 const SupplierSearch = () => {
-  const state = fromSearchParams(useSearch({ strict: false }) as BrowseSearchParams);
+  const search: BrowseSearchParams = useSearch({ strict: false });
+  const state = fromSearchParams(search);
   const navigate = useNavigate();
   const update = (next: typeof state) => void navigate({ to: '.', search: toSearchParams(next) });
   const noop = () => {};
