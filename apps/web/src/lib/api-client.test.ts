@@ -1,13 +1,17 @@
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES, PREVIEW_MODE_MESSAGE } from '@atelier/contract/common/errors';
 import {
   type CurrentUser,
   getCurrentUser,
   login,
+  logout,
   RENEWED_TOKEN_HEADER,
 } from '@atelier/contract/identity/account';
 import { updateStoreProfile } from '@atelier/contract/identity/store';
 import { cancelTeamInvite } from '@atelier/contract/identity/team';
+import { errorResponse, handle } from '@/testing/handlers';
+import { server, startMockServer, TEST_ORIGIN } from '@/testing/server';
 import { createApiClient } from './api-client';
 import { ApiError, listFieldErrors } from './api-error';
 import { createMemoryTokenStore } from './session-token';
@@ -356,5 +360,146 @@ describe('startSession and clearSession', () => {
     client.clearSession();
     expect(client.hasSession()).toBe(false);
     expect(clearCachedData).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('callApi over the network', () => {
+  const { requestsTo } = startMockServer();
+
+  /** A client whose calls go through the real fetch to the mock server, as in the browser. */
+  const setUpNetwork = (token: string | null = 'tok_current') => {
+    const deps = {
+      // The client calls relative paths, as a page does; Node's fetch needs the origin.
+      fetch: ((input, init) =>
+        fetch(
+          typeof input === 'string' ? new URL(input, TEST_ORIGIN) : input,
+          init,
+        )) as typeof fetch,
+      tokenStore: createMemoryTokenStore(token),
+      notify: vi.fn<(message: string) => void>(),
+      clearCachedData: vi.fn<() => void>(),
+      getCurrentPath: () => '/account-info?tab=team',
+      navigate: vi.fn<(href: string) => void>(),
+      raisePreviewMode: vi.fn<(message: string) => void>(),
+    };
+    return { ...deps, client: createApiClient(deps) };
+  };
+
+  it('sends the bearer token and keeps the renewed one the server returns', async () => {
+    server.use(
+      handle(getCurrentUser, () =>
+        HttpResponse.json(aCurrentUser(), { headers: { [RENEWED_TOKEN_HEADER]: 'tok_renewed' } }),
+      ),
+    );
+    const { client, tokenStore } = setUpNetwork();
+
+    const user = await client.callApi(getCurrentUser);
+
+    expect(user.store.title).toBe('Maker Goods');
+    expect(requestsTo('GET', getCurrentUser.path)[0]?.headers.get('authorization')).toBe(
+      'Bearer tok_current',
+    );
+    expect(tokenStore.getToken()).toBe('tok_renewed');
+  });
+
+  it('401: ends the session, says it expired and sends to /login with the return path', async () => {
+    server.use(
+      handle(getCurrentUser, () =>
+        errorResponse(401, { code: 'unauthenticated', message: 'Token expired.' }),
+      ),
+    );
+    const { client, tokenStore, notify, clearCachedData, navigate } = setUpNetwork();
+
+    await expect(client.callApi(getCurrentUser)).rejects.toMatchObject({
+      status: 401,
+      message: ERROR_MESSAGES.sessionExpired,
+    });
+    expect(tokenStore.getToken()).toBeNull();
+    expect(clearCachedData).toHaveBeenCalled();
+    expect(notify).toHaveBeenCalledWith(ERROR_MESSAGES.sessionExpired);
+    expect(navigate).toHaveBeenCalledWith(
+      `/login?redirect=${encodeURIComponent('/account-info?tab=team')}`,
+    );
+  });
+
+  it('403 preview mode: opens the preview dialog and keeps the session', async () => {
+    server.use(
+      handle(updateStoreProfile, () =>
+        errorResponse(403, {
+          code: 'forbidden',
+          message: PREVIEW_MODE_MESSAGE,
+          reason: 'preview_mode',
+        }),
+      ),
+    );
+    const { client, tokenStore, raisePreviewMode, notify } = setUpNetwork();
+
+    await expect(
+      client.callApi(updateStoreProfile, { body: { title: 'New title' } }),
+    ).rejects.toMatchObject({ status: 403, message: PREVIEW_MODE_MESSAGE });
+    expect(raisePreviewMode).toHaveBeenCalledWith(PREVIEW_MODE_MESSAGE);
+    expect(notify).not.toHaveBeenCalled();
+    expect(tokenStore.getToken()).toBe('tok_current');
+  });
+
+  it('403 otherwise: says there is no permission, logs out on the server and here', async () => {
+    server.use(
+      handle(cancelTeamInvite, () =>
+        errorResponse(403, { code: 'forbidden', message: 'Owners only.' }),
+      ),
+      handle(logout, () => ({ ok: true })),
+    );
+    const { client, tokenStore, notify, navigate } = setUpNetwork();
+
+    await expect(
+      client.callApi(cancelTeamInvite, { params: { id: 'inv_1' } }),
+    ).rejects.toMatchObject({ status: 403, message: ERROR_MESSAGES.noPermission });
+    expect(notify).toHaveBeenCalledWith(ERROR_MESSAGES.noPermission);
+    expect(tokenStore.getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    await vi.waitFor(() => expect(requestsTo('POST', logout.path)).toHaveLength(1));
+  });
+
+  it.each([500, 502, 503])('%i: shows the network message', async (status) => {
+    server.use(
+      handle(getCurrentUser, () => errorResponse(status, { code: 'internal', message: 'Boom.' })),
+    );
+    const { client, notify } = setUpNetwork();
+
+    await expect(client.callApi(getCurrentUser)).rejects.toMatchObject({
+      status,
+      message: ERROR_MESSAGES.network,
+    });
+    expect(notify).toHaveBeenCalledWith(ERROR_MESSAGES.network);
+  });
+
+  it("any other failure: shows the server's message and keeps its reason for the screen", async () => {
+    server.use(
+      handle(updateStoreProfile, () =>
+        errorResponse(409, {
+          code: 'conflict',
+          message: 'That name is taken.',
+          reason: 'store_title_taken',
+        }),
+      ),
+    );
+    const { client, notify } = setUpNetwork();
+
+    await expect(
+      client.callApi(updateStoreProfile, { body: { title: 'Taken' } }),
+    ).rejects.toMatchObject({ status: 409, code: 'conflict', reason: 'store_title_taken' });
+    expect(notify).toHaveBeenCalledWith('That name is taken.');
+  });
+
+  it('no response: rejects with the network message and no toast', async () => {
+    server.use(handle(getCurrentUser, () => HttpResponse.error()));
+    const { client, notify } = setUpNetwork();
+
+    await expect(client.callApi(getCurrentUser)).rejects.toMatchObject({
+      status: null,
+      code: 'network_error',
+      message: ERROR_MESSAGES.network,
+    });
+    expect(notify).not.toHaveBeenCalled();
   });
 });
