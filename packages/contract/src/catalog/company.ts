@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { MoneySchema } from '../common/money';
+import { csv } from '../common/validation';
 import { RegionCodeSchema } from '../reference/geography';
 import {
   MoqFilterSchema,
@@ -70,15 +71,12 @@ export const CatalogCompanySchema = z.object({
 });
 export type CatalogCompany = z.infer<typeof CatalogCompanySchema>;
 
-const csv = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) =>
-      (Array.isArray(value) ? value : value.split(','))
-        .map((part) => part.trim())
-        .filter((part) => part.length > 0),
-    )
-    .pipe(z.array(item).max(max, `At most ${max} values.`));
+/** A category id as a query or an address writes it: up to nine digits, never 0. */
+export const CategoryIdTextSchema = z
+  .string()
+  .regex(/^[0-9]{1,9}$/, 'Use category ids.')
+  .transform(Number)
+  .refine((id) => id > 0, 'Use category ids.');
 
 export const SearchKeySchema = z.string().trim().max(200, 'A search has at most 200 characters.');
 
@@ -99,13 +97,7 @@ export const CatalogFilterQuerySchema = z.object({
       .regex(/^[A-Z]{2}$/, 'Use ISO codes such as CN.'),
     50,
   ).optional(),
-  categoryIds: csv(
-    z
-      .string()
-      .regex(/^[0-9]{1,9}$/, 'Use category ids.')
-      .transform(Number),
-    50,
-  ).optional(),
+  categoryIds: csv(CategoryIdTextSchema, 50).optional(),
 });
 export type CatalogFilterQuery = z.infer<typeof CatalogFilterQuerySchema>;
 

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, isEmail, isValidLink, LinkSchema } from './validation';
+import { z } from 'zod';
+import {
+  csv,
+  EmailSchema,
+  isEmail,
+  isValidLink,
+  LinkSchema,
+  parseCsvLoosely,
+  splitCsv,
+} from './validation';
 
 describe('isValidLink', () => {
   it.each([
@@ -201,6 +210,48 @@ describe('EmailSchema', () => {
   it('rejects a value that is not a string', () => {
     expect(EmailSchema.safeParse(42).success).toBe(false);
     expect(EmailSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+const DIGITS = z
+  .string()
+  .regex(/^[0-9]+$/, 'Digits only.')
+  .transform(Number);
+
+describe('splitCsv', () => {
+  it('trims the parts of a comma-separated value and drops blank ones', () => {
+    expect(splitCsv(' a, b ,,c, ')).toEqual(['a', 'b', 'c']);
+    expect(splitCsv('')).toEqual([]);
+  });
+
+  it('reads a parameter given repeatedly like one comma-separated value', () => {
+    expect(splitCsv([' a', '', 'b '])).toEqual(['a', 'b']);
+  });
+});
+
+describe('csv', () => {
+  it('parses every entry by the item schema', () => {
+    expect(csv(DIGITS, 3).parse('1, 2,3')).toEqual([1, 2, 3]);
+    expect(csv(DIGITS, 3).parse(['4', '5'])).toEqual([4, 5]);
+  });
+
+  it('refuses the whole list for one bad entry or too many entries', () => {
+    expect(csv(DIGITS, 3).safeParse('1,x').error?.issues[0]?.message).toBe('Digits only.');
+    expect(csv(DIGITS, 3).safeParse('1,2,3,4').error?.issues[0]?.message).toBe('At most 3 values.');
+  });
+});
+
+describe('parseCsvLoosely', () => {
+  it('keeps the entries the item schema accepts, each once, in order', () => {
+    expect(parseCsvLoosely('3,x,,1,3, 2', DIGITS, 10)).toEqual([3, 1, 2]);
+  });
+
+  it('keeps at most `max` entries, counted after dropping repeats', () => {
+    expect(parseCsvLoosely('1,1,2,3,4', DIGITS, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('reads nothing from a blank value', () => {
+    expect(parseCsvLoosely(' , ', DIGITS, 10)).toEqual([]);
   });
 });
 

@@ -59,3 +59,32 @@ export const IdSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
+
+/** The trimmed, non-blank parts of a comma-separated value, or of a parameter given repeatedly. */
+export const splitCsv = (value: string | readonly string[]): string[] =>
+  (typeof value === 'string' ? value.split(',') : value)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+
+/** A query or path value listing `item`s, comma-separated or repeated; at most `max` of them. */
+export const csv = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform(splitCsv)
+    .pipe(z.array(item).max(max, `At most ${max} values.`));
+
+/**
+ * The entries of a comma-separated value that `item` accepts, each once and in order, at most
+ * `max`; the others are dropped. For addresses, where one bad entry must not fail the page.
+ */
+export const parseCsvLoosely = <T>(
+  value: string | readonly string[],
+  item: z.ZodType<T, string>,
+  max: number,
+): T[] => {
+  const values = splitCsv(value).flatMap((part) => {
+    const result = item.safeParse(part);
+    return result.success ? [result.data] : [];
+  });
+  return [...new Set(values)].slice(0, max);
+};

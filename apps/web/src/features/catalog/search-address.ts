@@ -9,7 +9,13 @@ import {
   SamplePriceFilterSchema,
   SUPPLIER_SORTS,
 } from '@atelier/contract/catalog/filters';
-import { type RegionCode, RegionCodeSchema } from '@atelier/contract/reference/geography';
+import { CategoryIdTextSchema } from '@atelier/contract/catalog/company';
+import { parseCsvLoosely } from '@atelier/contract/common/validation';
+import {
+  CountryCodeSchema,
+  type RegionCode,
+  RegionCodeSchema,
+} from '@atelier/contract/reference/geography';
 import {
   DEFAULT_SORT,
   EMPTY_SEARCH,
@@ -29,8 +35,6 @@ import {
 // dropped instead of failing the page.
 
 const MAX_LIST = 50;
-const ID_LIST_PATTERN = /^[0-9]{1,9}$/;
-const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const idParam = loose(z.coerce.number().int().min(1).max(2_147_483_647));
@@ -42,7 +46,9 @@ const listParam = loose(
   z
     .union([z.string(), z.number()])
     .transform((value): string | number =>
-      typeof value === 'string' && ID_LIST_PATTERN.test(value) ? Number(value) : value,
+      typeof value === 'string' && CategoryIdTextSchema.safeParse(value).success
+        ? Number(value)
+        : value,
     ),
 );
 const SORT_VALUES = [...new Set([...Object.keys(SUPPLIER_SORTS), ...Object.keys(ITEM_SORTS)])] as [
@@ -108,16 +114,6 @@ export const validateBrowseSearch = (raw: Record<string, unknown>): BrowseSearch
   return params;
 };
 
-const splitList = (value: string | number | undefined): string[] =>
-  value === undefined
-    ? []
-    : String(value)
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part.length > 0);
-
-const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
-
 /** The search state an address describes; anything missing or malformed takes its default. */
 export const fromSearchParams = (params: BrowseSearchParams): SourcingSearchState => {
   const filters: SearchFilters = {};
@@ -134,19 +130,10 @@ export const fromSearchParams = (params: BrowseSearchParams): SourcingSearchStat
     vertical: params.vertical ?? null,
     group: params.group ?? null,
     subgroup: params.subgroup ?? null,
-    categoryIds: unique(
-      splitList(params.categoryIds)
-        .filter((part) => ID_LIST_PATTERN.test(part))
-        .map(Number)
-        .filter((id) => id > 0),
-    ).slice(0, MAX_LIST),
+    categoryIds: parseCsvLoosely(String(params.categoryIds ?? ''), CategoryIdTextSchema, MAX_LIST),
     sort: params.sort ?? DEFAULT_SORT,
     region: params.region ?? null,
-    countryCodes: unique(
-      splitList(params.countryCodes)
-        .map((code) => code.toUpperCase())
-        .filter((code) => COUNTRY_PATTERN.test(code)),
-    ).slice(0, MAX_LIST),
+    countryCodes: parseCsvLoosely(String(params.countryCodes ?? ''), CountryCodeSchema, MAX_LIST),
     filters,
   };
 };
