@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,12 @@ describe('acquireDataDirLock', () => {
       }),
     );
     const release = acquireDataDirLock(dir);
+    const holder = JSON.parse(readFileSync(path.join(dir, 'atelier.lock'), 'utf8')) as {
+      pid: number;
+    };
+    expect(holder.pid).toBe(process.pid);
+    expect(() => acquireDataDirLock(dir)).toThrow(`process ${process.pid}`);
     release();
+    expect(existsSync(path.join(dir, 'atelier.lock'))).toBe(false);
   });
 });
