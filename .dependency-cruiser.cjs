@@ -1,7 +1,8 @@
 /**
  * Import rules of STYLE.md §2–§3, checked by `npm run lint:deps` (part of `npm run check`):
  * no cycles; the apps never import each other; the contract imports neither app; server modules
- * reach other modules only through their index.ts; web imports flow shared → features → app.
+ * reach other modules only through their index.ts (never their tables) and never the plugin layer;
+ * web imports flow shared → features → app, and a feature never imports another.
  */
 module.exports = {
   forbidden: [
@@ -31,12 +32,22 @@ module.exports = {
       from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: {
         path: '^apps/server/src/modules/([^/]+)/',
-        pathNot: [
-          '^apps/server/src/modules/$1/',
-          '^apps/server/src/modules/[^/]+/index\\.ts$',
-          '\\.table\\.ts$',
-        ],
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
       },
+    },
+    {
+      name: 'modules-not-into-plugins',
+      comment: 'Modules serve any host: the plugin layer wires them, never the other way.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/' },
+      to: { path: '^apps/server/src/plugins/' },
+    },
+    {
+      name: 'web-feature-not-into-feature',
+      comment: 'STYLE.md §3: a feature never imports another; the route composes them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
       name: 'web-feature-not-into-app',

@@ -18,7 +18,7 @@ import {
   suggestAutoComplete,
 } from '@atelier/contract/catalog/item';
 import { routeOptions } from '@/lib/endpoint';
-import { optionalActor } from '@/plugins/auth';
+import { optionalActor } from '@/lib/request-actor';
 import type { CatalogSearchService } from './catalog-search.service';
 
 /** Spec §7 catalog: supplier and item search, details, counts, facets, autocomplete, actions. */

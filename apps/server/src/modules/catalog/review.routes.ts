@@ -7,7 +7,7 @@ import {
   updateCompanyReview,
 } from '@atelier/contract/catalog/review';
 import { routeOptions } from '@/lib/endpoint';
-import { optionalActor } from '@/plugins/auth';
+import { optionalActor } from '@/lib/request-actor';
 import { clientInfo } from '@/lib/client-info';
 import type { ReviewService } from './review.service';
 

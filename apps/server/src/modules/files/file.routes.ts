@@ -6,7 +6,7 @@ import { storeParticipant, supplierParticipant } from '@atelier/contract/chat/me
 import { uploadPartnerFile } from '@atelier/contract/partner/chat';
 import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
-import { optionalSupplierActor } from '@/plugins/auth';
+import { optionalSupplierActor } from '@/lib/request-actor';
 import type { FileOwner, FileService } from './file.service';
 
 /** The calling party: a store's user or a supplier company's user. */
