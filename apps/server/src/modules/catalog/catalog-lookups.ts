@@ -1,8 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '@/db/client';
 import type { CategoryRepository, CategoryRow } from './category.repository';
-import { catalogFavorites } from './favorite.table';
+import type { FavoriteRepository } from './favorite.repository';
 
 /**
  * Reference lookups the catalog's answers need: category names by id, country names, and which
@@ -10,7 +8,7 @@ import { catalogFavorites } from './favorite.table';
  * static reference data, loaded once per process.
  */
 export const createCatalogLookups = (
-  db: Database,
+  favorites: FavoriteRepository,
   categories: CategoryRepository,
   loadCountryNames: () => Promise<ReadonlyMap<string, string>>,
   /** How long a store's favourite ids are remembered (0: always asked); see forgetFavorites. */
@@ -20,13 +18,6 @@ export const createCatalogLookups = (
     max: 5000,
     ttl: Math.max(favoritesTtlMs, 1),
   });
-  const loadAllFavorites = async (storeId: string): Promise<ReadonlySet<string>> => {
-    const rows = await db
-      .select({ type: catalogFavorites.targetType, id: catalogFavorites.targetId })
-      .from(catalogFavorites)
-      .where(eq(catalogFavorites.storeId, storeId));
-    return new Set(rows.map((row) => `${row.type}:${row.id}`));
-  };
   let categoryMap: Promise<ReadonlyMap<number, CategoryRow>> | undefined;
   let countryNames: Promise<ReadonlyMap<string, string>> | undefined;
 
@@ -85,24 +76,14 @@ export const createCatalogLookups = (
       if (favoritesTtlMs > 0) {
         let all = favoritesByStore.get(storeId);
         if (!all) {
-          all = loadAllFavorites(storeId);
+          all = favorites.listTargetKeys(storeId);
           favoritesByStore.set(storeId, all);
           all.catch(() => favoritesByStore.delete(storeId));
         }
         const known = await all;
         return new Set(ids.filter((id) => known.has(`${targetType}:${id}`)));
       }
-      const rows = await db
-        .select({ id: catalogFavorites.targetId })
-        .from(catalogFavorites)
-        .where(
-          and(
-            eq(catalogFavorites.storeId, storeId),
-            eq(catalogFavorites.targetType, targetType),
-            inArray(catalogFavorites.targetId, [...ids]),
-          ),
-        );
-      return new Set(rows.map((row) => row.id));
+      return favorites.findFavoritedIds(storeId, targetType, ids);
     },
   };
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FavoriteTarget } from '@atelier/contract/catalog/favorite';
 import type { Database } from '@/db/client';
 import type { CompanyRow, ItemRow } from './catalog.mappers';
@@ -19,6 +19,34 @@ export type FavoriteItemRow = {
 const favorites = catalogFavorites;
 
 export const createFavoriteRepository = (db: Database) => ({
+  /** Every favourite of the store as `TYPE:id` keys (search marks a page from them). */
+  async listTargetKeys(storeId: string): Promise<ReadonlySet<string>> {
+    const rows = await db
+      .select({ type: favorites.targetType, id: favorites.targetId })
+      .from(favorites)
+      .where(eq(favorites.storeId, storeId));
+    return new Set(rows.map((row) => `${row.type}:${row.id}`));
+  },
+
+  /** Which of `ids` the store has favourited as `targetType`. */
+  async findFavoritedIds(
+    storeId: string,
+    targetType: FavoriteType,
+    ids: readonly string[],
+  ): Promise<ReadonlySet<string>> {
+    const rows = await db
+      .select({ id: favorites.targetId })
+      .from(favorites)
+      .where(
+        and(
+          eq(favorites.storeId, storeId),
+          eq(favorites.targetType, targetType),
+          inArray(favorites.targetId, [...ids]),
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
+  },
+
   /** Idempotent: favouriting twice keeps the first row (and its time). */
   async add(storeId: string, target: FavoriteTarget, createdAt: Date): Promise<void> {
     await db

@@ -8,6 +8,7 @@ import { loadCategoryTree } from './category.data';
 import { createCategoryRepository } from './category.repository';
 import { categoryRoutes } from './category.routes';
 import { createCatalogLookups } from './catalog-lookups';
+import { createFavoriteRepository } from './favorite.repository';
 import { catalogSearchRoutes } from './catalog-search.routes';
 import { createCatalogSearchService } from './catalog-search.service';
 import { createCatalogExportSources } from './catalog.export';
@@ -37,7 +38,12 @@ export const createCatalogModule = ({
   const categories = createCategoryRepository(db);
   const companies = createCompanyRepository(db);
   const items = createItemRepository(db);
-  const lookups = createCatalogLookups(db, categories, loadCountryNames, searchCacheTtlMs);
+  const lookups = createCatalogLookups(
+    createFavoriteRepository(db),
+    categories,
+    loadCountryNames,
+    searchCacheTtlMs,
+  );
   const searchCache = createSearchCache(searchCacheTtlMs);
   const search = createCatalogSearchService({
     companies,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import { notificationOutbox } from './notification.table';
+import { createNotificationRepository } from './notification.repository';
 
 export type EmailMessage = {
   to: string;
@@ -33,7 +33,7 @@ export const createOutboxNotifier = (
   name: 'local-outbox',
   async sendEmail(message, tx = db) {
     const id = newId('ntf');
-    await tx.insert(notificationOutbox).values({
+    await createNotificationRepository(tx).insert({
       id,
       channel: 'EMAIL',
       storeId: message.storeId ?? null,
