@@ -1,3 +1,5 @@
+import { fileExtension } from '../files/file-name';
+
 /** Spec §5 attachment kinds; any other extension becomes its own uppercase type ("DOCX"). */
 export type AttachmentType = 'VIDEO' | 'IMAGE' | 'PDF' | 'AI' | (string & {});
 
@@ -18,28 +20,6 @@ export const IMAGE_DETECTION_EXTENSIONS = [
   'jfif',
 ] as const;
 
-/** Spec §5 allowed upload types. */
-export const ALLOWED_UPLOAD_EXTENSIONS = [
-  'png',
-  'jpg',
-  'jpeg',
-  'bmp',
-  'gif',
-  'webp',
-  'psd',
-  'svg',
-  'tiff',
-  'pdf',
-] as const;
-
-/** Lower-case extension after the last dot of the name (query and fragment of a URL ignored). */
-export const fileExtension = (fileName: string): string => {
-  const path = fileName.split(/[?#]/)[0] ?? '';
-  const base = path.split('/').pop() ?? '';
-  const dot = base.lastIndexOf('.');
-  return dot <= 0 || dot === base.length - 1 ? '' : base.slice(dot + 1).toLowerCase();
-};
-
 /**
  * Spec §5: attachment type from the file extension. mp4, mkv, mov → VIDEO; jpg, jpeg, png, gif,
  * eps → IMAGE; pdf → PDF; ai → AI; any other extension its own uppercase type; no extension → ''.
@@ -55,6 +35,3 @@ export const attachmentTypeFromFileName = (fileName: string): AttachmentType => 
 
 export const isImageFileName = (fileName: string): boolean =>
   (IMAGE_DETECTION_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
-
-export const isAllowedUploadFileName = (fileName: string): boolean =>
-  (ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));

@@ -8,7 +8,7 @@ import {
   MessageIndexParams,
   SendMessageInputSchema,
 } from '../chat/conversation';
-import { UploadedFileSchema } from '../chat/file';
+import { UploadedFileSchema } from '../files/file';
 import { MessageSchema } from '../chat/message';
 
 /**

@@ -10,7 +10,7 @@ import {
   sendMessage,
   type ConversationSummary,
 } from '@atelier/contract/chat/conversation';
-import { downloadFile, uploadFile, type UploadedFile } from '@atelier/contract/chat/file';
+import { downloadFile, uploadFile, type UploadedFile } from '@atelier/contract/files/file';
 import {
   expectClientAnswer,
   GARBAGE_PATH_SEGMENTS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadedFile } from '@atelier/contract/chat/file';
+import type { UploadedFile } from '@atelier/contract/files/file';
 import { previewOf } from './chat.mappers';
 
 const aFile = (name: string): UploadedFile => ({

@@ -1,5 +1,5 @@
 import { attachmentTypeFromFileName } from '@atelier/contract/chat/attachment';
-import type { UploadedFile } from '@atelier/contract/chat/file';
+import type { UploadedFile } from '@atelier/contract/files/file';
 import type { Message, MessageAttachments, MessagePayload } from '@atelier/contract/chat/message';
 import type { ChatMessageRow } from './chat.table';
 

@@ -7,7 +7,7 @@ import {
   openConversation,
   type ConversationSummary,
 } from '@atelier/contract/chat/conversation';
-import { downloadFile, type UploadedFile } from '@atelier/contract/chat/file';
+import { downloadFile, type UploadedFile } from '@atelier/contract/files/file';
 import type { Message } from '@atelier/contract/chat/message';
 import {
   acceptSupplierInvite,

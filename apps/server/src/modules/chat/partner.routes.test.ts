@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import type { UploadedFile } from '@atelier/contract/chat/file';
+import type { UploadedFile } from '@atelier/contract/files/file';
 import type { Message } from '@atelier/contract/chat/message';
 import { expectApiError } from '@/testing/api-error';
 import { createCatalogFactories } from '@/testing/catalog-factories';

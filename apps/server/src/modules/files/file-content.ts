@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { ALLOWED_UPLOAD_EXTENSIONS } from '@atelier/contract/chat/attachment';
+import type { ALLOWED_UPLOAD_EXTENSIONS } from '@atelier/contract/files/file-name';
 
 type AllowedExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, type UploadedFile } from '@atelier/contract/chat/file';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from '@atelier/contract/files/file';
 import { files } from '@/db/schema';
 import { expectApiError } from '@/testing/api-error';
 import { registerAccount } from '@/testing/factories';

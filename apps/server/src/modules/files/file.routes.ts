@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { downloadFile, MAX_UPLOAD_BYTES, uploadFile } from '@atelier/contract/chat/file';
+import { downloadFile, MAX_UPLOAD_BYTES, uploadFile } from '@atelier/contract/files/file';
 import { storeParticipant, supplierParticipant } from '@atelier/contract/chat/message';
 import { uploadPartnerFile } from '@atelier/contract/partner/chat';
 import { AppError } from '@/lib/app-error';

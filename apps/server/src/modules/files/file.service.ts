@@ -2,8 +2,8 @@ import {
   ALLOWED_UPLOAD_EXTENSIONS,
   fileExtension,
   isAllowedUploadFileName,
-} from '@atelier/contract/chat/attachment';
-import { fileUrl, MAX_UPLOAD_BYTES, type UploadedFile } from '@atelier/contract/chat/file';
+} from '@atelier/contract/files/file-name';
+import { fileUrl, MAX_UPLOAD_BYTES, type UploadedFile } from '@atelier/contract/files/file';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';

@@ -5,7 +5,7 @@ import {
   markConversationRead,
   sendMessage,
 } from '@atelier/contract/chat/conversation';
-import { uploadFile } from '@atelier/contract/chat/file';
+import { uploadFile } from '@atelier/contract/files/file';
 import {
   answerPartnerMeetingRequest,
   listPartnerConversations,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { UploadedFile } from '@atelier/contract/chat/file';
+import type { UploadedFile } from '@atelier/contract/files/file';
 import { isApiError } from '@/lib/api-error';
 import { uploadChatFile } from './api/file-transfer';
 import type { ChatClient } from './chat-client';

@@ -3,7 +3,7 @@ import {
   MAX_UPLOAD_BYTES,
   type UploadedFile,
   UploadedFileSchema,
-} from '@atelier/contract/chat/file';
+} from '@atelier/contract/files/file';
 import { ApiError } from '@/lib/api-error';
 import type { ChatClient } from '../chat-client';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, FileButton, Group, Stack, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
-import { ALLOWED_UPLOAD_EXTENSIONS } from '@atelier/contract/chat/attachment';
+import { ALLOWED_UPLOAD_EXTENSIONS } from '@atelier/contract/files/file-name';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { MessagePayload } from '@atelier/contract/chat/message';
 import { useSendMessage } from '../api/message-queries';
