@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { REALTIME_EVENTS, sendMessage } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import { SOCKET_IO_PATH } from '@atelier/contract/chat/realtime';
-import { sendPartnerMessage } from '@atelier/contract/partner/chat';
+import { sendPartnerMessage } from '@atelier/contract/chat/partner';
 import type { BenchPair } from './bench-chat-ipc';
 import type { Deliveries, DeliveryTracker, Side } from './bench-chat-tracker';
 

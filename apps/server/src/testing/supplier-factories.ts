@@ -1,4 +1,4 @@
-import type { SupplierSession } from '@atelier/contract/partner/account';
+import type { SupplierSession } from '@atelier/contract/identity/partner-account';
 import type { TestContext } from './test-app';
 
 let sequence = 0;

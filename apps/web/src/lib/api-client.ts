@@ -8,7 +8,7 @@ import {
   PREVIEW_MODE_REASON,
 } from '@atelier/contract/common/errors';
 import { logout, RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
-import { partnerLogout } from '@atelier/contract/partner/account';
+import { partnerLogout } from '@atelier/contract/identity/partner-account';
 import { hrefs, isPublicPath } from '@/config/paths';
 import { ApiError } from './api-error';
 import { showErrorToast } from './notify';

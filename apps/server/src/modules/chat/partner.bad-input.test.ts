@@ -14,7 +14,7 @@ import {
   getCurrentSupplier,
   partnerLogin,
   partnerLogout,
-} from '@atelier/contract/partner/account';
+} from '@atelier/contract/identity/partner-account';
 import {
   answerPartnerMeetingRequest,
   listPartnerConversations,
@@ -22,7 +22,7 @@ import {
   markPartnerConversationRead,
   sendPartnerMessage,
   uploadPartnerFile,
-} from '@atelier/contract/partner/chat';
+} from '@atelier/contract/chat/partner';
 import {
   expectClientAnswer,
   GARBAGE,

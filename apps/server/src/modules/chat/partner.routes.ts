@@ -5,7 +5,7 @@ import {
   listPartnerMessages,
   markPartnerConversationRead,
   sendPartnerMessage,
-} from '@atelier/contract/partner/chat';
+} from '@atelier/contract/chat/partner';
 import type { SupplierActor } from '@/lib/actor';
 import { routeOptions } from '@/lib/endpoint';
 import type { ChatParty } from './chat-party';

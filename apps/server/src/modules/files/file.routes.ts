@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadFile, MAX_UPLOAD_BYTES, uploadFile } from '@atelier/contract/files/file';
 import { storeParticipant, supplierParticipant } from '@atelier/contract/chat/message';
-import { uploadPartnerFile } from '@atelier/contract/partner/chat';
+import { uploadPartnerFile } from '@atelier/contract/chat/partner';
 import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
 import { optionalSupplierActor } from '@/lib/request-actor';

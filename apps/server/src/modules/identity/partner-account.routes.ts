@@ -4,7 +4,7 @@ import {
   getCurrentSupplier,
   partnerLogin,
   partnerLogout,
-} from '@atelier/contract/partner/account';
+} from '@atelier/contract/identity/partner-account';
 import { clientInfo } from '@/lib/client-info';
 import { routeOptions } from '@/lib/endpoint';
 import type { SupplierAccountService } from './supplier-account.service';

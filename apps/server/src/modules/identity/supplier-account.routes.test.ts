@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentSupplier, SupplierSession } from '@atelier/contract/partner/account';
+import type { CurrentSupplier, SupplierSession } from '@atelier/contract/identity/partner-account';
 import { expectApiError } from '@/testing/api-error';
 import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';

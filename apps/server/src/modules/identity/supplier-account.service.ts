@@ -4,7 +4,7 @@ import type {
   AcceptSupplierInviteInput,
   CurrentSupplier,
   SupplierSession,
-} from '@atelier/contract/partner/account';
+} from '@atelier/contract/identity/partner-account';
 import type { Database } from '@/db/client';
 import type { ClientInfo, SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';

@@ -1,11 +1,11 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createRoute, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
-import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { paths } from '@/config/paths';
-import { AcceptInviteForm } from '@/features/partner/components/accept-invite-form';
-import { PartnerEntryCard } from '@/features/partner/components/partner-entry-card';
+import { AcceptInviteForm } from '@/features/identity/components/accept-invite-form';
+import { PartnerEntryCard } from '@/features/identity/components/partner-entry-card';
 import { showSuccessToast } from '@/lib/notify';
 import { rootRoute } from './root-route';
 

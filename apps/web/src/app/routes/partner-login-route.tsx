@@ -3,9 +3,9 @@ import { createRoute, redirect, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { paths } from '@/config/paths';
-import { PartnerEntryCard } from '@/features/partner/components/partner-entry-card';
-import { PartnerLoginForm } from '@/features/partner/components/partner-login-form';
-import { getPartnerLandingPath } from '@/features/partner/return-path';
+import { PartnerEntryCard } from '@/features/identity/components/partner-entry-card';
+import { PartnerLoginForm } from '@/features/identity/components/partner-login-form';
+import { getPartnerLandingPath } from '@/features/identity/partner-return-path';
 import { hasPartnerSession } from '@/lib/api-client';
 import { rootRoute } from './root-route';
 

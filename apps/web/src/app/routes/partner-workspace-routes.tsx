@@ -10,8 +10,8 @@ import { useUnreadTotal } from '@/features/chat/use-unread-total';
 import {
   useCurrentSupplier,
   usePartnerLogOut,
-} from '@/features/partner/api/partner-account-queries';
-import { PartnerShell } from '@/features/partner/components/partner-shell';
+} from '@/features/identity/api/partner-account-queries';
+import { PartnerShell } from '@/app/shell/partner-shell';
 import { hasPartnerSession } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { rootRoute } from './root-route';

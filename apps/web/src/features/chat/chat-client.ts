@@ -13,7 +13,7 @@ import {
   markPartnerConversationRead,
   sendPartnerMessage,
   uploadPartnerFile,
-} from '@atelier/contract/partner/chat';
+} from '@atelier/contract/chat/partner';
 import { hrefs } from '@/config/paths';
 import { callApi, callPartnerApi } from '@/lib/api-client';
 import { browserPartnerTokenStore, browserTokenStore } from '@/lib/session-token';

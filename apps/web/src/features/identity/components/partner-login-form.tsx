@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type LoginInput, LoginInputSchema } from '@atelier/contract/identity/account';
-import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { LoginFields } from '@/components/ui/login-fields';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { textSchema } from '../common/validation';
-import { LoginInputSchema, PasswordSchema } from '../identity/account';
+import { LoginInputSchema, PasswordSchema } from './account';
 
 /**
  * Supplier accounts: people of a catalog company sign in to the supplier workspace

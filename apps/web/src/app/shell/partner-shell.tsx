@@ -1,7 +1,7 @@
 import { AppShell, Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
 import { IconBuildingFactory2, IconInbox, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { CurrentSupplier } from '@atelier/contract/partner/account';
+import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
 import { AccountMenu } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';

@@ -7,9 +7,9 @@ import {
   MeetingResponseInputSchema,
   MessageIndexParams,
   SendMessageInputSchema,
-} from '../chat/conversation';
+} from './conversation';
 import { UploadedFileSchema } from '../files/file';
-import { MessageSchema } from '../chat/message';
+import { MessageSchema } from './message';
 
 /**
  * The supplier side of the chat: the same conversations and messages as the store routes, seen

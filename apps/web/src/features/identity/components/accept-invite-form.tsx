@@ -8,7 +8,7 @@ import {
   AcceptSupplierInviteInputSchema,
   type CurrentSupplier,
   SupplierInviteTokenSchema,
-} from '@atelier/contract/partner/account';
+} from '@atelier/contract/identity/partner-account';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { classifyAcceptInviteFailure } from '../accept-invite-error';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPartnerReturnPath, getPartnerLandingPath } from './return-path';
+import { findPartnerReturnPath, getPartnerLandingPath } from './partner-return-path';
 
 describe('findPartnerReturnPath', () => {
   it.each([

@@ -9,7 +9,7 @@ import {
   partnerLogin,
   partnerLogout,
   type SupplierSession,
-} from '@atelier/contract/partner/account';
+} from '@atelier/contract/identity/partner-account';
 import { paths } from '@/config/paths';
 import { callPartnerApi, clearPartnerSession, startPartnerSession } from '@/lib/api-client';
 import { browserPartnerTokenStore } from '@/lib/session-token';
