@@ -133,13 +133,13 @@ export const buildApp = async ({
       cacheTtlMs: config.SESSION_CACHE_TTL_MS,
     },
     publicUrl,
-    supplierCompanies: catalog.companyDirectory,
+    suppliers: catalog.supplierDirectory,
   });
   const sourcing = createSourcingModule({
     db,
     clock,
     notifier,
-    companies: catalog.companyDirectory,
+    suppliers: catalog.supplierDirectory,
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
   const files = createFilesModule({ db, clock, dataDir: config.dataDir });
@@ -156,7 +156,7 @@ export const buildApp = async ({
     realtime,
     notifier,
     publicUrl,
-    companies: catalog.companyDirectory,
+    suppliers: catalog.supplierDirectory,
     stores: identity.directory,
     findStoreEmail: (storeId) => identity.directory.findStoreEmail(storeId),
     listSupplierEmails: (companyId) => identity.directory.listSupplierMemberEmails(companyId),

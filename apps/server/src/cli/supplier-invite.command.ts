@@ -31,8 +31,8 @@ export const runSupplierInvite = async (
   }
   const invitations = createSupplierInvitations({
     ...deps,
-    companies: {
-      findCompanyName: async (id) => {
+    suppliers: {
+      findSupplierName: async (id) => {
         const [row] = await deps.db
           .select({ name: catalogCompanies.name })
           .from(catalogCompanies)

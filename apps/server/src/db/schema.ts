@@ -2,7 +2,7 @@ export * from '../modules/identity/identity.table';
 export * from '../modules/notifications/notification.table';
 export * from '../modules/reference/reference.table';
 export * from '../modules/catalog/category.table';
-export * from '../modules/catalog/company.table';
+export * from '../modules/catalog/supplier.table';
 export * from '../modules/catalog/item.table';
 export * from '../modules/catalog/review.table';
 export * from '../modules/catalog/favorite.table';

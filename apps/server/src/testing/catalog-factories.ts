@@ -2,9 +2,9 @@ import type { Database } from '@/db/client';
 import { catalogCompanies, catalogItems } from '@/db/schema';
 import { newId } from '@/lib/ids';
 
-type CompanyRow = typeof catalogCompanies.$inferSelect;
+type SupplierRow = typeof catalogCompanies.$inferSelect;
 type ItemRow = typeof catalogItems.$inferSelect;
-type CompanyInsert = typeof catalogCompanies.$inferInsert;
+type SupplierInsert = typeof catalogCompanies.$inferInsert;
 type ItemInsert = typeof catalogItems.$inferInsert;
 
 let sequence = 0;
@@ -15,7 +15,7 @@ let sequence = 0;
  * supplier's filterable values copied as the catalog does.
  */
 export const createCatalogFactories = (db: Database) => {
-  const aCompany = async (overrides: Partial<CompanyInsert> = {}): Promise<CompanyRow> => {
+  const aCompany = async (overrides: Partial<SupplierInsert> = {}): Promise<SupplierRow> => {
     sequence += 1;
     const name = overrides.name ?? `Test Factory ${sequence}`;
     const [row] = await db
@@ -50,7 +50,7 @@ export const createCatalogFactories = (db: Database) => {
   };
 
   const anItem = async (
-    overrides: Partial<ItemInsert> & { company?: CompanyRow } = {},
+    overrides: Partial<ItemInsert> & { company?: SupplierRow } = {},
   ): Promise<ItemRow> => {
     sequence += 1;
     const { company: given, ...values } = overrides;

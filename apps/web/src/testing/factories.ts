@@ -1,4 +1,4 @@
-import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import type { CurrentUser } from '@atelier/contract/identity/account';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
-import { CatalogCompanySchema } from './company';
+import { CatalogCompanySchema } from './supplier';
 import { CatalogItemSchema } from './item';
 
 export const FavoriteTargetSchema = z.discriminatedUnion('type', [

@@ -10,7 +10,7 @@ import {
   pageOf,
   SearchKeySchema,
   ValueSourceSchema,
-} from './company';
+} from './supplier';
 import { ItemSortSchema } from './filters';
 
 /** Spec §7 catalog item: a base product, packaging or service a supplier offers. */

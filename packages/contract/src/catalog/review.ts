@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { EmailSchema, textSchema } from '../common/validation';
-import { CursorSchema, pageOf } from './company';
+import { CursorSchema, pageOf } from './supplier';
 
 const CompanyIdSchema = z.string().regex(/^cmp_[a-z0-9]+$/, 'Not a supplier id.');
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { CatalogFilterQuery } from '@atelier/contract/catalog/company';
+import type { CatalogFilterQuery } from '@atelier/contract/catalog/supplier';
 import {
   MOQ_BUCKETS,
   ORDER_COUNT_BUCKETS,

@@ -2,12 +2,12 @@ import { fnv1a64Hex } from '@/lib/seeded-random';
 import { loadReferenceData, type CountryRow } from '@/modules/reference';
 import { loadCategoryTree } from './category.data';
 import type { CategoryRow } from './category.repository';
-import type { catalogCompanies } from './company.table';
-import { normalizeCompanyName } from './company-identity';
+import type { catalogCompanies } from './supplier.table';
+import { normalizeCompanyName } from './supplier-identity';
 import type { catalogItems } from './item.table';
 
 /** Rows as written by the seed and the supplier import. */
-export type CompanyInsert = typeof catalogCompanies.$inferInsert;
+export type SupplierInsert = typeof catalogCompanies.$inferInsert;
 export type ItemInsert = typeof catalogItems.$inferInsert;
 
 /** The reference data the catalog rows are built against: countries and categories by id. */

@@ -6,7 +6,7 @@ import {
   getPublicCatalogCompany,
   listCatalogCompanies,
   recordCompanyAction,
-} from '@atelier/contract/catalog/company';
+} from '@atelier/contract/catalog/supplier';
 import {
   countCatalogItems,
   getCatalogItem,

@@ -1,16 +1,16 @@
-import type { CatalogCompany, ListCatalogCompaniesQuery } from '@atelier/contract/catalog/company';
+import type { CatalogCompany, ListCatalogCompaniesQuery } from '@atelier/contract/catalog/supplier';
 import type { CatalogItem, ListCatalogItemsQuery } from '@atelier/contract/catalog/item';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/app-error';
 import { decodeCursor, encodeCursor } from '@/lib/cursor';
-import { toCatalogCompany, toCatalogItem, type CompanyRow, type ItemRow } from './catalog.mappers';
+import { toCatalogCompany, toCatalogItem, type SupplierRow, type ItemRow } from './catalog.mappers';
 import type { CatalogLookups } from './catalog-lookups';
-import type { CompanyRepository, CompanySearch } from './company.repository';
+import type { SupplierRepository, CompanySearch } from './supplier.repository';
 import type { ItemRepository, ItemSearch } from './item.repository';
 import { cacheKey, type SearchCache } from './search-cache';
 
 type CatalogSearchDeps = {
-  companies: CompanyRepository;
+  companies: SupplierRepository;
   items: ItemRepository;
   lookups: CatalogLookups;
   clock: Clock;
@@ -55,7 +55,7 @@ export const createCatalogSearchService = ({
   };
 
   const toCompanies = async (
-    rows: CompanyRow[],
+    rows: SupplierRow[],
     storeId: string | undefined,
   ): Promise<CatalogCompany[]> => {
     const [countryNames, favoriteCompanyIds] = await Promise.all([

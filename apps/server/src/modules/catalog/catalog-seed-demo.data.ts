@@ -1,4 +1,4 @@
-import type { CatalogItemKind, SupplierOffering } from '@atelier/contract/catalog/company';
+import type { CatalogItemKind, SupplierOffering } from '@atelier/contract/catalog/supplier';
 
 /**
  * Demo suppliers for the sourcing tabs the public registry does not cover: ecommerce packaging,

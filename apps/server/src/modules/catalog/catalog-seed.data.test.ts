@@ -17,7 +17,7 @@ import { DATA_ROOT } from '@/lib/paths';
 import { loadCatalogReference, type CatalogReference } from './catalog-rows';
 import { buildSeedCatalog, listSeedCompanyIds, type SeedCatalog } from './catalog-seed.data';
 import { SEED_AS_OF } from './catalog-seed-values.data';
-import { companyIdOf, normalizeCompanyName, toReadableName } from './company-identity';
+import { companyIdOf, normalizeCompanyName, toReadableName } from './supplier-identity';
 import { FACILITIES_FILE } from './registry-facilities.data';
 
 const MIN_PER_BUCKET = 10;

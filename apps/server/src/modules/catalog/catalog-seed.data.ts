@@ -1,4 +1,4 @@
-import type { ValueSource } from '@atelier/contract/catalog/company';
+import type { ValueSource } from '@atelier/contract/catalog/supplier';
 import { createSeededRandom, type SeededRandom } from '@/lib/seeded-random';
 import {
   categoryPathOf,
@@ -8,7 +8,7 @@ import {
   searchTextOf,
   utcOffsetMinutesOf,
   type CatalogReference,
-  type CompanyInsert,
+  type SupplierInsert,
   type ItemInsert,
 } from './catalog-rows';
 import { DEMO_SUPPLIERS, itemKindOf, type DemoSupplier } from './catalog-seed-demo.data';
@@ -23,7 +23,7 @@ import {
   drawPriceCents,
   type CompanyDemoValues,
 } from './catalog-seed-values.data';
-import { companyIdOf, toReadableName } from './company-identity';
+import { companyIdOf, toReadableName } from './supplier-identity';
 import { loadRegistryFacilities, type RegistryFacility } from './registry-facilities.data';
 
 /** Values copied from the registry (or derived from them through reference data). */
@@ -60,7 +60,7 @@ type ItemDraft = {
 
 /** Finishes an item from its draft: demo values near the supplier's, and the supplier copies. */
 const buildItem = (
-  company: CompanyInsert,
+  company: SupplierInsert,
   values: CompanyDemoValues,
   draft: ItemDraft,
   random: SeededRandom,
@@ -110,7 +110,7 @@ const buildItem = (
 };
 
 type SeedCompanyInput = Pick<
-  CompanyInsert,
+  SupplierInsert,
   | 'id'
   | 'name'
   | 'description'
@@ -130,7 +130,7 @@ const toSeedCompany = (
   input: SeedCompanyInput,
   values: CompanyDemoValues,
   reference: CatalogReference,
-): CompanyInsert => {
+): SupplierInsert => {
   const country = reference.countries.get(input.countryCode);
   return {
     ...input,
@@ -164,7 +164,7 @@ const countryNameOf = (countryCode: string, reference: CatalogReference) =>
 
 /** 3–8 base products from the factory's categories, e.g. "Organic cotton crew-neck T-shirt". */
 const buildBaseProducts = (
-  company: CompanyInsert,
+  company: SupplierInsert,
   values: CompanyDemoValues,
   random: SeededRandom,
   reference: CatalogReference,
@@ -301,7 +301,7 @@ export const demoSupplierCompanyId = (): string => {
   return companyIdOf(chosen.name, chosen.countryCode);
 };
 
-export type SeedCatalog = { companies: CompanyInsert[]; items: ItemInsert[] };
+export type SeedCatalog = { companies: SupplierInsert[]; items: ItemInsert[] };
 
 /**
  * The seed catalog: the registry's factories with demo values and base products, plus the demo

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { buildSeedCatalog, type SeedCatalog } from './catalog-seed.data';
 import { createCatalogWriter } from './catalog-writer.repository';
-import { catalogCompanies } from './company.table';
+import { catalogCompanies } from './supplier.table';
 import { catalogItems } from './item.table';
 
 describe('catalog writer and seedCatalog', () => {

@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
-import type { CompanyInsert, ItemInsert } from './catalog-rows';
-import type { StoredCompanyRow as CompanyRow } from './catalog.mappers';
-import { catalogCompanies } from './company.table';
+import type { SupplierInsert, ItemInsert } from './catalog-rows';
+import type { StoredSupplierRow as SupplierRow } from './catalog.mappers';
+import { catalogCompanies } from './supplier.table';
 import { catalogItems } from './item.table';
 
 const BATCH_SIZE = 500;
@@ -71,7 +71,7 @@ const batchesOf = <T>(rows: readonly T[]): T[][] => {
  */
 export const createCatalogWriter = (db: Database) => ({
   /** Inserts or updates by id, 500 rows a statement; see `replacesExisting` for who wins. */
-  async upsertCompanies(rows: readonly CompanyInsert[]): Promise<void> {
+  async upsertCompanies(rows: readonly SupplierInsert[]): Promise<void> {
     for (const batch of batchesOf(rows)) {
       await db
         .insert(catalogCompanies)
@@ -99,8 +99,8 @@ export const createCatalogWriter = (db: Database) => ({
   },
 
   /** The suppliers with these ids, locked until the transaction ends (an import merges in). */
-  async listCompaniesForUpdate(ids: readonly string[]): Promise<CompanyRow[]> {
-    const rows: CompanyRow[] = [];
+  async listCompaniesForUpdate(ids: readonly string[]): Promise<SupplierRow[]> {
+    const rows: SupplierRow[] = [];
     for (const batch of batchesOf(ids)) {
       rows.push(
         ...(await db

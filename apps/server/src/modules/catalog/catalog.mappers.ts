@@ -1,16 +1,16 @@
-import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import type { RegionCode } from '@atelier/contract/reference/geography';
 import { getTableColumns } from 'drizzle-orm';
-import { catalogCompanies } from './company.table';
+import { catalogCompanies } from './supplier.table';
 import { catalogItems } from './item.table';
 import type { CategoryRow } from './category.repository';
 
 /** A supplier row with every column, as the import reads it for update. */
-export type StoredCompanyRow = typeof catalogCompanies.$inferSelect;
+export type StoredSupplierRow = typeof catalogCompanies.$inferSelect;
 
 /** Rows as the API reads them: everything but the search text and vector, which are large. */
-export type CompanyRow = Omit<typeof catalogCompanies.$inferSelect, 'searchText' | 'searchVector'>;
+export type SupplierRow = Omit<typeof catalogCompanies.$inferSelect, 'searchText' | 'searchVector'>;
 export type ItemRow = Omit<typeof catalogItems.$inferSelect, 'searchText' | 'searchVector'>;
 
 const {
@@ -55,7 +55,7 @@ export type CompanyContext = {
   now: Date;
 };
 
-export const toCatalogCompany = (row: CompanyRow, context: CompanyContext): CatalogCompany => ({
+export const toCatalogCompany = (row: SupplierRow, context: CompanyContext): CatalogCompany => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -87,7 +87,7 @@ export const toCatalogCompany = (row: CompanyRow, context: CompanyContext): Cata
 
 export type ItemContext = {
   categories: ReadonlyMap<number, Pick<CategoryRow, 'vertical' | 'group' | 'subgroup'>>;
-  companies: ReadonlyMap<string, Pick<CompanyRow, 'id' | 'name' | 'capabilities'>>;
+  companies: ReadonlyMap<string, Pick<SupplierRow, 'id' | 'name' | 'capabilities'>>;
   favoriteItemIds: ReadonlySet<string>;
 };
 

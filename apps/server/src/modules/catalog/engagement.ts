@@ -62,15 +62,16 @@ export const createCatalogEngagementModule = ({
     favoriteService,
     mySuppliersService,
     routes,
-    companyDirectory: {
+    supplierDirectory: {
       /** One supplier's name (undefined for an unknown id). */
-      findCompanyName: async (id: string) => (await supplierLookup.findCompanyNames([id])).get(id),
+      findSupplierName: async (id: string) =>
+        (await supplierLookup.findSupplierNames([id])).get(id),
       /** Supplier names by id; unknown ids are absent from the map. */
-      findCompanyNames: (ids: readonly string[]) => supplierLookup.findCompanyNames(ids),
+      findSupplierNames: (ids: readonly string[]) => supplierLookup.findSupplierNames(ids),
       /** Supplier cards (name, avatar, concierge mark) by id, for chat summaries. */
-      findCompanyCards: async (ids: readonly string[]) =>
+      findSupplierCards: async (ids: readonly string[]) =>
         new Map(
-          (await supplierLookup.findCompanyCards(ids)).map((company) => [
+          (await supplierLookup.findSupplierCards(ids)).map((company) => [
             company.id,
             {
               name: company.name,

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FavoriteTarget } from '@atelier/contract/catalog/favorite';
 import type { Database } from '@/db/client';
-import type { CompanyRow, ItemRow } from './catalog.mappers';
+import type { SupplierRow, ItemRow } from './catalog.mappers';
 import { catalogCategories } from './category.table';
-import { catalogCompanies } from './company.table';
+import { catalogCompanies } from './supplier.table';
 import { catalogFavorites } from './favorite.table';
 import { catalogItems } from './item.table';
 
@@ -12,7 +12,7 @@ export type FavoriteType = FavoriteTarget['type'];
 /** A favourite item with what its answer needs from its supplier and category. */
 export type FavoriteItemRow = {
   item: ItemRow;
-  company: Pick<CompanyRow, 'id' | 'name' | 'capabilities'>;
+  company: Pick<SupplierRow, 'id' | 'name' | 'capabilities'>;
   category: { vertical: string; group: string | null; subgroup: string | null } | null;
 };
 
@@ -69,7 +69,7 @@ export const createFavoriteRepository = (db: Database) => ({
   },
 
   /** The store's favourite suppliers, most recently favourited first. */
-  async listCompanies(storeId: string): Promise<CompanyRow[]> {
+  async listCompanies(storeId: string): Promise<SupplierRow[]> {
     const rows = await db
       .select({ company: catalogCompanies })
       .from(favorites)

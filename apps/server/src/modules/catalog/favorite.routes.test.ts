@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import {
   addFavorite,
   listFavorites,

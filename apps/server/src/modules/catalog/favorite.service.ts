@@ -1,4 +1,4 @@
-import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { FavoriteTarget } from '@atelier/contract/catalog/favorite';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import type { Database } from '@/db/client';

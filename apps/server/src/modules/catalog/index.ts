@@ -12,7 +12,7 @@ import { createFavoriteRepository } from './favorite.repository';
 import { catalogSearchRoutes } from './catalog-search.routes';
 import { createCatalogSearchService } from './catalog-search.service';
 import { createCatalogExportSources } from './catalog.export';
-import { createCompanyRepository } from './company.repository';
+import { createSupplierRepository } from './supplier.repository';
 import { createCatalogEngagementModule } from './engagement';
 import { createItemRepository } from './item.repository';
 import { createSearchCache } from './search-cache';
@@ -36,7 +36,7 @@ export const createCatalogModule = ({
   loadCountryNames,
 }: CatalogModuleDeps) => {
   const categories = createCategoryRepository(db);
-  const companies = createCompanyRepository(db);
+  const companies = createSupplierRepository(db);
   const items = createItemRepository(db);
   const lookups = createCatalogLookups(
     createFavoriteRepository(db),
@@ -71,7 +71,7 @@ export const createCatalogModule = ({
     /** The store's favourites and reviews in "Export my data". */
     exportSources: createCatalogExportSources(db),
     /** Supplier names and cards for other modules (chat, sourcing, identity). */
-    companyDirectory: engagement.companyDirectory,
+    supplierDirectory: engagement.supplierDirectory,
     /** Catalog item titles and prices by id, for other modules (chat's CATALOG_ITEM cards). */
     itemDirectory: {
       async findItemCards(ids: readonly string[]) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { CatalogFilterQuery, CatalogItemKind } from '@atelier/contract/catalog/company';
+import type { CatalogFilterQuery, CatalogItemKind } from '@atelier/contract/catalog/supplier';
 import type { ItemSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';

@@ -9,8 +9,8 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../db/jsonb';
-import type { CatalogItemKind, ValueSource } from '@atelier/contract/catalog/company';
-import { catalogCompanies, tsvector } from './company.table';
+import type { CatalogItemKind, ValueSource } from '@atelier/contract/catalog/supplier';
+import { catalogCompanies, tsvector } from './supplier.table';
 
 /**
  * Catalog items (spec §7). The supplier's filterable values (country, region, rating, order

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { DATA_ROOT } from '@/lib/paths';
-import { normalizeCompanyName } from './company-identity';
+import { normalizeCompanyName } from './supplier-identity';
 
 export const FACILITIES_FILE = 'open-apparel-registry-facilities/facilities.csv';
 

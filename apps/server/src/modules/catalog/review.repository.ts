@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ValueSource } from '@atelier/contract/catalog/company';
+import type { ValueSource } from '@atelier/contract/catalog/supplier';
 import type { Database } from '@/db/client';
-import { catalogCompanies } from './company.table';
+import { catalogCompanies } from './supplier.table';
 import { catalogItems } from './item.table';
 import { catalogCompanyReviews } from './review.table';
 

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { catalogCompanies } from './company.table';
+import { catalogCompanies } from './supplier.table';
 
 /** Supplier reviews: one per store per supplier, or one per e-mail from the public page. */
 export const catalogCompanyReviews = pgTable(

@@ -4,9 +4,9 @@ import {
   SupplierOfferingSchema,
   type CatalogItemKind,
   type SupplierOffering,
-} from '@atelier/contract/catalog/company';
+} from '@atelier/contract/catalog/supplier';
 import { itemIdOf, type CatalogReference } from './catalog-rows';
-import { companyIdOf } from './company-identity';
+import { companyIdOf } from './supplier-identity';
 
 /** The columns of a supplier import file (docs/import-suppliers.md), in their documented order. */
 export const SUPPLIER_CSV_COLUMNS = [

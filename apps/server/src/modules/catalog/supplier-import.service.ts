@@ -1,4 +1,4 @@
-import type { ValueSource } from '@atelier/contract/catalog/company';
+import type { ValueSource } from '@atelier/contract/catalog/supplier';
 import type { Database } from '@/db/client';
 import {
   categoryPathOf,
@@ -7,12 +7,12 @@ import {
   searchTextOf,
   utcOffsetMinutesOf,
   type CatalogReference,
-  type CompanyInsert,
+  type SupplierInsert,
   type ItemInsert,
 } from './catalog-rows';
-import type { StoredCompanyRow as CompanyRow } from './catalog.mappers';
+import type { StoredSupplierRow as SupplierRow } from './catalog.mappers';
 import { createCatalogWriter } from './catalog-writer.repository';
-import { companyIdOf } from './company-identity';
+import { companyIdOf } from './supplier-identity';
 import { parseSupplierCsv, type SupplierCsvRow } from './supplier-csv';
 
 /** Featured score of an imported supplier or item before buyers act on it (seeded ones: 0–100). */
@@ -43,7 +43,7 @@ const toInsert = ({
   createdAt: _createdAt,
   updatedAt: _updatedAt,
   ...row
-}: CompanyRow): CompanyInsert => row;
+}: SupplierRow): SupplierInsert => row;
 
 /**
  * One supplier from its rows, merged into the existing row when there is one: values the file
@@ -52,15 +52,15 @@ const toInsert = ({
  */
 const buildCompany = (
   rows: readonly SupplierCsvRow[],
-  existing: CompanyRow | undefined,
+  existing: SupplierRow | undefined,
   reference: CatalogReference,
   now: Date,
-): CompanyInsert => {
+): SupplierInsert => {
   const first = rows[0]!;
   const id = companyIdOf(first.supplierName, first.countryCode);
   const country = reference.countries.get(first.countryCode);
   const countryName = country?.name ?? first.countryCode;
-  const base: CompanyInsert = existing
+  const base: SupplierInsert = existing
     ? toInsert(existing)
     : {
         id,
@@ -90,7 +90,7 @@ const buildCompany = (
     description: firstSet(rows.map((row) => row.supplierDescription)),
     capabilities: unique(rows.flatMap((row) => row.capabilities)),
   };
-  const company: CompanyInsert = {
+  const company: SupplierInsert = {
     ...base,
     name: first.supplierName,
     countryCode: first.countryCode,
@@ -128,7 +128,7 @@ const buildCompany = (
 
 const buildItem = (
   row: SupplierCsvRow,
-  company: CompanyInsert,
+  company: SupplierInsert,
   reference: CatalogReference,
   now: Date,
 ): ItemInsert => ({

@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { escapeLike } from '@/lib/sql';
-import type { CompanyRow } from './catalog.mappers';
-import { catalogCompanies } from './company.table';
+import type { SupplierRow } from './catalog.mappers';
+import { catalogCompanies } from './supplier.table';
 import { catalogItems } from './item.table';
 
 /**
@@ -32,7 +32,7 @@ export const createSupplierLookupRepository = (db: Database) => ({
   async listCompaniesByIds(
     ids: readonly string[],
     options: { nameContains?: string | undefined } = {},
-  ): Promise<CompanyRow[]> {
+  ): Promise<SupplierRow[]> {
     if (ids.length === 0) return [];
     const { nameContains } = options;
     return db
@@ -48,7 +48,7 @@ export const createSupplierLookupRepository = (db: Database) => ({
   },
 
   /** Name and concierge mark of suppliers by id (chat cards): only those columns are read. */
-  async findCompanyCards(
+  async findSupplierCards(
     ids: readonly string[],
   ): Promise<{ id: string; name: string; isConciergeRecommended: boolean }[]> {
     if (ids.length === 0) return [];
@@ -63,7 +63,7 @@ export const createSupplierLookupRepository = (db: Database) => ({
   },
 
   /** Supplier names by id; unknown ids are absent from the map. */
-  async findCompanyNames(ids: readonly string[]): Promise<Map<string, string>> {
+  async findSupplierNames(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await db
       .select({ id: catalogCompanies.id, name: catalogCompanies.name })

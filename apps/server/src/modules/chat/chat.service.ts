@@ -33,7 +33,7 @@ import {
 } from './message-payload';
 
 /** Supplier names and cards, from the catalog module. */
-export type ChatCompanyDirectory = Pick<CatalogModule['companyDirectory'], 'findCompanyCards'>;
+export type ChatSupplierDirectory = Pick<CatalogModule['supplierDirectory'], 'findSupplierCards'>;
 /** Store titles, from the identity module. */
 export type ChatStoreDirectory = Pick<IdentityModule['directory'], 'findStoreTitles'>;
 /** Uploaded files and who may read them, from the files module. */
@@ -42,7 +42,7 @@ export type ChatFileDirectory = Pick<FilesModule['fileService'], 'findOwnedFiles
 export type ChatServiceDeps = {
   db: Database;
   clock: Clock;
-  companies: ChatCompanyDirectory;
+  suppliers: ChatSupplierDirectory;
   stores: ChatStoreDirectory;
   files: ChatFileDirectory;
   /** Catalog item titles and prices (CATALOG_ITEM cards), from the catalog module. */
@@ -60,7 +60,7 @@ const sideOf = (party: ChatParty): ConversationSide =>
 export const createChatService = ({
   db,
   clock,
-  companies,
+  suppliers,
   stores,
   files,
   items,
@@ -68,7 +68,7 @@ export const createChatService = ({
   events,
 }: ChatServiceDeps) => {
   const conversationRepository = createConversationRepository(db);
-  const resolvePayload = createPayloadResolver({ clock, companies, items, projects });
+  const resolvePayload = createPayloadResolver({ clock, suppliers, items, projects });
   const notFound = () =>
     new AppError('not_found', 'This conversation does not exist.', {
       reason: 'conversation_not_found',
@@ -81,7 +81,7 @@ export const createChatService = ({
   };
 
   const loadNames = async (rows: readonly { storeId: string; companyId: string }[]) => ({
-    cards: await companies.findCompanyCards([...new Set(rows.map((r) => r.companyId))]),
+    cards: await suppliers.findSupplierCards([...new Set(rows.map((r) => r.companyId))]),
     titles: await stores.findStoreTitles([...new Set(rows.map((r) => r.storeId))]),
   });
 
@@ -134,7 +134,7 @@ export const createChatService = ({
       party: Extract<ChatParty, { kind: 'STORE' }>,
       supplierId: string,
     ): Promise<ConversationSummary> {
-      if (!(await companies.findCompanyCards([supplierId])).has(supplierId)) {
+      if (!(await suppliers.findSupplierCards([supplierId])).has(supplierId)) {
         throw new AppError('not_found', 'This supplier does not exist.', {
           reason: 'supplier_not_found',
         });
@@ -170,7 +170,7 @@ export const createChatService = ({
       const key = searchKey?.trim().toLowerCase();
       if (key) {
         const bodyMatches = new Set(await conversationRepository.idsWithBodyContaining(side, key));
-        const cards = await companies.findCompanyCards(rows.map((r) => r.conversation.companyId));
+        const cards = await suppliers.findSupplierCards(rows.map((r) => r.conversation.companyId));
         const titles =
           party.kind === 'SUPPLIER'
             ? await stores.findStoreTitles(rows.map((r) => r.conversation.storeId))

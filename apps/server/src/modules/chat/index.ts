@@ -11,7 +11,7 @@ import { partnerChatRoutes } from './partner.routes';
 
 export type { ChatParty } from './chat-party';
 export type {
-  ChatCompanyDirectory,
+  ChatSupplierDirectory,
   ChatFileDirectory,
   ChatService,
   ChatStoreDirectory,

@@ -15,11 +15,11 @@ export type ProjectCard = { title: string | null; quantity: number | null };
 /** A store's own custom projects (another store's are undefined), from the sourcing module. */
 export type ChatProjectDirectory = SourcingModule['projectDirectory'];
 /** Supplier names by id (unknown ids absent), from the catalog module. */
-type CompanyNames = Pick<CatalogModule['companyDirectory'], 'findCompanyCards'>;
+type SupplierNames = Pick<CatalogModule['supplierDirectory'], 'findSupplierCards'>;
 
 type PayloadResolverDeps = {
   clock: Clock;
-  companies: CompanyNames;
+  suppliers: SupplierNames;
   items: ChatItemDirectory;
   projects: ChatProjectDirectory;
 };
@@ -39,7 +39,7 @@ const payloadIssue = (reason: string, message: string, field: string) =>
  * A meeting request always starts unanswered. Other types pass through unchanged.
  */
 export const createPayloadResolver =
-  ({ clock, companies, items, projects }: PayloadResolverDeps) =>
+  ({ clock, suppliers, items, projects }: PayloadResolverDeps) =>
   async (party: ChatParty, payload: MessagePayload): Promise<MessagePayload> => {
     switch (payload.type) {
       case 'CATALOG_ITEM':
@@ -53,7 +53,9 @@ export const createPayloadResolver =
           : { ...payload, title: item.title };
       }
       case 'SUPPLIER_PROFILE': {
-        const card = (await companies.findCompanyCards([payload.companyId])).get(payload.companyId);
+        const card = (await suppliers.findSupplierCards([payload.companyId])).get(
+          payload.companyId,
+        );
         if (!card) {
           throw payloadIssue('supplier_not_found', 'No supplier with this id.', 'companyId');
         }

@@ -18,10 +18,7 @@ import {
   type SessionSettings,
 } from './session.service';
 import { createStoreService } from './store.service';
-import {
-  createSupplierAccountService,
-  type SupplierCompanyDirectory,
-} from './supplier-account.service';
+import { createSupplierAccountService, type SupplierDirectory } from './supplier-account.service';
 import { createTeamService } from './team.service';
 
 export type IdentityModuleDeps = {
@@ -32,7 +29,7 @@ export type IdentityModuleDeps = {
   sessionSettings: SessionSettings;
   publicUrl: string;
   /** Catalog company names (supplier accounts), from the catalog module. */
-  supplierCompanies: SupplierCompanyDirectory;
+  suppliers: SupplierDirectory;
   /** Publishes `identity.session.ended` when a session logs out (its sockets close). */
   events: EventBus;
 };
@@ -40,7 +37,7 @@ export type IdentityModuleDeps = {
 export {
   createSupplierInvitations,
   SUPPLIER_INVITE_TTL_MS,
-  type SupplierCompanyDirectory,
+  type SupplierDirectory,
   type SupplierInvitations,
 } from './supplier-account.service';
 
@@ -136,7 +133,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     clock,
     sessionService: sessionServiceFor,
     loginThrottle,
-    companies: deps.supplierCompanies,
+    suppliers: deps.suppliers,
     publicUrl: deps.publicUrl,
   });
   const storeService = createStoreService({

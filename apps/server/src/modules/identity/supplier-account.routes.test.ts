@@ -26,8 +26,8 @@ const invitations = () =>
     db: context.connection.db,
     clock: context.clock,
     publicUrl: 'https://atelier.example',
-    companies: {
-      findCompanyName: async (id) => (id === companyId ? companyName : undefined),
+    suppliers: {
+      findSupplierName: async (id) => (id === companyId ? companyName : undefined),
     },
   });
 

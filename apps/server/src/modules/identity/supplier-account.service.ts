@@ -24,14 +24,14 @@ export const SUPPLIER_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Catalog company names, from the catalog module (undefined: no such company). */
 /** Catalog company names, from the catalog module. */
-export type SupplierCompanyDirectory = Pick<CatalogModule['companyDirectory'], 'findCompanyName'>;
+export type SupplierDirectory = Pick<CatalogModule['supplierDirectory'], 'findSupplierName'>;
 
 type SupplierAccountDeps = {
   db: Database;
   clock: Clock;
   sessionService: (repositories: IdentityRepositories) => SessionService;
   loginThrottle: LoginThrottle;
-  companies: SupplierCompanyDirectory;
+  suppliers: SupplierDirectory;
   publicUrl: string;
 };
 
@@ -54,13 +54,13 @@ const sessionInvalid = () =>
 export const createSupplierInvitations = ({
   db,
   clock,
-  companies,
+  suppliers,
   publicUrl,
-}: Pick<SupplierAccountDeps, 'db' | 'clock' | 'companies' | 'publicUrl'>) => {
+}: Pick<SupplierAccountDeps, 'db' | 'clock' | 'suppliers' | 'publicUrl'>) => {
   const repositories = createIdentityRepositories(db);
 
   const companyName = async (companyId: string) => {
-    const name = await companies.findCompanyName(companyId);
+    const name = await suppliers.findSupplierName(companyId);
     if (name === undefined) {
       throw new AppError('not_found', `No supplier company with id ${companyId}.`, {
         reason: 'company_not_found',
@@ -115,18 +115,18 @@ export const createSupplierAccountService = ({
   clock,
   sessionService,
   loginThrottle,
-  companies,
+  suppliers,
   publicUrl,
 }: SupplierAccountDeps) => {
   const repositories = createIdentityRepositories(db);
-  const invitations = createSupplierInvitations({ db, clock, companies, publicUrl });
+  const invitations = createSupplierInvitations({ db, clock, suppliers, publicUrl });
 
   const loadCurrentSupplier = async (
     userId: string,
     companyId: string,
   ): Promise<CurrentSupplier> => {
     const user = await repositories.users.findById(userId);
-    const name = await companies.findCompanyName(companyId);
+    const name = await suppliers.findSupplierName(companyId);
     if (!user || name === undefined) throw sessionInvalid();
     return toCurrentSupplier(user, { id: companyId, name });
   };
@@ -186,7 +186,7 @@ export const createSupplierAccountService = ({
         await loginThrottle.recordSuccess(member.email, client.address);
       }
       // Read before the transaction: on PGlite the root handle waits for an open transaction.
-      const companyName = await companies.findCompanyName(member.companyId);
+      const companyName = await suppliers.findSupplierName(member.companyId);
       if (companyName === undefined) {
         throw new AppError('not_found', 'This invitation link is not valid or was already used.', {
           reason: 'invite_not_found',

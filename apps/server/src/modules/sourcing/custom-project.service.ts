@@ -20,9 +20,9 @@ import {
 
 /** How sourcing checks and names a supplier, given by the catalog module in app.ts. */
 /** Supplier names by id (unknown ids absent), from the catalog module. */
-export type CompanyDirectory = Pick<CatalogModule['companyDirectory'], 'findCompanyNames'>;
+export type SupplierDirectory = Pick<CatalogModule['supplierDirectory'], 'findSupplierNames'>;
 
-type CustomProjectServiceDeps = { db: Database; clock: Clock; companies: CompanyDirectory };
+type CustomProjectServiceDeps = { db: Database; clock: Clock; suppliers: SupplierDirectory };
 
 type ProjectData = Pick<
   CustomProjectRow,
@@ -92,16 +92,16 @@ const toCustomProject = (
  * step by step, then submitted once complete. Scoped to the caller's store: another store's
  * project is 404 and never listed.
  */
-export const createCustomProjectService = ({ db, clock, companies }: CustomProjectServiceDeps) => {
+export const createCustomProjectService = ({ db, clock, suppliers }: CustomProjectServiceDeps) => {
   const repository = createCustomProjectRepository(db);
 
   const present = async (row: CustomProjectRow) =>
-    toCustomProject(row, await companies.findCompanyNames(row.companyId ? [row.companyId] : []));
+    toCustomProject(row, await suppliers.findSupplierNames(row.companyId ? [row.companyId] : []));
 
   /** 404 `company_not_found` when a supplier is named that doesn't exist. */
   const assertCompanyExists = async (companyId: string | null | undefined) => {
     if (!companyId) return;
-    const names = await companies.findCompanyNames([companyId]);
+    const names = await suppliers.findSupplierNames([companyId]);
     if (!names.has(companyId)) {
       throw new AppError('not_found', 'No supplier with this id.', {
         reason: 'company_not_found',
@@ -205,7 +205,7 @@ export const createCustomProjectService = ({ db, clock, companies }: CustomProje
       const companyIds = [
         ...new Set(rows.flatMap((row) => (row.companyId ? [row.companyId] : []))),
       ];
-      const names = await companies.findCompanyNames(companyIds);
+      const names = await suppliers.findSupplierNames(companyIds);
       return rows.map((row) => toCustomProject(row, names));
     },
 

@@ -4,19 +4,19 @@ import type { Clock } from '@/lib/clock';
 import type { Notifier } from '@/modules/notifications';
 import { createCustomProjectRepository } from './custom-project.repository';
 import { customProjectRoutes } from './custom-project.routes';
-import { createCustomProjectService, type CompanyDirectory } from './custom-project.service';
+import { createCustomProjectService, type SupplierDirectory } from './custom-project.service';
 import { createSourcingExportSources } from './sourcing.export';
 import { supplierInviteRoutes } from './supplier-invite.routes';
 import { createSupplierInviteService } from './supplier-invite.service';
 
-export type { CompanyDirectory } from './custom-project.service';
+export type { SupplierDirectory } from './custom-project.service';
 
 export type SourcingModuleDeps = {
   db: Database;
   clock: Clock;
   notifier: Notifier;
   /** Supplier existence and names, from the catalog module. */
-  companies: CompanyDirectory;
+  suppliers: SupplierDirectory;
   /** Recipient of supplier-invite e-mails (config PLATFORM_TEAM_EMAIL). */
   platformTeamEmail: string;
 };
@@ -26,10 +26,10 @@ export const createSourcingModule = ({
   db,
   clock,
   notifier,
-  companies,
+  suppliers,
   platformTeamEmail,
 }: SourcingModuleDeps) => {
-  const customProjectService = createCustomProjectService({ db, clock, companies });
+  const customProjectService = createCustomProjectService({ db, clock, suppliers });
   const supplierInviteService = createSupplierInviteService({
     db,
     clock,

@@ -20,7 +20,7 @@ import { createRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, paths } from '@/config/paths';
-import { supplierSearchQueryOptions } from '@/features/catalog/api/company-queries';
+import { supplierSearchQueryOptions } from '@/features/catalog/api/supplier-queries';
 import {
   categoryFacetsQueryOptions,
   itemSearchQueryOptions,

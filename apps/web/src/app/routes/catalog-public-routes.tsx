@@ -8,7 +8,7 @@ import { hrefs } from '@/config/paths';
 import {
   publicSupplierQueryOptions,
   usePublicSupplier,
-} from '@/features/catalog/api/company-queries';
+} from '@/features/catalog/api/supplier-queries';
 import {
   publicCatalogItemQueryOptions,
   usePublicCatalogItem,

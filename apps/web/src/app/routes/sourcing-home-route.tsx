@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { createRoute, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
-import type { SupplierOffering } from '@atelier/contract/catalog/company';
+import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, paths, SOURCING_HOME_TABS, type SourcingHomeTab } from '@/config/paths';
 import { OfferingSuppliers } from '@/features/catalog/components/offering-suppliers';

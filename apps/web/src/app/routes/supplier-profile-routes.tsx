@@ -12,7 +12,7 @@ import {
   supplierQueryOptions,
   useRecordSupplierView,
   useSupplier,
-} from '@/features/catalog/api/company-queries';
+} from '@/features/catalog/api/supplier-queries';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
 import { MessageSupplierButton } from '@/features/chat/components/message-supplier-button';
 import { appLayoutRoute } from './app-layout-route';

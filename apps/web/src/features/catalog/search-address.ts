@@ -9,7 +9,7 @@ import {
   SamplePriceFilterSchema,
   SUPPLIER_SORTS,
 } from '@atelier/contract/catalog/filters';
-import { CategoryIdTextSchema } from '@atelier/contract/catalog/company';
+import { CategoryIdTextSchema } from '@atelier/contract/catalog/supplier';
 import { parseCsvLoosely } from '@atelier/contract/common/validation';
 import {
   CountryCodeSchema,

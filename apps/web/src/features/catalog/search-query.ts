@@ -1,4 +1,4 @@
-import type { CatalogFilterQuery } from '@atelier/contract/catalog/company';
+import type { CatalogFilterQuery } from '@atelier/contract/catalog/supplier';
 import {
   ITEM_SORTS,
   type ItemSort,

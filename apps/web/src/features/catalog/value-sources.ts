@@ -1,4 +1,4 @@
-import type { ValueSource } from '@atelier/contract/catalog/company';
+import type { ValueSource } from '@atelier/contract/catalog/supplier';
 
 const SOURCE_NAMES: Partial<Record<ValueSource, string>> = {
   registry: 'the Open Apparel Registry (public data)',

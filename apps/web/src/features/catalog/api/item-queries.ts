@@ -7,7 +7,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { CatalogItemKind } from '@atelier/contract/catalog/company';
+import type { CatalogItemKind } from '@atelier/contract/catalog/supplier';
 import type { ItemSort } from '@atelier/contract/catalog/filters';
 import {
   countCatalogItems,

@@ -18,7 +18,7 @@ import {
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import { createElement } from 'react';
-import type { CatalogItemKind } from '@atelier/contract/catalog/company';
+import type { CatalogItemKind } from '@atelier/contract/catalog/supplier';
 
 type IconComponent = typeof IconCategory;
 

@@ -1,6 +1,6 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconFlask2 } from '@tabler/icons-react';
-import type { ValueSource } from '@atelier/contract/catalog/company';
+import type { ValueSource } from '@atelier/contract/catalog/supplier';
 
 export const DEMO_VALUE_TEXT =
   'Demo value: generated for this catalog, not a figure from the supplier. Confirm it with them.';

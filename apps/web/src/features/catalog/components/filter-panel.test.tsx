@@ -6,7 +6,7 @@ import {
   countCatalogCompanies,
   getCompanyCountryInfo,
   listCatalogCompanies,
-} from '@atelier/contract/catalog/company';
+} from '@atelier/contract/catalog/supplier';
 import { listCountries } from '@atelier/contract/reference/geography';
 import { aCatalogCompany } from '@/testing/factories';
 import { handle } from '@/testing/handlers';

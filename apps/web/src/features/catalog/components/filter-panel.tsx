@@ -11,7 +11,7 @@ import {
 } from '@atelier/contract/catalog/filters';
 import { REGION_NAMES, type RegionCode } from '@atelier/contract/reference/geography';
 import { canShowFlagEmoji } from '@/lib/flag-support';
-import { useCountryInfo } from '../api/company-queries';
+import { useCountryInfo } from '../api/supplier-queries';
 import { useCountries } from '../api/country-queries';
 import { flagPrefix } from '../catalog-format';
 import type { CategoryNode } from '../category-tree';

@@ -1,9 +1,9 @@
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import type { SupplierOffering } from '@atelier/contract/catalog/company';
+import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
-import { useSupplierCount, useSupplierSearch } from '../api/company-queries';
+import { useSupplierCount, useSupplierSearch } from '../api/supplier-queries';
 import { formatUnits } from '../catalog-format';
 import { DemoLegend } from './demo-marker';
 import { SupplierCard } from './supplier-card';

@@ -1,7 +1,7 @@
 import { Button, EmptyState, Paper, Skeleton, Text } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { formatUnits } from '../catalog-format';
-import { useSupplierCount, useSupplierSearch } from '../api/company-queries';
+import { useSupplierCount, useSupplierSearch } from '../api/supplier-queries';
 import { useItemCount, useItemSearch } from '../api/item-queries';
 import { toFilterQuery, toItemQuery, toSupplierQuery } from '../search-query';
 import { countActiveFilters, type SourcingSearchState } from '../search-state';

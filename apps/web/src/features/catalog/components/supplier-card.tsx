@@ -1,7 +1,7 @@
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { CatalogCompany, SupplierOffering } from '@atelier/contract/catalog/company';
+import type { CatalogCompany, SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { formatMoq, formatProductionTime, formatSamplePrice, formatUnits } from '../catalog-format';
 import { DemoMarker } from './demo-marker';
 

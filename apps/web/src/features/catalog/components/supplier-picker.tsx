@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useSupplier, useSupplierPickerOptions } from '../api/company-queries';
+import { useSupplier, useSupplierPickerOptions } from '../api/supplier-queries';
 
 type SupplierPickerProps = {
   value: string | null;

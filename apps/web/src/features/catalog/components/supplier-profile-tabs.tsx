@@ -1,7 +1,7 @@
 import { Anchor, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconExternalLink, IconMapPin, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
 import { openStreetMapUrl } from '../catalog-format';
 import { describeSources } from '../value-sources';

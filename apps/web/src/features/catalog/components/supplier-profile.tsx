@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { CatalogCompany } from '@atelier/contract/catalog/company';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
 import { SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
 import { useItemSearch } from '../api/item-queries';

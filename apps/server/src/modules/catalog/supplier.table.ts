@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../db/jsonb';
-import type { SupplierOffering, ValueSource } from '@atelier/contract/catalog/company';
+import type { SupplierOffering, ValueSource } from '@atelier/contract/catalog/supplier';
 
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

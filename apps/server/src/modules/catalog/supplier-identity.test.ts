@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyIdOf, normalizeCompanyName, toReadableName } from './company-identity';
+import { companyIdOf, normalizeCompanyName, toReadableName } from './supplier-identity';
 
 describe('companyIdOf', () => {
   it('gives the same id whatever the case and spacing of the name', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsvLoosely } from '../common/validation';
-import { CatalogFilterQuerySchema, CategoryIdTextSchema } from './company';
+import { CatalogFilterQuerySchema, CategoryIdTextSchema } from './supplier';
 
 describe('CategoryIdTextSchema', () => {
   it.each([

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { SupplierOffering } from '@atelier/contract/catalog/company';
-import type { CatalogFilterQuery } from '@atelier/contract/catalog/company';
+import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
+import type { CatalogFilterQuery } from '@atelier/contract/catalog/supplier';
 import type { SupplierSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
 import { descNullsLast } from '@/lib/sql';
-import { BUSINESS_HOURS, companyRowSelection, type CompanyRow } from './catalog.mappers';
+import { BUSINESS_HOURS, companyRowSelection, type SupplierRow } from './catalog.mappers';
 import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
-import { catalogCompanies } from './company.table';
+import { catalogCompanies } from './supplier.table';
 
 const companyColumns: FilterColumns = {
   samplePriceCents: catalogCompanies.samplePriceCents,
@@ -51,7 +51,7 @@ const whereOf = (search: CompanySearch): SQL | undefined => {
   return conditions.length > 0 ? and(...conditions) : undefined;
 };
 
-export const createCompanyRepository = (db: Database) => ({
+export const createSupplierRepository = (db: Database) => ({
   /**
    * One keyset page of suppliers. FEATURED: rank desc; NEWLY_ADDED: enabledAt desc; ONLINE_NOW:
    * online first, then rank desc; ties by id. Returns `size + 1` rows at most so the caller
@@ -63,7 +63,7 @@ export const createCompanyRepository = (db: Database) => ({
     size: number,
     after: KeysetPosition | undefined,
     now: Date,
-  ): Promise<{ rows: CompanyRow[]; sortValues: (string | number)[] }> {
+  ): Promise<{ rows: SupplierRow[]; sortValues: (string | number)[] }> {
     const id = catalogCompanies.id;
     let sortValue: SQL<string | number>;
     let order: SQL[];
@@ -128,7 +128,7 @@ export const createCompanyRepository = (db: Database) => ({
     return row?.count ?? 0;
   },
 
-  async findByIds(ids: readonly string[]): Promise<CompanyRow[]> {
+  async findByIds(ids: readonly string[]): Promise<SupplierRow[]> {
     if (ids.length === 0) return [];
     return db
       .select(companyRowSelection)
@@ -139,7 +139,7 @@ export const createCompanyRepository = (db: Database) => ({
   /** Name and capabilities only: what an item card shows of its supplier. */
   async findSummariesByIds(
     ids: readonly string[],
-  ): Promise<Pick<CompanyRow, 'id' | 'name' | 'capabilities'>[]> {
+  ): Promise<Pick<SupplierRow, 'id' | 'name' | 'capabilities'>[]> {
     if (ids.length === 0) return [];
     return db
       .select({
@@ -151,7 +151,7 @@ export const createCompanyRepository = (db: Database) => ({
       .where(inArray(catalogCompanies.id, [...ids]));
   },
 
-  async findById(id: string): Promise<CompanyRow | undefined> {
+  async findById(id: string): Promise<SupplierRow | undefined> {
     const [row] = await db
       .select(companyRowSelection)
       .from(catalogCompanies)
@@ -213,4 +213,4 @@ export const createCompanyRepository = (db: Database) => ({
       .limit(limit);
   },
 });
-export type CompanyRepository = ReturnType<typeof createCompanyRepository>;
+export type SupplierRepository = ReturnType<typeof createSupplierRepository>;

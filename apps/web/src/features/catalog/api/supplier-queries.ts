@@ -15,7 +15,7 @@ import {
   listCatalogCompanies,
   recordCompanyAction,
   type SupplierOffering,
-} from '@atelier/contract/catalog/company';
+} from '@atelier/contract/catalog/supplier';
 import type { SupplierSort } from '@atelier/contract/catalog/filters';
 import { callApi } from '@/lib/api-client';
 import type { FilterQueryInput } from '../search-query';
