@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './support/server';
 
 /** The seeded demo supplier (README "Supplier workspace") and the company it answers for. */
 const DEMO_SUPPLIER = { email: 'supplier@atelier.local', password: 'atelier-supplier' };
-const DEMO_COMPANY_ID = 'cmp_a08a6f0d5fcd379a';
+const DEMO_SUPPLIER_ID = 'cmp_a08a6f0d5fcd379a';
 
 /** A small real PDF: the server checks the content (magic bytes), not only the name. */
 const TECH_PACK_PDF = Buffer.from(
@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)(`chat journey${SKIP_REASON}`, () => {
     // The creator opens the supplier's profile and messages it from there.
     const account = aNewAccount({ storeTitle: 'Fernwood Goods' });
     await useSessionToken(creator, baseUrl, await registerByApi(baseUrl, account));
-    await creator.goto(`${baseUrl}/browse-suppliers/supplier-profile/${DEMO_COMPANY_ID}`);
+    await creator.goto(`${baseUrl}/browse-suppliers/supplier-profile/${DEMO_SUPPLIER_ID}`);
     await creator.getByTestId('message-supplier').click();
     await creator.waitForURL(/\/inbox\/messages\/cnv_[a-z0-9]+$/);
     const conversationPath = new URL(creator.url()).pathname;

@@ -92,7 +92,7 @@ const benchEngine = async (engine: 'pglite' | 'postgres') => {
     const seed = buildSeedCatalog();
     const writer = createCatalogWriter(connection.db);
     const started = Date.now();
-    await writer.upsertCompanies(seed.companies);
+    await writer.upsertSuppliers(seed.suppliers);
     const benchItems = buildBenchItems(seed.items, ITEM_COUNT);
     await writer.upsertItems(benchItems);
     if (engine === 'postgres') await connection.pool!.query('ANALYZE');

@@ -11,7 +11,7 @@ const clock = createManualClock();
 
 beforeAll(async () => {
   connection = await createTestDatabase();
-  companyId = (await createCatalogFactories(connection.db).aCompany({ name: 'Loom & Co' })).id;
+  companyId = (await createCatalogFactories(connection.db).aSupplier({ name: 'Loom & Co' })).id;
 });
 afterAll(async () => {
   await connection.close();

@@ -19,7 +19,7 @@ type Account = Awaited<ReturnType<typeof registerAccount>>;
 type SupplierAccount = Awaited<ReturnType<typeof aSupplierAccount>>;
 
 const ALLOWED_ORIGIN = 'https://app.atelier.example';
-let supplier: SupplierAccount;
+let supplierAccount: SupplierAccount;
 let supplierToken: string;
 
 let context: TestContext;
@@ -114,9 +114,9 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
   bob = await registerAccount(context, { storeTitle: 'Bob Basics', name: 'Bob' });
-  companyId = (await createCatalogFactories(context.connection.db).aCompany()).id;
-  supplier = await aSupplierAccount(context, companyId);
-  supplierToken = supplier.token;
+  companyId = (await createCatalogFactories(context.connection.db).aSupplier()).id;
+  supplierAccount = await aSupplierAccount(context, companyId);
+  supplierToken = supplierAccount.token;
   aliceConversation = await open(alice, companyId);
 });
 afterAll(async () => {
@@ -193,7 +193,7 @@ describe('live delivery', () => {
   });
 
   it('joins a conversation created after the socket connected', async () => {
-    const other = await createCatalogFactories(context.connection.db).aCompany();
+    const other = await createCatalogFactories(context.connection.db).aSupplier();
     const aliceSocket = await connect(alice.token);
     const received = collect<Message>(aliceSocket, REALTIME_EVENTS.message);
     const conversation = await open(alice, other.id);
@@ -422,8 +422,8 @@ describe('socket sessions', () => {
 
 /** A new company with one supplier account, for the isolation tests. */
 const anotherSupplier = async () => {
-  const company = await createCatalogFactories(context.connection.db).aCompany();
-  return aSupplierAccount(context, company.id);
+  const supplier = await createCatalogFactories(context.connection.db).aSupplier();
+  return aSupplierAccount(context, supplier.id);
 };
 
 describe('isolation between companies', () => {
@@ -467,7 +467,7 @@ describe('answered meeting requests', () => {
     const requested = await context.app.inject({
       method: 'POST',
       url: `/api/partner/conversations/${aliceConversation.sid}/messages`,
-      headers: supplier.headers,
+      headers: supplierAccount.headers,
       payload: { body: '', payload: { type: 'ZOOM_MEETING_REQUEST', proposedTimes: [proposed] } },
     });
     expect(requested.statusCode, requested.body).toBe(201);
@@ -571,13 +571,13 @@ describe('logout', () => {
 
 describe('offline e-mail to suppliers', () => {
   it("e-mails the company's active members at most once per conversation per hour", async () => {
-    const company = await createCatalogFactories(context.connection.db).aCompany();
-    const ana = await aSupplierAccount(context, company.id);
-    const ben = await aSupplierAccount(context, company.id);
+    const supplier = await createCatalogFactories(context.connection.db).aSupplier();
+    const ana = await aSupplierAccount(context, supplier.id);
+    const ben = await aSupplierAccount(context, supplier.id);
     // Invited but not accepted: not a member yet.
-    await context.identity.supplierAccountService.invite(company.id, 'pending@example.com');
+    await context.identity.supplierAccountService.invite(supplier.id, 'pending@example.com');
     const erin = await registerAccount(context, { storeTitle: 'Erin Essentials', name: 'Erin' });
-    const conversation = await open(erin, company.id);
+    const conversation = await open(erin, supplier.id);
     const says = async (body: string) => {
       await sendText(erin, conversation.sid, body);
       await context.dispatcher.drain();
@@ -614,7 +614,7 @@ describe('offline e-mail to suppliers', () => {
     expect(await notices()).toHaveLength(2);
     socket.close();
     const start = Date.now();
-    while ((await context.realtime.io.in(`company:${company.id}`).fetchSockets()).length > 0) {
+    while ((await context.realtime.io.in(`company:${supplier.id}`).fetchSockets()).length > 0) {
       if (Date.now() - start > 5_000) throw new Error('socket still open on the server');
       await pause(10);
     }

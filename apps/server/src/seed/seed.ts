@@ -35,7 +35,7 @@ export const seedPlatform = async (
   const catalog = await modules.catalog.seedCatalog();
   options.log.info(
     {
-      suppliers: catalog.companies,
+      suppliers: catalog.suppliers,
       items: catalog.items,
       isWritten: catalog.isWritten,
       ms: Math.round(performance.now() - startedAt),

@@ -11,11 +11,11 @@ let sequence = 0;
 
 /**
  * Minimal catalog rows for tests (the real seed is not loaded there), inserted through Drizzle.
- * `aCompany` makes a demo supplier; `anItem` a product of a given (or new) supplier, with the
+ * `aSupplier` makes a demo supplier; `anItem` a product of a given (or new) supplier, with the
  * supplier's filterable values copied as the catalog does.
  */
 export const createCatalogFactories = (db: Database) => {
-  const aCompany = async (overrides: Partial<SupplierInsert> = {}): Promise<SupplierRow> => {
+  const aSupplier = async (overrides: Partial<SupplierInsert> = {}): Promise<SupplierRow> => {
     sequence += 1;
     const name = overrides.name ?? `Test Factory ${sequence}`;
     const [row] = await db
@@ -50,17 +50,17 @@ export const createCatalogFactories = (db: Database) => {
   };
 
   const anItem = async (
-    overrides: Partial<ItemInsert> & { company?: SupplierRow } = {},
+    overrides: Partial<ItemInsert> & { supplier?: SupplierRow } = {},
   ): Promise<ItemRow> => {
     sequence += 1;
-    const { company: given, ...values } = overrides;
-    const company = given ?? (await aCompany());
+    const { supplier: given, ...values } = overrides;
+    const supplier = given ?? (await aSupplier());
     const title = values.title ?? `Test Tee ${sequence}`;
     const [row] = await db
       .insert(catalogItems)
       .values({
         id: newId('itm'),
-        companyId: company.id,
+        companyId: supplier.id,
         kind: 'PRODUCT',
         title,
         description: `${title}, heavyweight cotton.`,
@@ -72,11 +72,11 @@ export const createCatalogFactories = (db: Database) => {
         productionTimeDays: 30,
         rank: 1,
         enabledAt: new Date('2025-06-01T00:00:00.000Z'),
-        companyCountryCode: company.countryCode,
-        companyRegionCode: company.regionCode,
-        companyRating: company.rating,
-        companyOrderVolume: company.orderVolume,
-        companyOrderCount: company.orderCount,
+        companyCountryCode: supplier.countryCode,
+        companyRegionCode: supplier.regionCode,
+        companyRating: supplier.rating,
+        companyOrderVolume: supplier.orderVolume,
+        companyOrderCount: supplier.orderCount,
         source: 'demo',
         fieldSources: { title: 'demo' },
         searchText: title,
@@ -86,6 +86,6 @@ export const createCatalogFactories = (db: Database) => {
     return row!;
   };
 
-  return { aCompany, anItem };
+  return { aSupplier, anItem };
 };
 export type CatalogFactories = ReturnType<typeof createCatalogFactories>;

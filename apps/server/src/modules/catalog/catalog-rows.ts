@@ -3,7 +3,7 @@ import { loadReferenceData, type CountryRow } from '@/modules/reference';
 import { loadCategoryTree } from './category.data';
 import type { CategoryRow } from './category.repository';
 import type { catalogCompanies } from './supplier.table';
-import { normalizeCompanyName } from './supplier-identity';
+import { normalizeSupplierName } from './supplier-identity';
 import type { catalogItems } from './item.table';
 
 /** Rows as written by the seed and the supplier import. */
@@ -24,7 +24,7 @@ export const loadCatalogReference = (): CatalogReference => ({
 
 /** A stable item id from its supplier and title: re-importing the same item updates it. */
 export const itemIdOf = (companyId: string, title: string): string =>
-  `itm_${fnv1a64Hex(`${companyId}|${normalizeCompanyName(title)}`)}`;
+  `itm_${fnv1a64Hex(`${companyId}|${normalizeSupplierName(title)}`)}`;
 
 /** Local time from the longitude, one hour per 15° (a rough stand-in for the time zone). */
 export const utcOffsetMinutesOf = (longitude: number | null | undefined): number =>

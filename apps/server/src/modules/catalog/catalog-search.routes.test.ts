@@ -30,7 +30,7 @@ describe('supplier filters at every bucket edge', () => {
     const rows = [];
     for (const value of values) {
       rows.push(
-        await factories.aCompany({
+        await factories.aSupplier({
           name: `${marker} ${value}`,
           searchText: marker,
           [field]: value,
@@ -108,17 +108,17 @@ describe('supplier filters at every bucket edge', () => {
   });
 
   it('filters by region and by any of several country codes', async () => {
-    const china = await factories.aCompany({
+    const china = await factories.aSupplier({
       searchText: 'gazelle',
       countryCode: 'CN',
       regionCode: 'AS',
     });
-    const italy = await factories.aCompany({
+    const italy = await factories.aSupplier({
       searchText: 'gazelle',
       countryCode: 'IT',
       regionCode: 'EU',
     });
-    const usa = await factories.aCompany({
+    const usa = await factories.aSupplier({
       searchText: 'gazelle',
       countryCode: 'US',
       regionCode: 'NA',
@@ -136,7 +136,7 @@ describe('supplier filters at every bucket edge', () => {
 
 describe('supplier text search', () => {
   it('finds a supplier by a typo in its name', async () => {
-    const factory = await factories.aCompany({
+    const factory = await factories.aSupplier({
       name: 'Wenzhou Jietu Shoes Factory',
       searchText: 'Wenzhou Jietu Shoes Factory footwear',
     });
@@ -148,7 +148,7 @@ describe('supplier text search', () => {
   });
 
   it('finds by a word of the description and by the start of a word', async () => {
-    const mill = await factories.aCompany({ searchText: 'Selvedge denim weaving and washing' });
+    const mill = await factories.aSupplier({ searchText: 'Selvedge denim weaving and washing' });
     expect(await ids('/api/web/catalog-companies?searchKey=selvedge')).toContain(mill.id);
     expect(await ids('/api/web/catalog-companies?searchKey=selv')).toContain(mill.id);
     expect(await ids('/api/web/catalog-companies?searchKey=washed%20denim')).toContain(mill.id);
@@ -157,22 +157,22 @@ describe('supplier text search', () => {
 
 describe('item search', () => {
   it("filters items by category anywhere on their path, and by their supplier's region", async () => {
-    const asian = await factories.aCompany({ countryCode: 'VN', regionCode: 'AS' });
-    const european = await factories.aCompany({ countryCode: 'PT', regionCode: 'EU' });
+    const asian = await factories.aSupplier({ countryCode: 'VN', regionCode: 'AS' });
+    const european = await factories.aSupplier({ countryCode: 'PT', regionCode: 'EU' });
     const shirt = await factories.anItem({
-      company: asian,
+      supplier: asian,
       searchText: 'catmark shirt',
       categoryId: 212,
       categoryPath: [166, 1604, 212],
     });
     const dress = await factories.anItem({
-      company: european,
+      supplier: european,
       searchText: 'catmark dress',
       categoryId: 2271,
       categoryPath: [166, 1604, 2271],
     });
     const bag = await factories.anItem({
-      company: asian,
+      supplier: asian,
       searchText: 'catmark bag',
       categoryId: 3032,
       categoryPath: [166, 6551, 3032],
@@ -197,23 +197,23 @@ describe('item search', () => {
   });
 
   it('sorts by featured, newest and price both ways', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const a = await factories.anItem({
-      company,
+      supplier,
       searchText: 'sortmark',
       rank: 3,
       priceCents: 500,
       enabledAt: new Date('2025-01-01T00:00:00Z'),
     });
     const b = await factories.anItem({
-      company,
+      supplier,
       searchText: 'sortmark',
       rank: 9,
       priceCents: 1500,
       enabledAt: new Date('2024-01-01T00:00:00Z'),
     });
     const c = await factories.anItem({
-      company,
+      supplier,
       searchText: 'sortmark',
       rank: 5,
       priceCents: 900,
@@ -230,11 +230,11 @@ describe('item search', () => {
   });
 
   it('pages with a keyset that neither repeats nor skips while items are inserted', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const original = new Set<string>();
     for (let index = 0; index < 23; index += 1) {
       const item = await factories.anItem({
-        company,
+        supplier,
         searchText: 'pagemark',
         rank: index % 5,
         priceCents: 100 + (index % 4),
@@ -252,8 +252,8 @@ describe('item search', () => {
         cursor = page.nextCursor;
         pages += 1;
         // Items arriving mid-way, before and after the reader's position, must not disturb it.
-        await factories.anItem({ company, searchText: 'pagemark', rank: 10, priceCents: 50 });
-        await factories.anItem({ company, searchText: 'pagemark', rank: -1, priceCents: 999_999 });
+        await factories.anItem({ supplier, searchText: 'pagemark', rank: 10, priceCents: 50 });
+        await factories.anItem({ supplier, searchText: 'pagemark', rank: -1, priceCents: 999_999 });
       } while (cursor && pages < 50);
       expect(new Set(seen).size, `${sort}: no repeats`).toBe(seen.length);
       for (const id of original) expect(seen, `${sort}: nothing skipped`).toContain(id);
@@ -261,27 +261,27 @@ describe('item search', () => {
   });
 
   it('shows an item with similar products of its subgroup and price band', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const item = await factories.anItem({
-      company,
+      supplier,
       categoryId: 212,
       categoryPath: [166, 1604, 212],
       priceCents: 1000,
     });
     const near = await factories.anItem({
-      company,
+      supplier,
       categoryId: 212,
       categoryPath: [166, 1604, 212],
       priceCents: 1400,
     });
     const tooDear = await factories.anItem({
-      company,
+      supplier,
       categoryId: 212,
       categoryPath: [166, 1604, 212],
       priceCents: 1600,
     });
     const otherCategory = await factories.anItem({
-      company,
+      supplier,
       categoryId: 2271,
       categoryPath: [166, 1604, 2271],
       priceCents: 1000,
@@ -298,8 +298,8 @@ describe('item search', () => {
   });
 
   it('suggests suppliers and items for what is typed', async () => {
-    const company = await factories.aCompany({ name: 'Quokka Knitwear Mills' });
-    await factories.anItem({ company, title: 'Quokka merino beanie' });
+    const supplier = await factories.aSupplier({ name: 'Quokka Knitwear Mills' });
+    await factories.anItem({ supplier, title: 'Quokka merino beanie' });
     const response = await get(
       '/api/web/catalog-items/action/suggest-auto-complete?searchKey=quokka',
     );
@@ -313,15 +313,15 @@ describe('item search', () => {
   });
 
   it('raises featured rank with detail views and recommendations', async () => {
-    const company = await factories.aCompany({ rank: 1 });
+    const supplier = await factories.aSupplier({ rank: 1 });
     const response = await context.app.inject({
       method: 'POST',
-      url: `/api/web/catalog-companies/${company.id}/actions`,
+      url: `/api/web/catalog-companies/${supplier.id}/actions`,
       headers,
       payload: { action: 'RECOMMEND' },
     });
     expect(response.statusCode).toBe(202);
-    const after = await get(`/api/web/catalog-companies/${company.id}`);
+    const after = await get(`/api/web/catalog-companies/${supplier.id}`);
     expect(after.statusCode).toBe(200);
     const missing = await context.app.inject({
       method: 'POST',
@@ -335,8 +335,8 @@ describe('item search', () => {
 
 describe('autocomplete categories', () => {
   it('suggests only categories that hold items', async () => {
-    const company = await factories.aCompany();
-    await factories.anItem({ company, categoryId: 212, categoryPath: [166, 1604, 212] });
+    const supplier = await factories.aSupplier();
+    await factories.anItem({ supplier, categoryId: 212, categoryPath: [166, 1604, 212] });
     const suggest = async (text: string) =>
       (await get(`/api/web/catalog-items/action/suggest-auto-complete?searchKey=${text}`))
         .json<{ items: { type: string; text: string }[] }>()
@@ -371,9 +371,9 @@ describe('catalog search bad input', () => {
   });
 
   it('refuses a cursor made for another sort', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     for (let index = 0; index < 3; index += 1)
-      await factories.anItem({ company, searchText: 'cursormark' });
+      await factories.anItem({ supplier, searchText: 'cursormark' });
     const first = (await get('/api/web/catalog-items?searchKey=cursormark&size=1')).json<Page>();
     const response = await get(
       `/api/web/catalog-items?searchKey=cursormark&size=1&sort=NEWEST&cursor=${first.nextCursor}`,
@@ -402,38 +402,38 @@ describe('catalog search bad input', () => {
   });
 
   it('lists items and reviews to anonymous visitors of public pages, but refuses a bad token', async () => {
-    const company = await factories.aCompany();
-    const item = await factories.anItem({ company });
+    const supplier = await factories.aSupplier();
+    const item = await factories.anItem({ supplier });
     const anonymous = await context.app.inject({
       method: 'GET',
-      url: `/api/web/catalog-items?companyId=${company.id}`,
+      url: `/api/web/catalog-items?companyId=${supplier.id}`,
     });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json<Page>().items.map((entry) => entry.id)).toEqual([item.id]);
     const summary = await context.app.inject({
       method: 'GET',
-      url: `/api/web/catalog-company-reviews/summary?companyId=${company.id}`,
+      url: `/api/web/catalog-company-reviews/summary?companyId=${supplier.id}`,
     });
     expect(summary.statusCode).toBe(200);
     expect(summary.json()).toMatchObject({ count: 0, ownReview: null });
     const badToken = await context.app.inject({
       method: 'GET',
-      url: `/api/web/catalog-items?companyId=${company.id}`,
+      url: `/api/web/catalog-items?companyId=${supplier.id}`,
       headers: { authorization: 'Bearer nonsense' },
     });
     expect(badToken.statusCode).toBe(401);
   });
 
   it("returns the caller's own review with the summary, so it can be edited", async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const posted = await context.app.inject({
       method: 'POST',
       url: '/api/web/catalog-company-reviews',
       headers,
-      payload: { companyId: company.id, rating: 5, title: 'Great knits', body: 'On time.' },
+      payload: { companyId: supplier.id, rating: 5, title: 'Great knits', body: 'On time.' },
     });
     expect(posted.statusCode).toBe(201);
-    const summary = await get(`/api/web/catalog-company-reviews/summary?companyId=${company.id}`);
+    const summary = await get(`/api/web/catalog-company-reviews/summary?companyId=${supplier.id}`);
     expect(summary.json()).toMatchObject({
       count: 1,
       ownReview: { id: posted.json<{ id: string }>().id, isOwn: true, rating: 5 },
@@ -448,8 +448,8 @@ describe('search cache', () => {
       const cachedFactories = createCatalogFactories(cached.connection.db);
       const first = await registerAccount(cached);
       const second = await registerAccount(cached);
-      const company = await cachedFactories.aCompany();
-      const item = await cachedFactories.anItem({ company, searchText: 'cachemark' });
+      const supplier = await cachedFactories.aSupplier();
+      const item = await cachedFactories.anItem({ supplier, searchText: 'cachemark' });
       const search = (auth: Record<string, string>) =>
         cached.app.inject({
           method: 'GET',
@@ -463,7 +463,7 @@ describe('search cache', () => {
         headers: first.headers,
         payload: { type: 'ITEM', id: item.id },
       });
-      await cachedFactories.anItem({ company, searchText: 'cachemark' });
+      await cachedFactories.anItem({ supplier, searchText: 'cachemark' });
       const again = (await search(first.headers)).json<{
         items: { id: string; isFavorite: boolean }[];
       }>();
@@ -479,9 +479,9 @@ describe('search cache', () => {
 
 describe('item search typo fallback', () => {
   it('finds items by title similarity when the words match nothing', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const item = await factories.anItem({
-      company,
+      supplier,
       title: 'Heavyweight Zephyrine Hoodie',
       searchText: 'Heavyweight Zephyrine Hoodie',
     });

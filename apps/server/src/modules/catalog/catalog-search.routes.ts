@@ -26,25 +26,25 @@ export const catalogSearchRoutes =
   (search: CatalogSearchService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(listCatalogCompanies.path, routeOptions(listCatalogCompanies), async (request) =>
-      search.searchCompanies(request.query, request.actor.storeId),
+      search.searchSuppliers(request.query, request.actor.storeId),
     );
     app.get(countCatalogCompanies.path, routeOptions(countCatalogCompanies), async (request) => ({
-      count: await search.countCompanies(request.query),
+      count: await search.countSuppliers(request.query),
     }));
     app.get(getCompanyCountryInfo.path, routeOptions(getCompanyCountryInfo), async () => ({
       items: await search.countryInfo(),
     }));
     app.get(getCatalogCompanies.path, routeOptions(getCatalogCompanies), async (request) => ({
-      items: await search.getCompanies(request.params.ids, request.actor.storeId),
+      items: await search.getSuppliers(request.params.ids, request.actor.storeId),
     }));
     app.get(getPublicCatalogCompany.path, routeOptions(getPublicCatalogCompany), async (request) =>
-      search.getCompany(request.params.id),
+      search.getSupplier(request.params.id),
     );
     app.post(
       recordCompanyAction.path,
       routeOptions(recordCompanyAction),
       async (request, reply) => {
-        await search.recordCompanyAction(request.params.id, request.body.action);
+        await search.recordSupplierAction(request.params.id, request.body.action);
         return reply.status(202).send({ ok: true as const });
       },
     );

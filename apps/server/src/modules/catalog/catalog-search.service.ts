@@ -5,12 +5,12 @@ import { AppError } from '@/lib/app-error';
 import { decodeCursor, encodeCursor } from '@/lib/cursor';
 import { toCatalogCompany, toCatalogItem, type SupplierRow, type ItemRow } from './catalog.mappers';
 import type { CatalogLookups } from './catalog-lookups';
-import type { SupplierRepository, CompanySearch } from './supplier.repository';
+import type { SupplierRepository, SupplierSearch } from './supplier.repository';
 import type { ItemRepository, ItemSearch } from './item.repository';
 import { cacheKey, type SearchCache } from './search-cache';
 
 type CatalogSearchDeps = {
-  companies: SupplierRepository;
+  suppliers: SupplierRepository;
   items: ItemRepository;
   lookups: CatalogLookups;
   clock: Clock;
@@ -39,26 +39,26 @@ const itemNotFound = () =>
  * `storeId` marks the caller's favourites; it is undefined on public pages.
  */
 export const createCatalogSearchService = ({
-  companies,
+  suppliers,
   items,
   lookups,
   clock,
   cache,
 }: CatalogSearchDeps) => {
-  const companySearchOf = async (
+  const supplierSearchOf = async (
     query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
-  ): Promise<CompanySearch> => {
+  ): Promise<SupplierSearch> => {
     const { categoryIds, ...rest } = query;
     return categoryIds && categoryIds.length > 0
       ? { ...rest, subgroupIds: await lookups.expandToSubgroups(categoryIds) }
       : rest;
   };
 
-  const toCompanies = async (
+  const toSuppliers = async (
     rows: SupplierRow[],
     storeId: string | undefined,
   ): Promise<CatalogCompany[]> => {
-    const [countryNames, favoriteCompanyIds] = await Promise.all([
+    const [countryNames, favoriteSupplierIds] = await Promise.all([
       lookups.countryNames(),
       lookups.favoriteIds(
         storeId,
@@ -66,19 +66,19 @@ export const createCatalogSearchService = ({
         rows.map((row) => row.id),
       ),
     ]);
-    const context = { countryNames, favoriteCompanyIds, now: clock.now() };
+    const context = { countryNames, favoriteSupplierIds, now: clock.now() };
     return rows.map((row) => toCatalogCompany(row, context));
   };
 
   const summariesOf = (rows: ItemRow[]) =>
-    companies.findSummariesByIds([...new Set(rows.map((row) => row.companyId))]);
+    suppliers.findSummariesByIds([...new Set(rows.map((row) => row.companyId))]);
 
   const toItems = async (
     rows: ItemRow[],
     storeId: string | undefined,
     knownSummaries?: Awaited<ReturnType<typeof summariesOf>>,
   ): Promise<CatalogItem[]> => {
-    const [categories, companyRows, favoriteItemIds] = await Promise.all([
+    const [categories, supplierRows, favoriteItemIds] = await Promise.all([
       lookups.categories(),
       knownSummaries ?? summariesOf(rows),
       lookups.favoriteIds(
@@ -89,7 +89,7 @@ export const createCatalogSearchService = ({
     ]);
     const context = {
       categories,
-      companies: new Map(companyRows.map((row) => [row.id, row])),
+      suppliers: new Map(supplierRows.map((row) => [row.id, row])),
       favoriteItemIds,
     };
     return rows.map((row) => toCatalogItem(row, context));
@@ -112,7 +112,7 @@ export const createCatalogSearchService = ({
   };
 
   return {
-    async searchCompanies(
+    async searchSuppliers(
       query: ListCatalogCompaniesQuery,
       storeId?: string,
     ): Promise<Page<CatalogCompany>> {
@@ -122,8 +122,8 @@ export const createCatalogSearchService = ({
       // "Online now" changes with the clock: its answers are cached within one minute only.
       const minute = sort === 'ONLINE_NOW' ? Math.floor(now.getTime() / 60_000) : undefined;
       const page = await cache.get(cacheKey('companies', { query, minute }), async () => {
-        const { rows, sortValues } = await companies.search(
-          await companySearchOf(filters),
+        const { rows, sortValues } = await suppliers.search(
+          await supplierSearchOf(filters),
           sort,
           size,
           after,
@@ -131,34 +131,34 @@ export const createCatalogSearchService = ({
         );
         return pageOf(rows, sortValues, size, sort);
       });
-      return { items: await toCompanies(page.pageRows, storeId), nextCursor: page.nextCursor };
+      return { items: await toSuppliers(page.pageRows, storeId), nextCursor: page.nextCursor };
     },
 
-    async countCompanies(
+    async countSuppliers(
       query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
     ): Promise<number> {
       return cache.get(cacheKey('company-count', query), async () =>
-        companies.count(await companySearchOf(query)),
+        suppliers.count(await supplierSearchOf(query)),
       );
     },
 
-    async getCompanies(ids: readonly string[], storeId?: string): Promise<CatalogCompany[]> {
-      const rows = await companies.findByIds(ids);
+    async getSuppliers(ids: readonly string[], storeId?: string): Promise<CatalogCompany[]> {
+      const rows = await suppliers.findByIds(ids);
       const order = new Map(ids.map((id, index) => [id, index]));
       rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      return toCompanies(rows, storeId);
+      return toSuppliers(rows, storeId);
     },
 
-    async getCompany(id: string, storeId?: string): Promise<CatalogCompany> {
-      const row = await companies.findById(id);
+    async getSupplier(id: string, storeId?: string): Promise<CatalogCompany> {
+      const row = await suppliers.findById(id);
       if (!row) throw supplierNotFound();
-      const [company] = await toCompanies([row], storeId);
-      return company!;
+      const [supplier] = await toSuppliers([row], storeId);
+      return supplier!;
     },
 
     async countryInfo() {
       const [rows, countryNames] = await Promise.all([
-        companies.countByCountry(),
+        suppliers.countByCountry(),
         lookups.countryNames(),
       ]);
       return rows.map((row) => ({
@@ -169,8 +169,8 @@ export const createCatalogSearchService = ({
       }));
     },
 
-    async recordCompanyAction(id: string, action: 'RECOMMEND' | 'DETAIL_VIEW'): Promise<void> {
-      if (!(await companies.recordAction(id, action))) throw supplierNotFound();
+    async recordSupplierAction(id: string, action: 'RECOMMEND' | 'DETAIL_VIEW'): Promise<void> {
+      if (!(await suppliers.recordAction(id, action))) throw supplierNotFound();
     },
 
     async searchItems(query: ListCatalogItemsQuery, storeId?: string): Promise<Page<CatalogItem>> {
@@ -271,7 +271,7 @@ export const createCatalogSearchService = ({
       const [categories, titles, names, stocked] = await Promise.all([
         lookups.categories(),
         items.suggestTitles(searchKey, size),
-        companies.suggestNames(searchKey, size),
+        suppliers.suggestNames(searchKey, size),
         // Only categories that hold items are worth suggesting.
         cache.get(cacheKey('item-facets', {}), () => items.countByCategory({})),
       ]);

@@ -124,7 +124,7 @@ const draw = (random: SeededRandom, buckets: Buckets): number => {
 export const SEED_AS_OF = new Date('2026-11-01T00:00:00.000Z');
 const MINUTES_IN_24_MONTHS = 730 * 24 * 60;
 
-export type CompanyDemoValues = {
+export type SupplierDemoValues = {
   samplePriceCents: number | null;
   moq: number | null;
   productionTimeDays: number;
@@ -145,10 +145,10 @@ const drawRating = (random: SeededRandom): number => {
 };
 
 /** The generated values of one supplier, drawn in a fixed order from its own random stream. */
-export const drawCompanyDemoValues = (
+export const drawSupplierDemoValues = (
   random: SeededRandom,
   profileName: DemoProfileName,
-): CompanyDemoValues => {
+): SupplierDemoValues => {
   const profile: DemoProfile = DEMO_PROFILES[profileName];
   const samplePriceCents = random.chance(profile.customSampleShare)
     ? null
@@ -187,26 +187,26 @@ export type ItemDemoValues = {
 /** An item's values near its supplier's: the same sample policy, a similar MOQ and lead time. */
 export const drawItemDemoValues = (
   random: SeededRandom,
-  company: CompanyDemoValues,
+  supplier: SupplierDemoValues,
   priceCents: number,
 ): ItemDemoValues => {
   const samplePriceCents =
-    company.samplePriceCents === null
+    supplier.samplePriceCents === null
       ? null
       : Math.max(
-          Math.round((company.samplePriceCents * (0.8 + random.next() * 0.5)) / 50) * 50,
+          Math.round((supplier.samplePriceCents * (0.8 + random.next() * 0.5)) / 50) * 50,
           Math.ceil((priceCents * 2) / 50) * 50,
         );
   const moq =
-    company.moq === null || company.moq === 1 || random.chance(0.6)
-      ? company.moq
-      : Math.max(10, Math.round((company.moq * random.pick([0.5, 2])) / 10) * 10);
-  const productionTimeDays = Math.max(3, company.productionTimeDays + random.int(-7, 7));
-  const rank = roundTo1(company.rank * 0.5 + random.next() * 50);
+    supplier.moq === null || supplier.moq === 1 || random.chance(0.6)
+      ? supplier.moq
+      : Math.max(10, Math.round((supplier.moq * random.pick([0.5, 2])) / 10) * 10);
+  const productionTimeDays = Math.max(3, supplier.productionTimeDays + random.int(-7, 7));
+  const rank = roundTo1(supplier.rank * 0.5 + random.next() * 50);
   const enabledAt = new Date(
     Math.min(
       SEED_AS_OF.getTime() - 60_000,
-      company.enabledAt.getTime() + random.int(0, 90 * 24 * 60) * 60_000,
+      supplier.enabledAt.getTime() + random.int(0, 90 * 24 * 60) * 60_000,
     ),
   );
   return { samplePriceCents, moq, productionTimeDays, rank, enabledAt };

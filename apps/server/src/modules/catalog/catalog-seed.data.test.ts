@@ -15,9 +15,9 @@ import {
 } from '@atelier/contract/catalog/filters';
 import { DATA_ROOT } from '@/lib/paths';
 import { loadCatalogReference, type CatalogReference } from './catalog-rows';
-import { buildSeedCatalog, listSeedCompanyIds, type SeedCatalog } from './catalog-seed.data';
+import { buildSeedCatalog, listSeedSupplierIds, type SeedCatalog } from './catalog-seed.data';
 import { SEED_AS_OF } from './catalog-seed-values.data';
-import { companyIdOf, normalizeCompanyName, toReadableName } from './supplier-identity';
+import { supplierIdOf, normalizeSupplierName, toReadableName } from './supplier-identity';
 import { FACILITIES_FILE } from './registry-facilities.data';
 
 const MIN_PER_BUCKET = 10;
@@ -41,37 +41,37 @@ describe('buildSeedCatalog', () => {
     reference = loadCatalogReference();
     seed = buildSeedCatalog(reference);
   });
-  const registry = () => seed.companies.filter((company) => company.source === 'registry');
-  const demo = () => seed.companies.filter((company) => company.source === 'demo');
+  const registry = () => seed.suppliers.filter((supplier) => supplier.source === 'registry');
+  const demo = () => seed.suppliers.filter((supplier) => supplier.source === 'demo');
 
   it('builds the same rows on every run', () => {
     expect(buildSeedCatalog(reference)).toEqual(seed);
-    expect(listSeedCompanyIds()).toEqual(seed.companies.map((company) => company.id));
+    expect(listSeedSupplierIds()).toEqual(seed.suppliers.map((supplier) => supplier.id));
   });
 
   it('has one supplier per distinct name and country, with unique ids', () => {
     const distinct = new Set(
-      facilityRows.map((row) => `${normalizeCompanyName(row.name)}|${row.country_code}`),
+      facilityRows.map((row) => `${normalizeSupplierName(row.name)}|${row.country_code}`),
     );
     expect(facilityRows).toHaveLength(932);
     expect(distinct.size).toBe(924);
     expect(registry()).toHaveLength(distinct.size);
-    expect(new Set(seed.companies.map((company) => company.id)).size).toBe(seed.companies.length);
+    expect(new Set(seed.suppliers.map((supplier) => supplier.id)).size).toBe(seed.suppliers.length);
     expect(new Set(seed.items.map((item) => item.id)).size).toBe(seed.items.length);
-    for (const company of seed.companies) expect(company.id).toMatch(/^cmp_[a-z0-9]{16}$/);
+    for (const supplier of seed.suppliers) expect(supplier.id).toMatch(/^cmp_[a-z0-9]{16}$/);
     for (const item of seed.items) expect(item.id).toMatch(/^itm_[a-z0-9]{16}$/);
   });
 
   it('keeps every registry value as published, from the first of duplicate rows', () => {
-    const byId = new Map(registry().map((company) => [company.id, company]));
+    const byId = new Map(registry().map((supplier) => [supplier.id, supplier]));
     const seen = new Set<string>();
     for (const row of facilityRows) {
-      const id = companyIdOf(row.name, row.country_code);
+      const id = supplierIdOf(row.name, row.country_code);
       if (seen.has(id)) continue;
       seen.add(id);
-      const company = byId.get(id)!;
+      const supplier = byId.get(id)!;
       const country = reference.countries.get(row.country_code)!;
-      expect(company).toMatchObject({
+      expect(supplier).toMatchObject({
         name: toReadableName(row.name),
         address: row.address.trim(),
         countryCode: row.country_code,
@@ -83,13 +83,13 @@ describe('buildSeedCatalog', () => {
         website: null,
         reviewCount: 0,
       });
-      expect(normalizeCompanyName(company.name)).toBe(normalizeCompanyName(row.name));
+      expect(normalizeSupplierName(supplier.name)).toBe(normalizeSupplierName(row.name));
     }
   });
 
   it('marks real values "registry" and every generated value "demo"', () => {
-    for (const company of registry()) {
-      const sources = company.fieldSources;
+    for (const supplier of registry()) {
+      const sources = supplier.fieldSources;
       for (const field of [
         'name',
         'address',
@@ -115,12 +115,12 @@ describe('buildSeedCatalog', () => {
       ]) {
         expect(sources[field]).toBe('demo');
       }
-      expect(company.description).toContain('Demo profile');
+      expect(supplier.description).toContain('Demo profile');
     }
-    for (const company of demo()) {
-      expect(new Set(Object.values(company.fieldSources))).toEqual(new Set(['demo']));
-      expect(company.description).toMatch(/^Demo supplier: /);
-      expect(company.address).toBeNull();
+    for (const supplier of demo()) {
+      expect(new Set(Object.values(supplier.fieldSources))).toEqual(new Set(['demo']));
+      expect(supplier.description).toMatch(/^Demo supplier: /);
+      expect(supplier.address).toBeNull();
     }
     for (const item of seed.items) {
       expect(item.source).toBe('demo');
@@ -130,69 +130,71 @@ describe('buildSeedCatalog', () => {
   });
 
   it('finds at least ten suppliers in every filter bucket', () => {
-    const companies = seed.companies;
-    const countWhere = (predicate: (company: (typeof companies)[number]) => boolean) =>
+    const companies = seed.suppliers;
+    const countWhere = (predicate: (supplier: (typeof companies)[number]) => boolean) =>
       companies.filter(predicate).length;
 
     for (const bucket of Object.keys(SAMPLE_PRICE_BUCKETS).filter((key) => key !== 'ALL')) {
       const count = countWhere(
-        (company) => samplePriceBucketOf(company.samplePriceCents ?? null) === bucket,
+        (supplier) => samplePriceBucketOf(supplier.samplePriceCents ?? null) === bucket,
       );
       expect(count, `sample price ${bucket}`).toBeGreaterThanOrEqual(MIN_PER_BUCKET);
     }
     for (const [key, range] of Object.entries(MOQ_BUCKETS)) {
-      const count = countWhere((company) =>
-        'min' in range ? company.moq != null && isInRange(company.moq, range) : company.moq == null,
+      const count = countWhere((supplier) =>
+        'min' in range
+          ? supplier.moq != null && isInRange(supplier.moq, range)
+          : supplier.moq == null,
       );
       expect(count, `moq ${key}`).toBeGreaterThanOrEqual(MIN_PER_BUCKET);
     }
     for (const [key, range] of Object.entries({ ...ORDER_VOLUME_BUCKETS })) {
-      const count = countWhere((company) => isInRange(company.orderVolume, range));
+      const count = countWhere((supplier) => isInRange(supplier.orderVolume, range));
       expect(count, `order volume ${key}`).toBeGreaterThanOrEqual(MIN_PER_BUCKET);
     }
     for (const [key, range] of Object.entries(ORDER_COUNT_BUCKETS)) {
-      const count = countWhere((company) => isInRange(company.orderCount, range));
+      const count = countWhere((supplier) => isInRange(supplier.orderCount, range));
       expect(count, `order count ${key}`).toBeGreaterThanOrEqual(MIN_PER_BUCKET);
     }
     for (const key of Object.keys(PRODUCTION_TIME_BUCKETS)) {
       const count = countWhere(
-        (company) => productionTimeBucketOf(company.productionTimeDays) === key,
+        (supplier) => productionTimeBucketOf(supplier.productionTimeDays) === key,
       );
       expect(count, `production time ${key}`).toBeGreaterThanOrEqual(MIN_PER_BUCKET);
     }
     for (const stars of RATING_FILTERS) {
       // Each "N & up" filter also has suppliers of exactly that band, so the filters differ.
       const band = countWhere(
-        (company) =>
-          company.rating != null && company.rating >= stars && company.rating < stars + 1,
+        (supplier) =>
+          supplier.rating != null && supplier.rating >= stars && supplier.rating < stars + 1,
       );
       expect(band, `rating ${stars}`).toBeGreaterThanOrEqual(MIN_PER_BUCKET);
     }
   });
 
   it('generates values within their documented ranges', () => {
-    for (const company of seed.companies) {
-      expect(company.rating).toBe(company.demoRating);
-      expect(company.rating! * 10).toBe(Math.round(company.rating! * 10));
-      expect(company.rating).toBeGreaterThanOrEqual(1);
-      expect(company.rating).toBeLessThanOrEqual(5);
-      expect(company.rank).toBeGreaterThanOrEqual(0);
-      expect(company.rank).toBeLessThanOrEqual(100);
-      expect(company.enabledAt.getTime()).toBeLessThan(SEED_AS_OF.getTime());
-      expect(company.enabledAt.getTime()).toBeGreaterThan(
+    for (const supplier of seed.suppliers) {
+      expect(supplier.rating).toBe(supplier.demoRating);
+      expect(supplier.rating! * 10).toBe(Math.round(supplier.rating! * 10));
+      expect(supplier.rating).toBeGreaterThanOrEqual(1);
+      expect(supplier.rating).toBeLessThanOrEqual(5);
+      expect(supplier.rank).toBeGreaterThanOrEqual(0);
+      expect(supplier.rank).toBeLessThanOrEqual(100);
+      expect(supplier.enabledAt.getTime()).toBeLessThan(SEED_AS_OF.getTime());
+      expect(supplier.enabledAt.getTime()).toBeGreaterThan(
         SEED_AS_OF.getTime() - 731 * 24 * 3600 * 1000,
       );
-      expect(company.capabilities.length).toBeGreaterThanOrEqual(2);
-      expect(company.capabilities.length).toBeLessThanOrEqual(6);
+      expect(supplier.capabilities.length).toBeGreaterThanOrEqual(2);
+      expect(supplier.capabilities.length).toBeLessThanOrEqual(6);
     }
-    for (const company of registry()) {
-      expect(company.capabilities.length).toBeGreaterThanOrEqual(3);
-      expect(company.categoryIds.length).toBeGreaterThanOrEqual(1);
-      expect(company.categoryIds.length).toBeLessThanOrEqual(3);
+    for (const supplier of registry()) {
+      expect(supplier.capabilities.length).toBeGreaterThanOrEqual(3);
+      expect(supplier.categoryIds.length).toBeGreaterThanOrEqual(1);
+      expect(supplier.categoryIds.length).toBeLessThanOrEqual(3);
     }
-    const concierge = seed.companies.filter((company) => company.isConciergeRecommended).length;
-    expect(concierge / seed.companies.length).toBeGreaterThan(0.02);
-    expect(concierge / seed.companies.length).toBeLessThan(0.1);
+    const concierge = seed.suppliers.filter((supplier) => supplier.isConciergeRecommended).length;
+    expect(concierge / seed.suppliers.length).toBeGreaterThan(0.02);
+    expect(concierge / seed.suppliers.length).toBeLessThan(0.1);
   });
 
   it('files every item under a catalog category of level 1-3 with its full path', () => {
@@ -205,8 +207,8 @@ describe('buildSeedCatalog', () => {
       const parent = item.categoryPath.at(-2);
       if (parent !== undefined) expect(category!.parentId).toBe(parent);
     }
-    for (const company of registry()) {
-      for (const categoryId of company.categoryIds) {
+    for (const supplier of registry()) {
+      for (const categoryId of supplier.categoryIds) {
         expect(reference.categories.get(categoryId)?.vertical).toMatch(
           /^(Apparel & Accessories|Luggage & Bags)$/,
         );
@@ -215,32 +217,32 @@ describe('buildSeedCatalog', () => {
   });
 
   it('gives each registry factory 3-8 base products and copies its filter values onto them', () => {
-    const companies = new Map(seed.companies.map((company) => [company.id, company]));
+    const companies = new Map(seed.suppliers.map((supplier) => [supplier.id, supplier]));
     const itemCounts = new Map<string, number>();
     for (const item of seed.items) {
-      const company = companies.get(item.companyId)!;
+      const supplier = companies.get(item.companyId)!;
       itemCounts.set(item.companyId, (itemCounts.get(item.companyId) ?? 0) + 1);
       expect(item).toMatchObject({
-        companyCountryCode: company.countryCode,
-        companyRegionCode: company.regionCode,
-        companyRating: company.rating,
-        companyOrderVolume: company.orderVolume,
-        companyOrderCount: company.orderCount,
+        companyCountryCode: supplier.countryCode,
+        companyRegionCode: supplier.regionCode,
+        companyRating: supplier.rating,
+        companyOrderVolume: supplier.orderVolume,
+        companyOrderCount: supplier.orderCount,
       });
-      expect(item.searchText).toContain(company.name);
+      expect(item.searchText).toContain(supplier.name);
       expect(item.priceCents).toBeGreaterThan(0);
       expect(item.kind).toBe(
-        company.offerings[0] === 'PACKAGING'
+        supplier.offerings[0] === 'PACKAGING'
           ? 'PACKAGING'
-          : company.offerings[0] === 'PRODUCT'
+          : supplier.offerings[0] === 'PRODUCT'
             ? 'PRODUCT'
             : 'SERVICES',
       );
       if (item.isSampleKit) expect(item.title).toMatch(/^Sample kit: /);
     }
-    for (const company of registry()) {
-      expect(itemCounts.get(company.id)).toBeGreaterThanOrEqual(3);
-      expect(itemCounts.get(company.id)).toBeLessThanOrEqual(8);
+    for (const supplier of registry()) {
+      expect(itemCounts.get(supplier.id)).toBeGreaterThanOrEqual(3);
+      expect(itemCounts.get(supplier.id)).toBeLessThanOrEqual(8);
     }
     const sampleKits = seed.items.filter((item) => item.isSampleKit).length;
     expect(sampleKits / seed.items.length).toBeGreaterThan(0.01);
@@ -251,7 +253,7 @@ describe('buildSeedCatalog', () => {
     const offeringCounts = Object.fromEntries(
       (['PACKAGING', 'SERVICES', 'WEBSITE'] as const).map((offering) => [
         offering,
-        demo().filter((company) => company.offerings.includes(offering)).length,
+        demo().filter((supplier) => supplier.offerings.includes(offering)).length,
       ]),
     );
     expect(offeringCounts).toEqual({ PACKAGING: 25, SERVICES: 20, WEBSITE: 12 });

@@ -18,18 +18,20 @@ import {
   pickCapabilities,
 } from './catalog-seed-products.data';
 import {
-  drawCompanyDemoValues,
+  drawSupplierDemoValues,
   drawItemDemoValues,
   drawPriceCents,
-  type CompanyDemoValues,
+  type SupplierDemoValues,
 } from './catalog-seed-values.data';
-import { companyIdOf, toReadableName } from './supplier-identity';
+import { supplierIdOf, toReadableName } from './supplier-identity';
 import { loadRegistryFacilities, type RegistryFacility } from './registry-facilities.data';
 
 /** Values copied from the registry (or derived from them through reference data). */
-const REGISTRY_COMPANY_FIELDS = 'name address countryCode regionCode latitude longitude'.split(' ');
+const REGISTRY_SUPPLIER_FIELDS = 'name address countryCode regionCode latitude longitude'.split(
+  ' ',
+);
 /** Values the seed generates, keyed by their contract names. */
-const DEMO_COMPANY_FIELDS = [
+const DEMO_SUPPLIER_FIELDS = [
   'description offerings capabilities categoryIds samplePrice moq productionTimeDays',
   'orderVolume orderCount rating isConciergeRecommended enabledAt',
 ].flatMap((fields) => fields.split(' '));
@@ -42,12 +44,12 @@ const sourcesOf = (fields: readonly string[], source: ValueSource) =>
   Object.fromEntries(fields.map((field) => [field, source])) as Record<string, ValueSource>;
 
 /** Item copies of the supplier's filter values keep the supplier's sources. */
-const companyCopySources = (companySources: Record<string, ValueSource>) => ({
-  companyCountryCode: companySources.countryCode ?? 'demo',
-  companyRegionCode: companySources.regionCode ?? 'demo',
-  companyRating: companySources.rating ?? 'demo',
-  companyOrderVolume: companySources.orderVolume ?? 'demo',
-  companyOrderCount: companySources.orderCount ?? 'demo',
+const supplierCopySources = (supplierSources: Record<string, ValueSource>) => ({
+  companyCountryCode: supplierSources.countryCode ?? 'demo',
+  companyRegionCode: supplierSources.regionCode ?? 'demo',
+  companyRating: supplierSources.rating ?? 'demo',
+  companyOrderVolume: supplierSources.orderVolume ?? 'demo',
+  companyOrderCount: supplierSources.orderCount ?? 'demo',
 });
 
 type ItemDraft = {
@@ -60,8 +62,8 @@ type ItemDraft = {
 
 /** Finishes an item from its draft: demo values near the supplier's, and the supplier copies. */
 const buildItem = (
-  company: SupplierInsert,
-  values: CompanyDemoValues,
+  supplier: SupplierInsert,
+  values: SupplierDemoValues,
   draft: ItemDraft,
   random: SeededRandom,
   reference: CatalogReference,
@@ -69,10 +71,10 @@ const buildItem = (
   const itemValues = drawItemDemoValues(random, values, draft.priceCents);
   const isSampleKit = draft.kind === 'PRODUCT' && random.chance(0.03);
   const title = isSampleKit ? `Sample kit: ${draft.title}` : draft.title;
-  const id = itemIdOf(company.id, title);
+  const id = itemIdOf(supplier.id, title);
   return {
     id,
-    companyId: company.id,
+    companyId: supplier.id,
     kind: draft.kind,
     title,
     description: draft.description,
@@ -89,27 +91,27 @@ const buildItem = (
     isSampleKit,
     rank: itemValues.rank,
     enabledAt: itemValues.enabledAt,
-    companyCountryCode: company.countryCode,
-    companyRegionCode: company.regionCode ?? null,
-    companyRating: company.rating ?? null,
-    companyOrderVolume: company.orderVolume,
-    companyOrderCount: company.orderCount,
+    companyCountryCode: supplier.countryCode,
+    companyRegionCode: supplier.regionCode ?? null,
+    companyRating: supplier.rating ?? null,
+    companyOrderVolume: supplier.orderVolume,
+    companyOrderCount: supplier.orderCount,
     source: 'demo',
     fieldSources: {
       ...sourcesOf(DEMO_ITEM_FIELDS, 'demo'),
-      ...companyCopySources(company.fieldSources),
+      ...supplierCopySources(supplier.fieldSources),
     },
     searchText: searchTextOf([
       title,
       draft.description,
       categoryWordsOf([draft.categoryId], reference.categories),
-      company.name,
-      company.capabilities.join(' '),
+      supplier.name,
+      supplier.capabilities.join(' '),
     ]),
   };
 };
 
-type SeedCompanyInput = Pick<
+type SeedSupplierInput = Pick<
   SupplierInsert,
   | 'id'
   | 'name'
@@ -126,9 +128,9 @@ type SeedCompanyInput = Pick<
 >;
 
 /** A seeded supplier row: its own values, the generated ones, and what search reads. */
-const toSeedCompany = (
-  input: SeedCompanyInput,
-  values: CompanyDemoValues,
+const toSeedSupplier = (
+  input: SeedSupplierInput,
+  values: SupplierDemoValues,
   reference: CatalogReference,
 ): SupplierInsert => {
   const country = reference.countries.get(input.countryCode);
@@ -164,17 +166,17 @@ const countryNameOf = (countryCode: string, reference: CatalogReference) =>
 
 /** 3–8 base products from the factory's categories, e.g. "Organic cotton crew-neck T-shirt". */
 const buildBaseProducts = (
-  company: SupplierInsert,
-  values: CompanyDemoValues,
+  supplier: SupplierInsert,
+  values: SupplierDemoValues,
   random: SeededRandom,
   reference: CatalogReference,
 ): ItemInsert[] => {
-  const candidates = company.categoryIds.flatMap((categoryId) =>
+  const candidates = supplier.categoryIds.flatMap((categoryId) =>
     (PRODUCT_TEMPLATES[categoryId] ?? []).flatMap((template) =>
       template.materials.map((material) => ({ categoryId, template, material })),
     ),
   );
-  const countryName = countryNameOf(company.countryCode, reference);
+  const countryName = countryNameOf(supplier.countryCode, reference);
   return random.sample(candidates, random.int(3, 8)).map(({ categoryId, template, material }) => {
     const title = `${material} ${template.name}`;
     const categoryName = reference.categories.get(categoryId)?.name ?? '';
@@ -182,20 +184,20 @@ const buildBaseProducts = (
       kind: 'PRODUCT',
       title,
       description:
-        `${title} (${categoryName}). Demo base product of ${company.name}, ${countryName}: ` +
+        `${title} (${categoryName}). Demo base product of ${supplier.name}, ${countryName}: ` +
         'the price, MOQ, sample price and lead time are generated examples to confirm with ' +
         'the supplier.',
       categoryId,
       priceCents: drawPriceCents(random, template.priceCents),
     };
-    return buildItem(company, values, draft, random, reference);
+    return buildItem(supplier, values, draft, random, reference);
   });
 };
 
 const buildRegistrySupplier = (facility: RegistryFacility, reference: CatalogReference) => {
-  const id = companyIdOf(facility.name, facility.countryCode);
+  const id = supplierIdOf(facility.name, facility.countryCode);
   const random = createSeededRandom(id);
-  const values = drawCompanyDemoValues(random, 'factory');
+  const values = drawSupplierDemoValues(random, 'factory');
   const categoryIds = pickApparelCategories(facility.name, random);
   const capabilities = pickCapabilities(categoryIds, random);
   const categoryNames = categoryIds.map((categoryId) => reference.categories.get(categoryId)?.name);
@@ -204,7 +206,7 @@ const buildRegistrySupplier = (facility: RegistryFacility, reference: CatalogRef
     `Registry, at ${facility.address}. Demo profile: the capabilities ` +
     `(${capabilities.join(', ')}), product lines (${categoryNames.join(', ')}), prices, MOQ ` +
     'and lead times shown are generated examples, not figures from the factory.';
-  const company = toSeedCompany(
+  const supplier = toSeedSupplier(
     {
       id,
       name: toReadableName(facility.name),
@@ -218,14 +220,14 @@ const buildRegistrySupplier = (facility: RegistryFacility, reference: CatalogRef
       categoryIds,
       source: 'registry',
       fieldSources: {
-        ...sourcesOf(REGISTRY_COMPANY_FIELDS, 'registry'),
-        ...sourcesOf(DEMO_COMPANY_FIELDS, 'demo'),
+        ...sourcesOf(REGISTRY_SUPPLIER_FIELDS, 'registry'),
+        ...sourcesOf(DEMO_SUPPLIER_FIELDS, 'demo'),
       },
     },
     values,
     reference,
   );
-  return { company, items: buildBaseProducts(company, values, random, reference) };
+  return { supplier, items: buildBaseProducts(supplier, values, random, reference) };
 };
 
 const PROFILE_BY_OFFERING = {
@@ -235,31 +237,34 @@ const PROFILE_BY_OFFERING = {
 } as const;
 const LISTING_LABEL = { PACKAGING: 'packaging', SERVICES: 'service', WEBSITE: 'website service' };
 
-const buildDemoSupplier = (supplier: DemoSupplier, reference: CatalogReference) => {
-  const id = companyIdOf(supplier.name, supplier.countryCode);
+const buildDemoSupplier = (demo: DemoSupplier, reference: CatalogReference) => {
+  const id = supplierIdOf(demo.name, demo.countryCode);
   const random = createSeededRandom(id);
-  const values = drawCompanyDemoValues(random, PROFILE_BY_OFFERING[supplier.offering]);
-  const templates = random.sample(supplier.templates, random.int(4, 8));
+  const values = drawSupplierDemoValues(random, PROFILE_BY_OFFERING[demo.offering]);
+  const templates = random.sample(demo.templates, random.int(4, 8));
   const capabilities = [...new Set(templates.flatMap((template) => template.capabilities))];
-  const company = toSeedCompany(
+  const supplier = toSeedSupplier(
     {
       id,
-      name: supplier.name,
+      name: demo.name,
       description:
-        `Demo supplier: ${supplier.focus}, based in ` +
-        `${countryNameOf(supplier.countryCode, reference)}. ` +
+        `Demo supplier: ${demo.focus}, based in ` +
+        `${countryNameOf(demo.countryCode, reference)}. ` +
         'An example profile generated for the marketplace, not a real company; every value shown ' +
         'is demo data.',
       address: null,
-      countryCode: supplier.countryCode,
+      countryCode: demo.countryCode,
       latitude: null,
       longitude: null,
-      offerings: [supplier.offering],
+      offerings: [demo.offering],
       capabilities: capabilities.slice(0, 6),
       categoryIds: [...new Set(templates.map((template) => template.categoryId))],
       source: 'demo',
       fieldSources: sourcesOf(
-        [...REGISTRY_COMPANY_FIELDS.filter((field) => field !== 'address'), ...DEMO_COMPANY_FIELDS],
+        [
+          ...REGISTRY_SUPPLIER_FIELDS.filter((field) => field !== 'address'),
+          ...DEMO_SUPPLIER_FIELDS,
+        ],
         'demo',
       ),
     },
@@ -268,23 +273,23 @@ const buildDemoSupplier = (supplier: DemoSupplier, reference: CatalogReference) 
   );
   const items = templates.map((template) => {
     const draft: ItemDraft = {
-      kind: itemKindOf(supplier.offering),
+      kind: itemKindOf(demo.offering),
       title: template.title,
       description:
-        `${template.detail} Demo ${LISTING_LABEL[supplier.offering]} listing of ` +
-        `${supplier.name}: price, MOQ and lead time are generated examples.`,
+        `${template.detail} Demo ${LISTING_LABEL[demo.offering]} listing of ` +
+        `${demo.name}: price, MOQ and lead time are generated examples.`,
       categoryId: template.categoryId,
       priceCents: drawPriceCents(random, template.priceCents),
     };
-    return buildItem(company, values, draft, random, reference);
+    return buildItem(supplier, values, draft, random, reference);
   });
-  return { company, items };
+  return { supplier, items };
 };
 
 /** The ids of the seed's suppliers, without building the rows (a cheap "already seeded?" check). */
-export const listSeedCompanyIds = (): string[] => [
-  ...loadRegistryFacilities().map((facility) => companyIdOf(facility.name, facility.countryCode)),
-  ...DEMO_SUPPLIERS.map((supplier) => companyIdOf(supplier.name, supplier.countryCode)),
+export const listSeedSupplierIds = (): string[] => [
+  ...loadRegistryFacilities().map((facility) => supplierIdOf(facility.name, facility.countryCode)),
+  ...DEMO_SUPPLIERS.map((supplier) => supplierIdOf(supplier.name, supplier.countryCode)),
 ];
 
 /**
@@ -298,10 +303,10 @@ export const demoSupplierCompanyId = (): string => {
     facilities.filter((facility) => facility.countryCode === 'CN').sort(byName)[0] ??
     [...facilities].sort(byName)[0];
   if (!chosen) throw new Error('The registry seed has no factories.');
-  return companyIdOf(chosen.name, chosen.countryCode);
+  return supplierIdOf(chosen.name, chosen.countryCode);
 };
 
-export type SeedCatalog = { companies: SupplierInsert[]; items: ItemInsert[] };
+export type SeedCatalog = { suppliers: SupplierInsert[]; items: ItemInsert[] };
 
 /**
  * The seed catalog: the registry's factories with demo values and base products, plus the demo
@@ -316,7 +321,7 @@ export const buildSeedCatalog = (
     ...DEMO_SUPPLIERS.map((supplier) => buildDemoSupplier(supplier, reference)),
   ];
   return {
-    companies: built.map(({ company }) => company),
+    suppliers: built.map(({ supplier }) => supplier),
     items: built.flatMap(({ items }) => items),
   };
 };

@@ -16,40 +16,40 @@ describe('catalog writer and seedCatalog', () => {
   afterAll(async () => context.close());
 
   const db = () => context.connection.db;
-  const companyRow = async (id: string) =>
+  const supplierRow = async (id: string) =>
     (await db().select().from(catalogCompanies).where(eq(catalogCompanies.id, id)))[0]!;
 
   it('loads the whole seed catalog once; a second run writes nothing', async () => {
     const first = await context.catalog.seedCatalog();
     expect(first).toEqual({
-      companies: seed.companies.length,
+      suppliers: seed.suppliers.length,
       items: seed.items.length,
       isWritten: true,
     });
     const writer = createCatalogWriter(db());
-    expect(await writer.countCompanies()).toBe(seed.companies.length);
+    expect(await writer.countSuppliers()).toBe(seed.suppliers.length);
     expect(await writer.countItems()).toBe(seed.items.length);
 
     const second = await context.catalog.seedCatalog();
     expect(second).toEqual({ ...first, isWritten: false });
 
     // Suppliers imported beside the seed do not make it look incomplete.
-    await writer.upsertCompanies([
-      { ...seed.companies[0]!, id: 'cmp_importedextra', name: 'Imported Extra', source: 'import' },
+    await writer.upsertSuppliers([
+      { ...seed.suppliers[0]!, id: 'cmp_importedextra', name: 'Imported Extra', source: 'import' },
     ]);
     expect((await context.catalog.seedCatalog()).isWritten).toBe(false);
-    expect(await writer.countCompanies()).toBe(seed.companies.length + 1);
+    expect(await writer.countSuppliers()).toBe(seed.suppliers.length + 1);
   });
 
   it('stores the rows as built, with a search vector', async () => {
-    const company = seed.companies[0]!;
-    const row = await companyRow(company.id);
+    const supplier = seed.suppliers[0]!;
+    const row = await supplierRow(supplier.id);
     expect(row).toMatchObject({
-      name: company.name,
-      address: company.address,
-      latitude: company.latitude,
-      moq: company.moq,
-      fieldSources: company.fieldSources,
+      name: supplier.name,
+      address: supplier.address,
+      latitude: supplier.latitude,
+      moq: supplier.moq,
+      fieldSources: supplier.fieldSources,
     });
     const [match] = await db()
       .select({ count: sql<number>`count(*)::int` })
@@ -59,7 +59,7 @@ describe('catalog writer and seedCatalog', () => {
   });
 
   it('updates data on a re-upsert but keeps counters, rank, rating and enabled date', async () => {
-    const company = seed.companies[1]!;
+    const supplier = seed.suppliers[1]!;
     await db()
       .update(catalogCompanies)
       .set({
@@ -68,14 +68,14 @@ describe('catalog writer and seedCatalog', () => {
         rank: 99,
         rating: 2,
         reviewCount: 1,
-        fieldSources: { ...company.fieldSources, rating: 'reviews' },
+        fieldSources: { ...supplier.fieldSources, rating: 'reviews' },
       })
-      .where(eq(catalogCompanies.id, company.id));
+      .where(eq(catalogCompanies.id, supplier.id));
 
-    const changed = { ...company, description: 'Changed description.', rank: 1, rating: 5 };
-    await createCatalogWriter(db()).upsertCompanies([changed]);
+    const changed = { ...supplier, description: 'Changed description.', rank: 1, rating: 5 };
+    await createCatalogWriter(db()).upsertSuppliers([changed]);
 
-    const row = await companyRow(company.id);
+    const row = await supplierRow(supplier.id);
     expect(row).toMatchObject({
       description: 'Changed description.',
       detailViewCount: 7,
@@ -83,60 +83,60 @@ describe('catalog writer and seedCatalog', () => {
       rank: 99,
       rating: 2,
       reviewCount: 1,
-      enabledAt: company.enabledAt,
+      enabledAt: supplier.enabledAt,
     });
     expect(row.fieldSources.rating).toBe('reviews');
   });
 
   it('lets an imported row replace a seeded one, never the other way round', async () => {
-    const company = seed.companies[2]!;
+    const supplier = seed.suppliers[2]!;
     const writer = createCatalogWriter(db());
-    await writer.upsertCompanies([
+    await writer.upsertSuppliers([
       {
-        ...company,
+        ...supplier,
         name: 'Imported Name Ltd',
         source: 'import',
         fieldSources: { name: 'import' },
       },
     ]);
-    expect(await companyRow(company.id)).toMatchObject({
+    expect(await supplierRow(supplier.id)).toMatchObject({
       name: 'Imported Name Ltd',
       source: 'import',
-      fieldSources: { ...company.fieldSources, name: 'import' },
+      fieldSources: { ...supplier.fieldSources, name: 'import' },
     });
 
-    await writer.upsertCompanies([company]);
-    expect(await companyRow(company.id)).toMatchObject({
+    await writer.upsertSuppliers([supplier]);
+    expect(await supplierRow(supplier.id)).toMatchObject({
       name: 'Imported Name Ltd',
       source: 'import',
     });
   });
 
   it("copies a supplier's filter values onto its items", async () => {
-    const company = seed.companies[3]!;
+    const supplier = seed.suppliers[3]!;
     await db()
       .update(catalogCompanies)
       .set({ rating: 1.5, orderVolume: 12345, orderCount: 321 })
-      .where(eq(catalogCompanies.id, company.id));
-    await createCatalogWriter(db()).refreshItemCompanyCopies(company.id);
+      .where(eq(catalogCompanies.id, supplier.id));
+    await createCatalogWriter(db()).refreshItemSupplierCopies(supplier.id);
 
     const items = await db()
       .select()
       .from(catalogItems)
-      .where(eq(catalogItems.companyId, company.id));
+      .where(eq(catalogItems.companyId, supplier.id));
     expect(items.length).toBeGreaterThanOrEqual(3);
     for (const item of items) {
       expect(item).toMatchObject({
         companyRating: 1.5,
         companyOrderVolume: 12345,
         companyOrderCount: 321,
-        companyCountryCode: company.countryCode,
+        companyCountryCode: supplier.countryCode,
       });
     }
     const other = await db()
       .select({ volume: catalogItems.companyOrderVolume })
       .from(catalogItems)
-      .where(eq(catalogItems.companyId, seed.companies[4]!.id));
-    expect(other[0]!.volume).toBe(seed.companies[4]!.orderVolume);
+      .where(eq(catalogItems.companyId, seed.suppliers[4]!.id));
+    expect(other[0]!.volume).toBe(seed.suppliers[4]!.orderVolume);
   });
 });

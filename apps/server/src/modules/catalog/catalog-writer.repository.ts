@@ -71,7 +71,7 @@ const batchesOf = <T>(rows: readonly T[]): T[][] => {
  */
 export const createCatalogWriter = (db: Database) => ({
   /** Inserts or updates by id, 500 rows a statement; see `replacesExisting` for who wins. */
-  async upsertCompanies(rows: readonly SupplierInsert[]): Promise<void> {
+  async upsertSuppliers(rows: readonly SupplierInsert[]): Promise<void> {
     for (const batch of batchesOf(rows)) {
       await db
         .insert(catalogCompanies)
@@ -84,7 +84,7 @@ export const createCatalogWriter = (db: Database) => ({
     }
   },
 
-  /** Inserts or updates by id, 500 rows a statement; same rules as `upsertCompanies`. */
+  /** Inserts or updates by id, 500 rows a statement; same rules as `upsertSuppliers`. */
   async upsertItems(rows: readonly ItemInsert[]): Promise<void> {
     for (const batch of batchesOf(rows)) {
       await db
@@ -127,7 +127,7 @@ export const createCatalogWriter = (db: Database) => ({
   },
 
   /** How many of these supplier ids exist. */
-  async countCompaniesAmong(ids: readonly string[]): Promise<number> {
+  async countSuppliersAmong(ids: readonly string[]): Promise<number> {
     let count = 0;
     for (const batch of batchesOf(ids)) {
       const [row] = await db
@@ -139,7 +139,7 @@ export const createCatalogWriter = (db: Database) => ({
     return count;
   },
 
-  async countCompanies(): Promise<number> {
+  async countSuppliers(): Promise<number> {
     const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(catalogCompanies);
     return row?.count ?? 0;
   },
@@ -150,7 +150,7 @@ export const createCatalogWriter = (db: Database) => ({
   },
 
   /** Copies each supplier's filter values (country, region, rating, order figures) onto its items. */
-  async refreshItemCompanyCopies(...companyIds: string[]): Promise<void> {
+  async refreshItemSupplierCopies(...companyIds: string[]): Promise<void> {
     if (companyIds.length === 0) return;
     await db
       .update(catalogItems)

@@ -14,9 +14,9 @@ export type SupplierRow = Omit<typeof catalogCompanies.$inferSelect, 'searchText
 export type ItemRow = Omit<typeof catalogItems.$inferSelect, 'searchText' | 'searchVector'>;
 
 const {
-  searchText: _companySearchText,
-  searchVector: _companySearchVector,
-  ...companyRowColumns
+  searchText: _supplierSearchText,
+  searchVector: _supplierSearchVector,
+  ...supplierRowColumns
 } = getTableColumns(catalogCompanies);
 const {
   searchText: _itemSearchText,
@@ -24,7 +24,7 @@ const {
   ...itemRowColumns
 } = getTableColumns(catalogItems);
 /** Column selections for `db.select(...)` that leave out the search text and vector. */
-export const companyRowSelection = companyRowColumns;
+export const supplierRowSelection = supplierRowColumns;
 export const itemRowSelection = itemRowColumns;
 
 /** A supplier's business hours, local time: weekdays 09:00–18:00. */
@@ -49,13 +49,13 @@ export const isWithinBusinessHours = (utcOffsetMinutes: number, now: Date): bool
 const roundRating = (rating: number | null) =>
   rating === null ? null : Math.round(rating * 10) / 10;
 
-export type CompanyContext = {
+export type SupplierContext = {
   countryNames: ReadonlyMap<string, string>;
-  favoriteCompanyIds: ReadonlySet<string>;
+  favoriteSupplierIds: ReadonlySet<string>;
   now: Date;
 };
 
-export const toCatalogCompany = (row: SupplierRow, context: CompanyContext): CatalogCompany => ({
+export const toCatalogCompany = (row: SupplierRow, context: SupplierContext): CatalogCompany => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -82,18 +82,18 @@ export const toCatalogCompany = (row: SupplierRow, context: CompanyContext): Cat
   enabledAt: row.enabledAt.toISOString(),
   fieldSources: row.fieldSources,
   source: row.source,
-  isFavorite: context.favoriteCompanyIds.has(row.id),
+  isFavorite: context.favoriteSupplierIds.has(row.id),
 });
 
 export type ItemContext = {
   categories: ReadonlyMap<number, Pick<CategoryRow, 'vertical' | 'group' | 'subgroup'>>;
-  companies: ReadonlyMap<string, Pick<SupplierRow, 'id' | 'name' | 'capabilities'>>;
+  suppliers: ReadonlyMap<string, Pick<SupplierRow, 'id' | 'name' | 'capabilities'>>;
   favoriteItemIds: ReadonlySet<string>;
 };
 
 export const toCatalogItem = (row: ItemRow, context: ItemContext): CatalogItem => {
   const category = row.categoryId === null ? undefined : context.categories.get(row.categoryId);
-  const company = context.companies.get(row.companyId);
+  const supplier = context.suppliers.get(row.companyId);
   return {
     id: row.id,
     kind: row.kind,
@@ -115,11 +115,11 @@ export const toCatalogItem = (row: ItemRow, context: ItemContext): CatalogItem =
     enabledAt: row.enabledAt.toISOString(),
     company: {
       id: row.companyId,
-      name: company?.name ?? '',
+      name: supplier?.name ?? '',
       countryCode: row.companyCountryCode,
       regionCode: row.companyRegionCode as RegionCode | null,
       rating: roundRating(row.companyRating),
-      capabilities: company?.capabilities ?? [],
+      capabilities: supplier?.capabilities ?? [],
     },
     fieldSources: row.fieldSources,
     source: row.source,

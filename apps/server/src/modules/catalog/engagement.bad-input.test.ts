@@ -29,14 +29,14 @@ beforeAll(async () => {
   context = await createTestApp();
   const account = await registerAccount(context);
   headers = account.headers;
-  const { aCompany, anItem } = createCatalogFactories(context.connection.db);
-  const company = await aCompany();
-  const item = await anItem({ company });
+  const { aSupplier, anItem } = createCatalogFactories(context.connection.db);
+  const supplier = await aSupplier();
+  const item = await anItem({ supplier });
   const reviewResponse = await context.app.inject({
     method: 'POST',
     url: createCompanyReview.path,
     headers,
-    payload: { companyId: company.id, rating: 4, title: 'Fine', body: '' },
+    payload: { companyId: supplier.id, rating: 4, title: 'Fine', body: '' },
   });
   const review = reviewResponse.json<CatalogCompanyReview>();
   const content = { rating: 3, title: 'Sweep', body: 'Sweep body' };
@@ -44,17 +44,21 @@ beforeAll(async () => {
     {
       method: 'GET',
       path: listCompanyReviews.path,
-      query: { companyId: company.id, size: '5', cursor: 'abc' },
+      query: { companyId: supplier.id, size: '5', cursor: 'abc' },
     },
-    { method: 'GET', path: getCompanyReviewSummary.path, query: { companyId: company.id } },
-    { method: 'POST', path: createCompanyReview.path, body: { companyId: company.id, ...content } },
+    { method: 'GET', path: getCompanyReviewSummary.path, query: { companyId: supplier.id } },
+    {
+      method: 'POST',
+      path: createCompanyReview.path,
+      body: { companyId: supplier.id, ...content },
+    },
     { method: 'PUT', path: updateCompanyReview.path, params: { id: review.id }, body: content },
     {
       method: 'POST',
       path: createPublicCompanyReview.path,
       isPublic: true,
       body: {
-        companyId: company.id,
+        companyId: supplier.id,
         ...content,
         authorName: 'Sweeper',
         authorEmail: 'sweep@example.com',
@@ -62,7 +66,7 @@ beforeAll(async () => {
     },
     { method: 'GET', path: listFavorites.path },
     { method: 'POST', path: addFavorite.path, body: { type: 'ITEM', id: item.id } },
-    { method: 'DELETE', path: removeFavorite.path, params: { type: 'COMPANY', id: company.id } },
+    { method: 'DELETE', path: removeFavorite.path, params: { type: 'COMPANY', id: supplier.id } },
     { method: 'GET', path: listMySuppliers.path, query: { searchKey: 'mill' } },
   ];
 });

@@ -71,12 +71,12 @@ export const createCatalogEngagementModule = ({
       /** Supplier cards (name, avatar, concierge mark) by id, for chat summaries. */
       findSupplierCards: async (ids: readonly string[]) =>
         new Map(
-          (await supplierLookup.findSupplierCards(ids)).map((company) => [
-            company.id,
+          (await supplierLookup.findSupplierCards(ids)).map((supplier) => [
+            supplier.id,
             {
-              name: company.name,
+              name: supplier.name,
               avatarUrl: null,
-              isConciergeRecommended: company.isConciergeRecommended,
+              isConciergeRecommended: supplier.isConciergeRecommended,
             },
           ]),
         ),

@@ -12,7 +12,7 @@ export type FavoriteType = FavoriteTarget['type'];
 /** A favourite item with what its answer needs from its supplier and category. */
 export type FavoriteItemRow = {
   item: ItemRow;
-  company: Pick<SupplierRow, 'id' | 'name' | 'capabilities'>;
+  supplier: Pick<SupplierRow, 'id' | 'name' | 'capabilities'>;
   category: { vertical: string; group: string | null; subgroup: string | null } | null;
 };
 
@@ -69,14 +69,14 @@ export const createFavoriteRepository = (db: Database) => ({
   },
 
   /** The store's favourite suppliers, most recently favourited first. */
-  async listCompanies(storeId: string): Promise<SupplierRow[]> {
+  async listSuppliers(storeId: string): Promise<SupplierRow[]> {
     const rows = await db
-      .select({ company: catalogCompanies })
+      .select({ supplier: catalogCompanies })
       .from(favorites)
       .innerJoin(catalogCompanies, eq(catalogCompanies.id, favorites.targetId))
       .where(and(eq(favorites.storeId, storeId), eq(favorites.targetType, 'COMPANY')))
       .orderBy(desc(favorites.createdAt), desc(favorites.targetId));
-    return rows.map((row) => row.company);
+    return rows.map((row) => row.supplier);
   },
 
   /** The store's favourite items with supplier and category, most recently favourited first. */
@@ -98,7 +98,7 @@ export const createFavoriteRepository = (db: Database) => ({
       .orderBy(desc(favorites.createdAt), desc(favorites.targetId));
     return rows.map((row) => ({
       item: row.item,
-      company: {
+      supplier: {
         id: row.item.companyId,
         name: row.companyName,
         capabilities: row.companyCapabilities,
@@ -111,7 +111,7 @@ export const createFavoriteRepository = (db: Database) => ({
   },
 
   /** Ids of the store's favourite suppliers with when each was favourited, newest first. */
-  async listFavoriteCompanyIds(storeId: string): Promise<{ companyId: string; at: Date }[]> {
+  async listFavoriteSupplierIds(storeId: string): Promise<{ companyId: string; at: Date }[]> {
     const rows = await db
       .select({ companyId: favorites.targetId, at: favorites.createdAt })
       .from(favorites)

@@ -101,14 +101,14 @@ const mySuppliersOf = async (account: Account, query = ''): Promise<MySuppliers>
 describe('favourites', () => {
   it('lists favourite suppliers and items with their full catalog answers, newest first', async () => {
     const account = await registerAccount(context);
-    const older = await factories.aCompany({
+    const older = await factories.aSupplier({
       name: 'Older Mill',
       countryCode: 'IT',
       regionCode: 'EU',
     });
-    const newer = await factories.aCompany({ name: 'Newer Mill' });
+    const newer = await factories.aSupplier({ name: 'Newer Mill' });
     const item = await factories.anItem({
-      company: newer,
+      supplier: newer,
       title: 'Boxy Tee',
       categoryId: 212,
       categoryPath: [166, 1604, 212],
@@ -122,7 +122,7 @@ describe('favourites', () => {
     await favorite(account, { type: 'ITEM', id: item.id });
 
     const { companies, items } = await favoritesOf(account);
-    expect(companies.map((company) => company.name)).toEqual(['Newer Mill', 'Older Mill']);
+    expect(companies.map((supplier) => supplier.name)).toEqual(['Newer Mill', 'Older Mill']);
     expect(companies[1]).toMatchObject({
       countryCode: 'IT',
       countryName: 'Italy',
@@ -143,13 +143,13 @@ describe('favourites', () => {
 
   it('is idempotent both ways', async () => {
     const account = await registerAccount(context);
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     for (let index = 0; index < 2; index += 1) {
-      expect((await favorite(account, { type: 'COMPANY', id: company.id })).statusCode).toBe(200);
+      expect((await favorite(account, { type: 'COMPANY', id: supplier.id })).statusCode).toBe(200);
     }
     expect((await favoritesOf(account)).companies).toHaveLength(1);
     for (let index = 0; index < 2; index += 1) {
-      const response = await unfavorite(account, 'COMPANY', company.id);
+      const response = await unfavorite(account, 'COMPANY', supplier.id);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ ok: true });
     }
@@ -159,7 +159,7 @@ describe('favourites', () => {
 
   it('answers 404 for a supplier or item that does not exist, 400 for a mismatched id or type', async () => {
     const account = await registerAccount(context);
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     expectApiError(await favorite(account, { type: 'COMPANY', id: newId('cmp') }), 404, {
       code: 'not_found',
       reason: 'company_not_found',
@@ -169,33 +169,33 @@ describe('favourites', () => {
       reason: 'item_not_found',
     });
     const mismatched = expectApiError(
-      await favorite(account, { type: 'ITEM', id: company.id }),
+      await favorite(account, { type: 'ITEM', id: supplier.id }),
       400,
       {
         code: 'bad_request',
       },
     );
     expect(fieldsOf(mismatched)).toContain('body.id');
-    expectApiError(await favorite(account, { type: 'STORE', id: company.id }), 400, {
+    expectApiError(await favorite(account, { type: 'STORE', id: supplier.id }), 400, {
       code: 'bad_request',
     });
-    expectApiError(await unfavorite(account, 'STORE', company.id), 400, { code: 'bad_request' });
+    expectApiError(await unfavorite(account, 'STORE', supplier.id), 400, { code: 'bad_request' });
   });
 
   it("keeps each store's favourites invisible and untouchable to other stores", async () => {
     const alice = await registerAccount(context);
     const bob = await registerAccount(context);
-    const company = await factories.aCompany();
-    const item = await factories.anItem({ company });
-    await favorite(alice, { type: 'COMPANY', id: company.id });
+    const supplier = await factories.aSupplier();
+    const item = await factories.anItem({ supplier });
+    await favorite(alice, { type: 'COMPANY', id: supplier.id });
     await favorite(alice, { type: 'ITEM', id: item.id });
 
     expect(await favoritesOf(bob)).toEqual({ companies: [], items: [] });
     expect((await mySuppliersOf(bob)).items).toEqual([]);
-    await unfavorite(bob, 'COMPANY', company.id);
+    await unfavorite(bob, 'COMPANY', supplier.id);
     await unfavorite(bob, 'ITEM', item.id);
     const aliceFavorites = await favoritesOf(alice);
-    expect(aliceFavorites.companies.map((row) => row.id)).toEqual([company.id]);
+    expect(aliceFavorites.companies.map((row) => row.id)).toEqual([supplier.id]);
     expect(aliceFavorites.items.map((row) => row.id)).toEqual([item.id]);
   });
 
@@ -208,8 +208,8 @@ describe('favourites', () => {
 describe('GET /api/web/stores/me/suppliers', () => {
   it('lists favourited suppliers with relation FAVORITED, most recent first', async () => {
     const account = await registerAccount(context);
-    const first = await factories.aCompany({ name: 'Alpha Knits' });
-    const second = await factories.aCompany({ name: 'Beta Denim' });
+    const first = await factories.aSupplier({ name: 'Alpha Knits' });
+    const second = await factories.aSupplier({ name: 'Beta Denim' });
     const itemOnly = await factories.anItem();
     await favorite(account, { type: 'COMPANY', id: first.id });
     context.clock.advance(1000);
@@ -229,8 +229,8 @@ describe('GET /api/web/stores/me/suppliers', () => {
 
   it('filters by name, in any case, taking LIKE wildcards literally', async () => {
     const account = await registerAccount(context);
-    const denim = await factories.aCompany({ name: 'Blue DENIM Works' });
-    const knit = await factories.aCompany({ name: '100% Knit Co' });
+    const denim = await factories.aSupplier({ name: 'Blue DENIM Works' });
+    const knit = await factories.aSupplier({ name: '100% Knit Co' });
     await favorite(account, { type: 'COMPANY', id: denim.id });
     await favorite(account, { type: 'COMPANY', id: knit.id });
 

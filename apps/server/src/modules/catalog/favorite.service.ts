@@ -66,7 +66,7 @@ export const createFavoriteService = ({
     async addFavorite(actor: Actor, target: FavoriteTarget): Promise<void> {
       const exists =
         target.type === 'COMPANY'
-          ? await suppliers.companyExists(target.id)
+          ? await suppliers.supplierExists(target.id)
           : await suppliers.itemExists(target.id);
       if (!exists) throw targetNotFound(target.type);
       await changeFavorites(actor.storeId, (repository) =>
@@ -85,14 +85,14 @@ export const createFavoriteService = ({
     async listFavorites(
       actor: Actor,
     ): Promise<{ companies: CatalogCompany[]; items: CatalogItem[] }> {
-      const [companyRows, itemRows, countryNames] = await Promise.all([
-        favorites.listCompanies(actor.storeId),
+      const [supplierRows, itemRows, countryNames] = await Promise.all([
+        favorites.listSuppliers(actor.storeId),
         favorites.listItems(actor.storeId),
         loadCountryNames(),
       ]);
-      const companyContext = {
+      const supplierContext = {
         countryNames,
-        favoriteCompanyIds: new Set(companyRows.map((row) => row.id)),
+        favoriteSupplierIds: new Set(supplierRows.map((row) => row.id)),
         now: clock.now(),
       };
       const itemContext = {
@@ -101,11 +101,11 @@ export const createFavoriteService = ({
             item.categoryId !== null && category ? [[item.categoryId, category] as const] : [],
           ),
         ),
-        companies: new Map(itemRows.map(({ company }) => [company.id, company])),
+        suppliers: new Map(itemRows.map(({ supplier }) => [supplier.id, supplier])),
         favoriteItemIds: new Set(itemRows.map(({ item }) => item.id)),
       };
       return {
-        companies: companyRows.map((row) => toCatalogCompany(row, companyContext)),
+        companies: supplierRows.map((row) => toCatalogCompany(row, supplierContext)),
         items: itemRows.map(({ item }) => toCatalogItem(item, itemContext)),
       };
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
-import { buildSeedCatalog, demoSupplierCompanyId, listSeedCompanyIds } from './catalog-seed.data';
+import { buildSeedCatalog, demoSupplierCompanyId, listSeedSupplierIds } from './catalog-seed.data';
 import { createCatalogWriter } from './catalog-writer.repository';
 import { loadCategoryTree } from './category.data';
 import { createCategoryRepository } from './category.repository';
@@ -36,7 +36,7 @@ export const createCatalogModule = ({
   loadCountryNames,
 }: CatalogModuleDeps) => {
   const categories = createCategoryRepository(db);
-  const companies = createSupplierRepository(db);
+  const suppliers = createSupplierRepository(db);
   const items = createItemRepository(db);
   const lookups = createCatalogLookups(
     createFavoriteRepository(db),
@@ -46,7 +46,7 @@ export const createCatalogModule = ({
   );
   const searchCache = createSearchCache(searchCacheTtlMs);
   const search = createCatalogSearchService({
-    companies,
+    suppliers,
     items,
     lookups,
     clock,
@@ -87,7 +87,7 @@ export const createCatalogModule = ({
       },
     },
     categories,
-    companies,
+    suppliers,
     items,
     lookups,
     search,
@@ -106,20 +106,20 @@ export const createCatalogModule = ({
      * nothing is written when every seed supplier is already there, and a rerun never
      * overwrites imported rows or buyers' counters.
      */
-    async seedCatalog(): Promise<{ companies: number; items: number; isWritten: boolean }> {
+    async seedCatalog(): Promise<{ suppliers: number; items: number; isWritten: boolean }> {
       const writer = createCatalogWriter(db);
-      const seedIds = listSeedCompanyIds();
-      if ((await writer.countCompaniesAmong(seedIds)) === seedIds.length) {
-        return { companies: seedIds.length, items: await writer.countItems(), isWritten: false };
+      const seedIds = listSeedSupplierIds();
+      if ((await writer.countSuppliersAmong(seedIds)) === seedIds.length) {
+        return { suppliers: seedIds.length, items: await writer.countItems(), isWritten: false };
       }
       const seed = buildSeedCatalog();
       await db.transaction(async (tx) => {
         const transactionWriter = createCatalogWriter(tx);
-        await transactionWriter.upsertCompanies(seed.companies);
+        await transactionWriter.upsertSuppliers(seed.suppliers);
         await transactionWriter.upsertItems(seed.items);
       });
       searchCache.clear();
-      return { companies: seed.companies.length, items: seed.items.length, isWritten: true };
+      return { suppliers: seed.suppliers.length, items: seed.items.length, isWritten: true };
     },
   };
 };

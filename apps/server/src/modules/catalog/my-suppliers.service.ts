@@ -21,7 +21,7 @@ const RELATION_ORDER: readonly SupplierRelation[] = ['FAVORITED', 'MESSAGED', 'O
 export type SupplierRelationSource = {
   relation: Exclude<SupplierRelation, 'FAVORITED'>;
   /** Suppliers the store has this relation with, and the latest time it happened. */
-  listCompanyIds(storeId: string): Promise<{ companyId: string; at: Date }[]>;
+  listSupplierIds(storeId: string): Promise<{ companyId: string; at: Date }[]>;
 };
 
 type MySuppliersServiceDeps = {
@@ -57,14 +57,14 @@ export const createMySuppliersService = ({
       const sources = [
         {
           relation: 'FAVORITED' as const,
-          listCompanyIds: (storeId: string) => favorites.listFavoriteCompanyIds(storeId),
+          listSupplierIds: (storeId: string) => favorites.listFavoriteSupplierIds(storeId),
         },
         ...relationSources,
       ];
       const lists = await Promise.all(
         sources.map(async (source) => ({
           relation: source.relation,
-          entries: await source.listCompanyIds(actor.storeId),
+          entries: await source.listSupplierIds(actor.storeId),
         })),
       );
       const related = new Map<string, { relations: Set<SupplierRelation>; latest: number }>();
@@ -83,10 +83,10 @@ export const createMySuppliersService = ({
         }),
         loadCountryNames(),
       ]);
-      const favoriteCompanyIds = new Set(
+      const favoriteSupplierIds = new Set(
         [...related].flatMap(([id, { relations }]) => (relations.has('FAVORITED') ? [id] : [])),
       );
-      const context = { countryNames, favoriteCompanyIds, now: clock.now() };
+      const context = { countryNames, favoriteSupplierIds, now: clock.now() };
       const latestOf = (id: string) => related.get(id)?.latest ?? 0;
       return rows
         .sort((a, b) => latestOf(b.id) - latestOf(a.id))

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { DATA_ROOT } from '@/lib/paths';
-import { normalizeCompanyName } from './supplier-identity';
+import { normalizeSupplierName } from './supplier-identity';
 
 export const FACILITIES_FILE = 'open-apparel-registry-facilities/facilities.csv';
 
@@ -28,7 +28,7 @@ export const loadRegistryFacilities = (): RegistryFacility[] => {
   for (const row of rows) {
     const countryCode = (row.country_code ?? '').trim().toUpperCase();
     const name = (row.name ?? '').trim();
-    const key = `${normalizeCompanyName(name)}|${countryCode}`;
+    const key = `${normalizeSupplierName(name)}|${countryCode}`;
     if (name === '' || byKey.has(key)) continue;
     byKey.set(key, {
       name,

@@ -9,7 +9,7 @@ export type ReviewRow = typeof catalogCompanyReviews.$inferSelect;
 type NewReview = typeof catalogCompanyReviews.$inferInsert;
 
 /** The supplier fields a rating refresh reads, from the row locked for the write. */
-export type RatedCompany = {
+export type RatedSupplier = {
   id: string;
   demoRating: number | null;
   fieldSources: Record<string, ValueSource>;
@@ -69,7 +69,7 @@ export const createReviewRepository = (db: Database) => ({
    * Locks the supplier row until the transaction ends, so that concurrent reviews of one
    * supplier recompute its rating one after the other. Undefined when there is no such supplier.
    */
-  async lockCompany(companyId: string): Promise<RatedCompany | undefined> {
+  async lockSupplier(companyId: string): Promise<RatedSupplier | undefined> {
     const [row] = await db
       .select({
         id: catalogCompanies.id,
@@ -119,7 +119,7 @@ export const createReviewRepository = (db: Database) => ({
   },
 
   /** Newest first (created_at, then id, both descending); `limit` rows after `after`. */
-  async listByCompany(
+  async listBySupplier(
     companyId: string,
     options: { limit: number; after?: ReviewPosition },
   ): Promise<{ row: ReviewRow; position: ReviewPosition }[]> {
@@ -147,22 +147,22 @@ export const createReviewRepository = (db: Database) => ({
    * Spec §7 / issue #3: the supplier's rating becomes the average of its real reviews (the demo
    * rating again when there are none), with its review count and `fieldSources.rating`, and the
    * copy of the rating on each of its catalog items follows. Call inside the transaction that
-   * locked the supplier with `lockCompany`.
+   * locked the supplier with `lockSupplier`.
    */
-  async refreshCompanyRating(company: RatedCompany, now: Date): Promise<ReviewStats> {
-    const stats = await computeStats(db, company.id);
+  async refreshSupplierRating(supplier: RatedSupplier, now: Date): Promise<ReviewStats> {
+    const stats = await computeStats(db, supplier.id);
     const hasReviews = stats.count > 0;
-    const rating = hasReviews ? stats.average : company.demoRating;
-    const { rating: _previous, ...otherSources } = company.fieldSources;
+    const rating = hasReviews ? stats.average : supplier.demoRating;
+    const { rating: _previous, ...otherSources } = supplier.fieldSources;
     const fieldSources: Record<string, ValueSource> = hasReviews
       ? { ...otherSources, rating: 'reviews' }
-      : company.demoRating !== null
+      : supplier.demoRating !== null
         ? { ...otherSources, rating: 'demo' }
         : otherSources;
     await db
       .update(catalogCompanies)
       .set({ rating, reviewCount: stats.count, fieldSources, updatedAt: now })
-      .where(eq(catalogCompanies.id, company.id));
+      .where(eq(catalogCompanies.id, supplier.id));
     // The items' copy of the rating carries the same source as the supplier's own.
     const itemRatingSource = fieldSources.rating ?? 'demo';
     await db
@@ -172,7 +172,7 @@ export const createReviewRepository = (db: Database) => ({
         fieldSources: sql`${catalogItems.fieldSources} || jsonb_build_object('companyRating', ${itemRatingSource}::text)`,
         updatedAt: now,
       })
-      .where(eq(catalogItems.companyId, company.id));
+      .where(eq(catalogItems.companyId, supplier.id));
     return stats;
   },
 });

@@ -95,7 +95,7 @@ const aPublicReview = (companyId: string, overrides: Record<string, unknown> = {
   ...overrides,
 });
 
-const companyRow = async (companyId: string) => {
+const supplierRow = async (companyId: string) => {
   const [row] = await context.connection.db
     .select()
     .from(catalogCompanies)
@@ -105,12 +105,12 @@ const companyRow = async (companyId: string) => {
 
 describe('POST /api/web/catalog-company-reviews', () => {
   it('reviews a supplier as the store: author is the store title, origin store, isOwn', async () => {
-    const company = await factories.aCompany();
-    const response = await postReview(alice, aReview({ companyId: company.id, rating: 5 }));
+    const supplier = await factories.aSupplier();
+    const response = await postReview(alice, aReview({ companyId: supplier.id, rating: 5 }));
     expect(response.statusCode, response.body).toBe(201);
     const review = response.json<CatalogCompanyReview>();
     expect(review).toMatchObject({
-      companyId: company.id,
+      companyId: supplier.id,
       rating: 5,
       title: 'Good samples',
       authorName: 'Alice Apparel',
@@ -124,8 +124,8 @@ describe('POST /api/web/catalog-company-reviews', () => {
   it.each([0, 6, -1, 2.5, '5', null])(
     'refuses %j stars with 400 naming body.rating',
     async (rating) => {
-      const company = await factories.aCompany();
-      const response = await postReview(alice, aReview({ companyId: company.id, rating }));
+      const supplier = await factories.aSupplier();
+      const response = await postReview(alice, aReview({ companyId: supplier.id, rating }));
       const error = expectApiError(response, 400, {
         code: 'bad_request',
         reason: 'validation_failed',
@@ -136,43 +136,43 @@ describe('POST /api/web/catalog-company-reviews', () => {
 
   it('accepts 1 and 5 stars, the edges of the range', async () => {
     for (const rating of [1, 5]) {
-      const company = await factories.aCompany();
-      const response = await postReview(alice, aReview({ companyId: company.id, rating }));
+      const supplier = await factories.aSupplier();
+      const response = await postReview(alice, aReview({ companyId: supplier.id, rating }));
       expect(response.statusCode, response.body).toBe(201);
     }
   });
 
   it('allows one review per store per supplier (409 review_exists), and other stores still review', async () => {
-    const company = await factories.aCompany();
-    expect((await postReview(alice, aReview({ companyId: company.id }))).statusCode).toBe(201);
-    expectApiError(await postReview(alice, aReview({ companyId: company.id, rating: 1 })), 409, {
+    const supplier = await factories.aSupplier();
+    expect((await postReview(alice, aReview({ companyId: supplier.id }))).statusCode).toBe(201);
+    expectApiError(await postReview(alice, aReview({ companyId: supplier.id, rating: 1 })), 409, {
       code: 'conflict',
       reason: 'review_exists',
     });
-    expect((await postReview(bob, aReview({ companyId: company.id }))).statusCode).toBe(201);
-    expect((await summaryOf(company.id)).count).toBe(2);
+    expect((await postReview(bob, aReview({ companyId: supplier.id }))).statusCode).toBe(201);
+    expect((await summaryOf(supplier.id)).count).toBe(2);
   });
 
   it('keeps one review per store when two arrive at once', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const responses = await Promise.all(
-      [1, 2, 3].map((rating) => postReview(alice, aReview({ companyId: company.id, rating }))),
+      [1, 2, 3].map((rating) => postReview(alice, aReview({ companyId: supplier.id, rating }))),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
     for (const response of responses.filter((answer) => answer.statusCode === 409)) {
       expectApiError(response, 409, { code: 'conflict', reason: 'review_exists' });
     }
-    expect((await summaryOf(company.id)).count).toBe(1);
+    expect((await summaryOf(supplier.id)).count).toBe(1);
   });
 
   it('counts every review when many reviews of one supplier arrive at once', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const ratings = [1, 2, 3, 4, 5, 5, 4, 3];
     const responses = await Promise.all(
-      ratings.map((rating) => postPublicReview(aPublicReview(company.id, { rating }))),
+      ratings.map((rating) => postPublicReview(aPublicReview(supplier.id, { rating }))),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(ratings.map(() => 201));
-    expect(await companyRow(company.id)).toMatchObject({ reviewCount: 8, rating: 3.4 });
+    expect(await supplierRow(supplier.id)).toMatchObject({ reviewCount: 8, rating: 3.4 });
   });
 
   it('answers 404 company_not_found for a supplier that does not exist', async () => {
@@ -181,12 +181,12 @@ describe('POST /api/web/catalog-company-reviews', () => {
   });
 
   it('refuses a missing title, an over-long body and a malformed supplier id with 400', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const cases: [Record<string, unknown>, string][] = [
-      [aReview({ companyId: company.id, title: '   ' }), 'body.title'],
-      [aReview({ companyId: company.id, body: 'x'.repeat(5001) }), 'body.body'],
+      [aReview({ companyId: supplier.id, title: '   ' }), 'body.title'],
+      [aReview({ companyId: supplier.id, body: 'x'.repeat(5001) }), 'body.body'],
       [aReview({ companyId: 'CMP_1' }), 'body.companyId'],
-      [aReview({ companyId: company.id, title: 'a\u0000b' }), 'body.title'],
+      [aReview({ companyId: supplier.id, title: 'a\u0000b' }), 'body.title'],
     ];
     for (const [payload, field] of cases) {
       const error = expectApiError(await postReview(alice, payload), 400, { code: 'bad_request' });
@@ -195,11 +195,11 @@ describe('POST /api/web/catalog-company-reviews', () => {
   });
 
   it('needs a session', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const response = await context.app.inject({
       method: 'POST',
       url: createCompanyReview.path,
-      payload: aReview({ companyId: company.id }),
+      payload: aReview({ companyId: supplier.id }),
     });
     expectApiError(response, 401, { code: 'unauthenticated' });
   });
@@ -207,10 +207,10 @@ describe('POST /api/web/catalog-company-reviews', () => {
 
 describe('PUT /api/web/catalog-company-reviews/:id', () => {
   it('lets the author store edit its review, never moving it to another supplier', async () => {
-    const company = await factories.aCompany();
-    const other = await factories.aCompany();
+    const supplier = await factories.aSupplier();
+    const other = await factories.aSupplier();
     const created = (
-      await postReview(alice, aReview({ companyId: company.id }))
+      await postReview(alice, aReview({ companyId: supplier.id }))
     ).json<CatalogCompanyReview>();
     context.clock.advance(60_000);
     const response = await putReview(alice, created.id, {
@@ -220,7 +220,7 @@ describe('PUT /api/web/catalog-company-reviews/:id', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<CatalogCompanyReview>()).toMatchObject({
       id: created.id,
-      companyId: company.id,
+      companyId: supplier.id,
       rating: 2,
       title: 'Slower lately',
       isOwn: true,
@@ -231,9 +231,9 @@ describe('PUT /api/web/catalog-company-reviews/:id', () => {
   });
 
   it('answers 404 to another store editing a review, and leaves it unchanged', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const created = (
-      await postReview(alice, aReview({ companyId: company.id, rating: 5 }))
+      await postReview(alice, aReview({ companyId: supplier.id, rating: 5 }))
     ).json<CatalogCompanyReview>();
     expectApiError(await putReview(bob, created.id, aReview({ rating: 1 })), 404, {
       code: 'not_found',
@@ -247,9 +247,9 @@ describe('PUT /api/web/catalog-company-reviews/:id', () => {
   });
 
   it('answers 404 to a public review and to an unknown id, 400 to a malformed id', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const publicReview = (
-      await postPublicReview(aPublicReview(company.id))
+      await postPublicReview(aPublicReview(supplier.id))
     ).json<CatalogCompanyReview>();
     expectApiError(await putReview(alice, publicReview.id, aReview()), 404, { code: 'not_found' });
     expectApiError(await putReview(alice, newId('rev'), aReview()), 404, { code: 'not_found' });
@@ -257,9 +257,9 @@ describe('PUT /api/web/catalog-company-reviews/:id', () => {
   });
 
   it('refuses 0 and 6 stars on edit', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const created = (
-      await postReview(alice, aReview({ companyId: company.id }))
+      await postReview(alice, aReview({ companyId: supplier.id }))
     ).json<CatalogCompanyReview>();
     for (const rating of [0, 6]) {
       const error = expectApiError(await putReview(alice, created.id, aReview({ rating })), 400, {
@@ -272,27 +272,27 @@ describe('PUT /api/web/catalog-company-reviews/:id', () => {
 
 describe('review summary and supplier rating', () => {
   it('reflects creates and edits: average to one decimal, count and distribution', async () => {
-    const company = await factories.aCompany({ rating: 3.3, demoRating: 3.3 });
-    expect(await summaryOf(company.id)).toEqual({
-      companyId: company.id,
+    const supplier = await factories.aSupplier({ rating: 3.3, demoRating: 3.3 });
+    expect(await summaryOf(supplier.id)).toEqual({
+      companyId: supplier.id,
       average: null,
       count: 0,
       distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
     });
     const own = (
-      await postReview(alice, aReview({ companyId: company.id, rating: 5 }))
+      await postReview(alice, aReview({ companyId: supplier.id, rating: 5 }))
     ).json<CatalogCompanyReview>();
-    await postReview(bob, aReview({ companyId: company.id, rating: 4 }));
-    await postPublicReview(aPublicReview(company.id, { rating: 4 }));
-    expect(await summaryOf(company.id)).toEqual({
-      companyId: company.id,
+    await postReview(bob, aReview({ companyId: supplier.id, rating: 4 }));
+    await postPublicReview(aPublicReview(supplier.id, { rating: 4 }));
+    expect(await summaryOf(supplier.id)).toEqual({
+      companyId: supplier.id,
       average: 4.3,
       count: 3,
       distribution: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 1 },
     });
     await putReview(alice, own.id, aReview({ rating: 1 }));
-    expect(await summaryOf(company.id)).toEqual({
-      companyId: company.id,
+    expect(await summaryOf(supplier.id)).toEqual({
+      companyId: supplier.id,
       average: 3,
       count: 3,
       distribution: { '1': 1, '2': 0, '3': 0, '4': 2, '5': 0 },
@@ -300,29 +300,29 @@ describe('review summary and supplier rating', () => {
   });
 
   it('rounds the average half away from zero as an exact decimal (3.95 → 4)', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     // 20 reviews, 79 stars: 19 × 4 + 1 × 3.
     for (let index = 0; index < 20; index += 1) {
       const response = await postPublicReview(
-        aPublicReview(company.id, { rating: index === 0 ? 3 : 4 }),
+        aPublicReview(supplier.id, { rating: index === 0 ? 3 : 4 }),
       );
       expect(response.statusCode, response.body).toBe(201);
     }
-    expect((await summaryOf(company.id)).average).toBe(4);
-    expect((await companyRow(company.id)).rating).toBe(4);
+    expect((await summaryOf(supplier.id)).average).toBe(4);
+    expect((await supplierRow(supplier.id)).rating).toBe(4);
   });
 
   it("updates the supplier's rating, review count and source, and its items' copied rating", async () => {
-    const company = await factories.aCompany({ rating: 2.1, demoRating: 2.1 });
-    const first = await factories.anItem({ company });
-    const second = await factories.anItem({ company });
+    const supplier = await factories.aSupplier({ rating: 2.1, demoRating: 2.1 });
+    const first = await factories.anItem({ supplier });
+    const second = await factories.anItem({ supplier });
     const elsewhere = await factories.anItem();
     const created = (
-      await postReview(alice, aReview({ companyId: company.id, rating: 5 }))
+      await postReview(alice, aReview({ companyId: supplier.id, rating: 5 }))
     ).json<CatalogCompanyReview>();
-    await postReview(bob, aReview({ companyId: company.id, rating: 4 }));
+    await postReview(bob, aReview({ companyId: supplier.id, rating: 4 }));
 
-    const updated = await companyRow(company.id);
+    const updated = await supplierRow(supplier.id);
     expect(updated).toMatchObject({ rating: 4.5, demoRating: 2.1, reviewCount: 2 });
     expect(updated.fieldSources).toEqual({ name: 'demo', rating: 'reviews' });
 
@@ -334,12 +334,12 @@ describe('review summary and supplier rating', () => {
         fieldSources: catalogItems.fieldSources,
       })
       .from(catalogItems)
-      .where(eq(catalogItems.companyId, company.id));
+      .where(eq(catalogItems.companyId, supplier.id));
     expect(items.map((item) => item.companyRating)).toEqual([2.5, 2.5]);
     // The items' copy is marked as coming from reviews too, so it is never shown as a demo value.
     expect(items.map((item) => item.fieldSources.companyRating)).toEqual(['reviews', 'reviews']);
     expect(items.map((item) => item.id).sort()).toEqual([first.id, second.id].sort());
-    expect((await companyRow(company.id)).rating).toBe(2.5);
+    expect((await supplierRow(supplier.id)).rating).toBe(2.5);
 
     const [untouched] = await context.connection.db
       .select({ companyRating: catalogItems.companyRating })
@@ -360,16 +360,16 @@ describe('review summary and supplier rating', () => {
 
 describe('GET /api/web/catalog-company-reviews', () => {
   it("shows every store's reviews to every store, isOwn only to the author", async () => {
-    const company = await factories.aCompany();
-    await postReview(alice, aReview({ companyId: company.id, title: 'From Alice' }));
+    const supplier = await factories.aSupplier();
+    await postReview(alice, aReview({ companyId: supplier.id, title: 'From Alice' }));
     context.clock.advance(1000);
-    await postReview(bob, aReview({ companyId: company.id, title: 'From Bob' }));
-    const asAlice = (await listReviews(alice, `companyId=${company.id}`)).json<Page>();
+    await postReview(bob, aReview({ companyId: supplier.id, title: 'From Bob' }));
+    const asAlice = (await listReviews(alice, `companyId=${supplier.id}`)).json<Page>();
     expect(asAlice.items.map((review) => [review.title, review.isOwn])).toEqual([
       ['From Bob', false],
       ['From Alice', true],
     ]);
-    const asBob = (await listReviews(bob, `companyId=${company.id}`)).json<Page>();
+    const asBob = (await listReviews(bob, `companyId=${supplier.id}`)).json<Page>();
     expect(asBob.items.map((review) => [review.title, review.isOwn])).toEqual([
       ['From Bob', true],
       ['From Alice', false],
@@ -377,21 +377,21 @@ describe('GET /api/web/catalog-company-reviews', () => {
   });
 
   it('pages newest first with keyset cursors that neither repeat nor skip, ties broken by id', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     // Three reviews share one instant, so only the id orders them.
     for (let index = 0; index < 7; index += 1) {
       if (index % 3 === 0) context.clock.advance(1000);
-      await postPublicReview(aPublicReview(company.id, { title: `Review ${index}` }));
+      await postPublicReview(aPublicReview(supplier.id, { title: `Review ${index}` }));
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const query: string = `companyId=${company.id}&size=3${cursor ? `&cursor=${cursor}` : ''}`;
+      const query: string = `companyId=${supplier.id}&size=3${cursor ? `&cursor=${cursor}` : ''}`;
       const page: Page = (await listReviews(alice, query)).json<Page>();
       seen.push(...page.items.map((review) => review.id));
       // A review written between pages is newer than every cursor: it never shows up later.
-      if (pages === 0) await postPublicReview(aPublicReview(company.id, { title: 'Late' }));
+      if (pages === 0) await postPublicReview(aPublicReview(supplier.id, { title: 'Late' }));
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor && pages < 10);
@@ -400,7 +400,7 @@ describe('GET /api/web/catalog-company-reviews', () => {
     const rows = await context.connection.db
       .select()
       .from(catalogCompanyReviews)
-      .where(eq(catalogCompanyReviews.companyId, company.id));
+      .where(eq(catalogCompanyReviews.companyId, supplier.id));
     const expected = rows
       .filter((row) => row.title !== 'Late')
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
@@ -409,7 +409,7 @@ describe('GET /api/web/catalog-company-reviews', () => {
   });
 
   it('refuses a cursor it did not issue with 400 invalid_cursor', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const forged = [
       'not-base64-json',
       Buffer.from('[1,2]').toString('base64url'),
@@ -420,7 +420,7 @@ describe('GET /api/web/catalog-company-reviews', () => {
       encodeReviewCursor({ createdAt: '2026-01-01 00:00:00', id: 'rev_abc' }),
     ];
     for (const cursor of forged) {
-      const response = await listReviews(alice, `companyId=${company.id}&cursor=${cursor}`);
+      const response = await listReviews(alice, `companyId=${supplier.id}&cursor=${cursor}`);
       expectApiError(response, 400, { code: 'bad_request' });
     }
     expect(
@@ -434,8 +434,12 @@ describe('GET /api/web/catalog-company-reviews', () => {
   });
 
   it('refuses a size outside 1–50 and a missing supplier id with 400', async () => {
-    const company = await factories.aCompany();
-    for (const query of [`companyId=${company.id}&size=0`, `companyId=${company.id}&size=51`, '']) {
+    const supplier = await factories.aSupplier();
+    for (const query of [
+      `companyId=${supplier.id}&size=0`,
+      `companyId=${supplier.id}&size=51`,
+      '',
+    ]) {
       expectApiError(await listReviews(alice, query), 400, { code: 'bad_request' });
     }
   });
@@ -443,8 +447,8 @@ describe('GET /api/web/catalog-company-reviews', () => {
 
 describe('POST /api/app/catalog-company-reviews (public)', () => {
   it('takes a review without a session; the e-mail is never shown', async () => {
-    const company = await factories.aCompany();
-    const response = await postPublicReview(aPublicReview(company.id, { authorName: 'Pat' }));
+    const supplier = await factories.aSupplier();
+    const response = await postPublicReview(aPublicReview(supplier.id, { authorName: 'Pat' }));
     expect(response.statusCode, response.body).toBe(201);
     const review = response.json<Record<string, unknown>>();
     expect(review).toMatchObject({ authorName: 'Pat', origin: 'public', isOwn: false });
@@ -453,9 +457,9 @@ describe('POST /api/app/catalog-company-reviews (public)', () => {
   });
 
   it('allows one review per e-mail per supplier, whatever its case (409 review_exists)', async () => {
-    const company = await factories.aCompany();
-    const other = await factories.aCompany();
-    const payload = aPublicReview(company.id, { authorEmail: 'Repeat@Example.com' });
+    const supplier = await factories.aSupplier();
+    const other = await factories.aSupplier();
+    const payload = aPublicReview(supplier.id, { authorEmail: 'Repeat@Example.com' });
     expect((await postPublicReview(payload)).statusCode).toBe(201);
     const error = expectApiError(
       await postPublicReview({ ...payload, authorEmail: 'repeat@example.COM' }),
@@ -467,12 +471,12 @@ describe('POST /api/app/catalog-company-reviews (public)', () => {
   });
 
   it('refuses 0 and 6 stars, a bad e-mail and a missing name with 400', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const cases: [Record<string, unknown>, string][] = [
-      [aPublicReview(company.id, { rating: 0 }), 'body.rating'],
-      [aPublicReview(company.id, { rating: 6 }), 'body.rating'],
-      [aPublicReview(company.id, { authorEmail: 'no-at-sign' }), 'body.authorEmail'],
-      [aPublicReview(company.id, { authorName: '' }), 'body.authorName'],
+      [aPublicReview(supplier.id, { rating: 0 }), 'body.rating'],
+      [aPublicReview(supplier.id, { rating: 6 }), 'body.rating'],
+      [aPublicReview(supplier.id, { authorEmail: 'no-at-sign' }), 'body.authorEmail'],
+      [aPublicReview(supplier.id, { authorName: '' }), 'body.authorName'],
     ];
     for (const [payload, field] of cases) {
       const error = expectApiError(await postPublicReview(payload), 400, { code: 'bad_request' });
@@ -488,17 +492,17 @@ describe('POST /api/app/catalog-company-reviews (public)', () => {
   });
 
   it('limits each client address per hour (429 with Retry-After), then lets it in again', async () => {
-    const company = await factories.aCompany();
+    const supplier = await factories.aSupplier();
     const address = '192.0.2.77';
     for (let index = 0; index < PUBLIC_REVIEW_LIMIT.maxPerWindow; index += 1) {
-      const response = await postPublicReview(aPublicReview(company.id), address);
+      const response = await postPublicReview(aPublicReview(supplier.id), address);
       expect(response.statusCode, response.body).toBe(201);
     }
-    const limited = await postPublicReview(aPublicReview(company.id), address);
+    const limited = await postPublicReview(aPublicReview(supplier.id), address);
     expectApiError(limited, 429, { code: 'rate_limited', reason: 'review_rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await postPublicReview(aPublicReview(company.id), '192.0.2.78')).statusCode).toBe(201);
+    expect((await postPublicReview(aPublicReview(supplier.id), '192.0.2.78')).statusCode).toBe(201);
     context.clock.advance(PUBLIC_REVIEW_LIMIT.windowMs);
-    expect((await postPublicReview(aPublicReview(company.id), address)).statusCode).toBe(201);
+    expect((await postPublicReview(aPublicReview(supplier.id), address)).statusCode).toBe(201);
   });
 });

@@ -13,7 +13,7 @@ import { uniqueViolationConstraint } from '@/lib/db-errors';
 import { newId } from '@/lib/ids';
 import {
   createReviewRepository,
-  type RatedCompany,
+  type RatedSupplier,
   type ReviewPosition,
   type ReviewRepository,
   type ReviewRow,
@@ -28,7 +28,7 @@ type ReviewContent = Pick<CreateReviewInput, 'rating' | 'title' | 'body'>;
 /** Public reviews accepted per client address per hour (the page needs no session). */
 export const PUBLIC_REVIEW_LIMIT = { maxPerWindow: 10, windowMs: 60 * 60 * 1000 } as const;
 
-const companyNotFound = (field: 'body.companyId' | 'query.companyId') =>
+const supplierNotFound = (field: 'body.companyId' | 'query.companyId') =>
   new AppError('not_found', 'No supplier with this id.', {
     reason: 'company_not_found',
     details: [{ field, message: 'No supplier with this id.' }],
@@ -140,19 +140,19 @@ export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
   /** Runs `write` with the supplier row locked, then refreshes its rating; 404 if no supplier. */
   const writeWithRatingRefresh = (
     companyId: string,
-    write: (repo: ReviewRepository, company: RatedCompany) => Promise<ReviewRow>,
+    write: (repo: ReviewRepository, supplier: RatedSupplier) => Promise<ReviewRow>,
   ) =>
     db.transaction(async (tx) => {
       const repo = createReviewRepository(tx);
-      const company = await repo.lockCompany(companyId);
-      if (!company) throw companyNotFound('body.companyId');
-      const row = await write(repo, company);
-      await repo.refreshCompanyRating(company, clock.now());
+      const supplier = await repo.lockSupplier(companyId);
+      if (!supplier) throw supplierNotFound('body.companyId');
+      const row = await write(repo, supplier);
+      await repo.refreshSupplierRating(supplier, clock.now());
       return row;
     });
 
-  const assertCompanyExists = async (companyId: string) => {
-    if (!(await suppliers.companyExists(companyId))) throw companyNotFound('query.companyId');
+  const assertSupplierExists = async (companyId: string) => {
+    if (!(await suppliers.supplierExists(companyId))) throw supplierNotFound('query.companyId');
   };
 
   return {
@@ -166,8 +166,8 @@ export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
       query: { companyId: string; size: number; cursor?: string | undefined },
     ): Promise<{ items: CatalogCompanyReview[]; nextCursor: string | null }> {
       const after = query.cursor === undefined ? undefined : decodeReviewCursor(query.cursor);
-      await assertCompanyExists(query.companyId);
-      const rows = await repository.listByCompany(query.companyId, {
+      await assertSupplierExists(query.companyId);
+      const rows = await repository.listBySupplier(query.companyId, {
         limit: query.size + 1,
         ...(after ? { after } : {}),
       });
@@ -181,7 +181,7 @@ export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
 
     /** Average (one decimal, null when none), count and per-star counts of real reviews. */
     async getSummary(companyId: string, actor?: Actor): Promise<ReviewSummary> {
-      await assertCompanyExists(companyId);
+      await assertSupplierExists(companyId);
       const stats = await repository.computeStats(companyId);
       const own = actor ? await repository.findByStore(companyId, actor.storeId) : undefined;
       return { companyId, ...stats, ownReview: own ? toReview(own, actor?.storeId ?? null) : null };

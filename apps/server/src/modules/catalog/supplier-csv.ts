@@ -6,7 +6,7 @@ import {
   type SupplierOffering,
 } from '@atelier/contract/catalog/supplier';
 import { itemIdOf, type CatalogReference } from './catalog-rows';
-import { companyIdOf } from './supplier-identity';
+import { supplierIdOf } from './supplier-identity';
 
 /** The columns of a supplier import file (docs/import-suppliers.md), in their documented order. */
 export const SUPPLIER_CSV_COLUMNS = [
@@ -265,7 +265,7 @@ export const parseSupplierCsv = (text: string, reference: CatalogReference): Sup
   }
   const lineByItem = new Map<string, number>();
   for (const row of rows) {
-    const key = itemIdOf(companyIdOf(row.supplierName, row.countryCode), row.itemTitle);
+    const key = itemIdOf(supplierIdOf(row.supplierName, row.countryCode), row.itemTitle);
     const firstLine = lineByItem.get(key);
     if (firstLine === undefined) lineByItem.set(key, row.line);
     else

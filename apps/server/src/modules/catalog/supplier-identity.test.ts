@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { companyIdOf, normalizeCompanyName, toReadableName } from './supplier-identity';
+import { supplierIdOf, normalizeSupplierName, toReadableName } from './supplier-identity';
 
-describe('companyIdOf', () => {
+describe('supplierIdOf', () => {
   it('gives the same id whatever the case and spacing of the name', () => {
-    const id = companyIdOf('QUANZHOU XINXING FOOTWEAR CO., LTD', 'CN');
+    const id = supplierIdOf('QUANZHOU XINXING FOOTWEAR CO., LTD', 'CN');
     expect(id).toMatch(/^cmp_[a-z0-9]{16}$/);
-    expect(companyIdOf('  Quanzhou  Xinxing Footwear Co., Ltd ', 'cn')).toBe(id);
-    expect(companyIdOf('Quanzhou Xinxing Footwear Co., Ltd', 'VN')).not.toBe(id);
+    expect(supplierIdOf('  Quanzhou  Xinxing Footwear Co., Ltd ', 'cn')).toBe(id);
+    expect(supplierIdOf('Quanzhou Xinxing Footwear Co., Ltd', 'VN')).not.toBe(id);
   });
 
   it('normalises names for comparison', () => {
-    expect(normalizeCompanyName('  Clara   SHOE ')).toBe('clara shoe');
+    expect(normalizeSupplierName('  Clara   SHOE ')).toBe('clara shoe');
   });
 });
 

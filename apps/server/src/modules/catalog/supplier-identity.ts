@@ -1,15 +1,15 @@
 import { fnv1a64Hex } from '@/lib/seeded-random';
 
 /** The name as compared for duplicates: trimmed, lower case, runs of spaces collapsed. */
-export const normalizeCompanyName = (name: string): string =>
+export const normalizeSupplierName = (name: string): string =>
   name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * A supplier's stable id from its name and country, so the seed and every import of the same
  * supplier land on the same row: `cmp_` + FNV-1a 64 of "normalised name|country code".
  */
-export const companyIdOf = (name: string, countryCode: string): string =>
-  `cmp_${fnv1a64Hex(`${normalizeCompanyName(name)}|${countryCode.toUpperCase()}`)}`;
+export const supplierIdOf = (name: string, countryCode: string): string =>
+  `cmp_${fnv1a64Hex(`${normalizeSupplierName(name)}|${countryCode.toUpperCase()}`)}`;
 
 /** Legal-form and country tokens that read best in capitals. */
 const UPPERCASE_TOKENS = new Set([

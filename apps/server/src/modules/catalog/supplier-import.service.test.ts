@@ -8,7 +8,7 @@ import { loadCatalogReference, type CatalogReference } from './catalog-rows';
 import { buildSeedCatalog } from './catalog-seed.data';
 import { createCatalogWriter } from './catalog-writer.repository';
 import { catalogCompanies } from './supplier.table';
-import { companyIdOf } from './supplier-identity';
+import { supplierIdOf } from './supplier-identity';
 import { catalogItems } from './item.table';
 import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS } from './supplier-csv';
 import { importSupplierCsv } from './supplier-import.service';
@@ -139,7 +139,7 @@ describe('importSupplierCsv', () => {
 
   const db = () => context.connection.db;
   const runImport = (text: string) => importSupplierCsv(db(), text, { reference, now });
-  const companyCount = () => createCatalogWriter(db()).countCompanies();
+  const supplierCount = () => createCatalogWriter(db()).countSuppliers();
   const itemCount = () => createCatalogWriter(db()).countItems();
 
   it('imports a valid file in one go, merging a supplier listed on several rows', async () => {
@@ -148,9 +148,12 @@ describe('importSupplierCsv', () => {
       isImported: true,
       summary: { suppliersCreated: 3, suppliersUpdated: 0, itemsCreated: 4, itemsUpdated: 0 },
     });
-    const id = companyIdOf('Atlantico Knitwear Lda', 'PT');
-    const [company] = await db().select().from(catalogCompanies).where(eq(catalogCompanies.id, id));
-    expect(company).toMatchObject({
+    const id = supplierIdOf('Atlantico Knitwear Lda', 'PT');
+    const [supplier] = await db()
+      .select()
+      .from(catalogCompanies)
+      .where(eq(catalogCompanies.id, id));
+    expect(supplier).toMatchObject({
       name: 'Atlantico Knitwear Lda',
       countryCode: 'PT',
       regionCode: 'EU',
@@ -166,7 +169,7 @@ describe('importSupplierCsv', () => {
       source: 'import',
       enabledAt: now,
     });
-    expect(company!.fieldSources).toMatchObject({
+    expect(supplier!.fieldSources).toMatchObject({
       name: 'import',
       address: 'import',
       moq: 'import',
@@ -186,13 +189,13 @@ describe('importSupplierCsv', () => {
   });
 
   it('updates rather than duplicates when the same file is imported again', async () => {
-    const before = { companies: await companyCount(), items: await itemCount() };
+    const before = { companies: await supplierCount(), items: await itemCount() };
     const result = await runImport(VALID.replace('6.80', '7.10'));
     expect(result).toEqual({
       isImported: true,
       summary: { suppliersCreated: 0, suppliersUpdated: 3, itemsCreated: 0, itemsUpdated: 4 },
     });
-    expect({ companies: await companyCount(), items: await itemCount() }).toEqual(before);
+    expect({ companies: await supplierCount(), items: await itemCount() }).toEqual(before);
     const [item] = await db()
       .select()
       .from(catalogItems)
@@ -201,7 +204,7 @@ describe('importSupplierCsv', () => {
   });
 
   it('imports nothing when any row is invalid, and reports each bad row', async () => {
-    const before = { companies: await companyCount(), items: await itemCount() };
+    const before = { companies: await supplierCount(), items: await itemCount() };
     const result = await runImport(
       csv(
         'Fine Supplier Ltd,PT,,,,,PRODUCT,Fine item,,,212,5,,,30',
@@ -221,20 +224,20 @@ describe('importSupplierCsv', () => {
       'row 5: item_title',
       'row 6: category_id',
     ]);
-    expect({ companies: await companyCount(), items: await itemCount() }).toEqual(before);
+    expect({ companies: await supplierCount(), items: await itemCount() }).toEqual(before);
     const fine = await db()
       .select()
       .from(catalogCompanies)
-      .where(eq(catalogCompanies.id, companyIdOf('Fine Supplier Ltd', 'PT')));
+      .where(eq(catalogCompanies.id, supplierIdOf('Fine Supplier Ltd', 'PT')));
     expect(fine).toEqual([]);
   });
 
   it('merges into a registry factory, keeping its position, counters and items', async () => {
     const seed = buildSeedCatalog(reference);
-    const factory = seed.companies.find((company) => company.source === 'registry')!;
+    const factory = seed.suppliers.find((supplier) => supplier.source === 'registry')!;
     const factoryItems = seed.items.filter((item) => item.companyId === factory.id);
     const writer = createCatalogWriter(db());
-    await writer.upsertCompanies([factory]);
+    await writer.upsertSuppliers([factory]);
     await writer.upsertItems(factoryItems);
     await db()
       .update(catalogCompanies)

@@ -12,7 +12,7 @@ import {
 } from './catalog-rows';
 import type { StoredSupplierRow as SupplierRow } from './catalog.mappers';
 import { createCatalogWriter } from './catalog-writer.repository';
-import { companyIdOf } from './supplier-identity';
+import { supplierIdOf } from './supplier-identity';
 import { parseSupplierCsv, type SupplierCsvRow } from './supplier-csv';
 
 /** Featured score of an imported supplier or item before buyers act on it (seeded ones: 0–100). */
@@ -50,14 +50,14 @@ const toInsert = ({
  * gives replace the old ones (source "import"), values it leaves empty keep theirs, offerings
  * and categories add up (the supplier keeps its earlier items).
  */
-const buildCompany = (
+const buildSupplier = (
   rows: readonly SupplierCsvRow[],
   existing: SupplierRow | undefined,
   reference: CatalogReference,
   now: Date,
 ): SupplierInsert => {
   const first = rows[0]!;
-  const id = companyIdOf(first.supplierName, first.countryCode);
+  const id = supplierIdOf(first.supplierName, first.countryCode);
   const country = reference.countries.get(first.countryCode);
   const countryName = country?.name ?? first.countryCode;
   const base: SupplierInsert = existing
@@ -90,7 +90,7 @@ const buildCompany = (
     description: firstSet(rows.map((row) => row.supplierDescription)),
     capabilities: unique(rows.flatMap((row) => row.capabilities)),
   };
-  const company: SupplierInsert = {
+  const supplier: SupplierInsert = {
     ...base,
     name: first.supplierName,
     countryCode: first.countryCode,
@@ -116,24 +116,24 @@ const buildCompany = (
       ),
     },
   };
-  company.searchText = searchTextOf([
-    company.name,
-    company.description,
-    company.capabilities.join(' '),
-    categoryWordsOf(company.categoryIds, reference.categories),
+  supplier.searchText = searchTextOf([
+    supplier.name,
+    supplier.description,
+    supplier.capabilities.join(' '),
+    categoryWordsOf(supplier.categoryIds, reference.categories),
     countryName,
   ]);
-  return company;
+  return supplier;
 };
 
 const buildItem = (
   row: SupplierCsvRow,
-  company: SupplierInsert,
+  supplier: SupplierInsert,
   reference: CatalogReference,
   now: Date,
 ): ItemInsert => ({
-  id: itemIdOf(company.id, row.itemTitle),
-  companyId: company.id,
+  id: itemIdOf(supplier.id, row.itemTitle),
+  companyId: supplier.id,
   kind: row.itemKind,
   title: row.itemTitle,
   description: row.itemDescription ?? '',
@@ -148,11 +148,11 @@ const buildItem = (
   isSampleKit: false,
   rank: IMPORT_BASE_RANK,
   enabledAt: now,
-  companyCountryCode: company.countryCode,
-  companyRegionCode: company.regionCode ?? null,
-  companyRating: company.rating ?? null,
-  companyOrderVolume: company.orderVolume,
-  companyOrderCount: company.orderCount,
+  companyCountryCode: supplier.countryCode,
+  companyRegionCode: supplier.regionCode ?? null,
+  companyRating: supplier.rating ?? null,
+  companyOrderVolume: supplier.orderVolume,
+  companyOrderCount: supplier.orderCount,
   source: 'import',
   fieldSources: importSources([
     'kind',
@@ -168,8 +168,8 @@ const buildItem = (
     row.itemTitle,
     row.itemDescription,
     categoryWordsOf([row.categoryId], reference.categories),
-    company.name,
-    company.capabilities.join(' '),
+    supplier.name,
+    supplier.capabilities.join(' '),
   ]),
 });
 
@@ -182,34 +182,34 @@ export const importSupplierRows = async (
   rows: readonly SupplierCsvRow[],
   options: { reference: CatalogReference; now: Date },
 ): Promise<SupplierImportSummary> => {
-  const rowsByCompany = new Map<string, SupplierCsvRow[]>();
+  const rowsBySupplier = new Map<string, SupplierCsvRow[]>();
   for (const row of rows) {
-    const id = companyIdOf(row.supplierName, row.countryCode);
-    rowsByCompany.set(id, [...(rowsByCompany.get(id) ?? []), row]);
+    const id = supplierIdOf(row.supplierName, row.countryCode);
+    rowsBySupplier.set(id, [...(rowsBySupplier.get(id) ?? []), row]);
   }
 
   return db.transaction(async (tx) => {
     const writer = createCatalogWriter(tx);
-    const companyIds = [...rowsByCompany.keys()];
+    const companyIds = [...rowsBySupplier.keys()];
     const existing = new Map(
-      (await writer.listCompaniesForUpdate(companyIds)).map((company) => [company.id, company]),
+      (await writer.listCompaniesForUpdate(companyIds)).map((supplier) => [supplier.id, supplier]),
     );
-    const companies = [...rowsByCompany].map(([id, companyRows]) =>
-      buildCompany(companyRows, existing.get(id), options.reference, options.now),
+    const suppliers = [...rowsBySupplier].map(([id, supplierRows]) =>
+      buildSupplier(supplierRows, existing.get(id), options.reference, options.now),
     );
-    const items = companies.flatMap((company) =>
-      rowsByCompany
-        .get(company.id)!
-        .map((row) => buildItem(row, company, options.reference, options.now)),
+    const items = suppliers.flatMap((supplier) =>
+      rowsBySupplier
+        .get(supplier.id)!
+        .map((row) => buildItem(row, supplier, options.reference, options.now)),
     );
     const existingItemIds = await writer.listExistingItemIds(items.map((item) => item.id));
 
-    await writer.upsertCompanies(companies);
+    await writer.upsertSuppliers(suppliers);
     await writer.upsertItems(items);
     // The supplier's earlier items carry copies of its filter values; bring them up to date.
-    await writer.refreshItemCompanyCopies(...companyIds);
+    await writer.refreshItemSupplierCopies(...companyIds);
     return {
-      suppliersCreated: companies.length - existing.size,
+      suppliersCreated: suppliers.length - existing.size,
       suppliersUpdated: existing.size,
       itemsCreated: items.length - existingItemIds.size,
       itemsUpdated: existingItemIds.size,

@@ -10,7 +10,7 @@ import { catalogItems } from './item.table';
  * exist), my suppliers (suppliers by id) and the company directory other modules receive.
  */
 export const createSupplierLookupRepository = (db: Database) => ({
-  async companyExists(companyId: string): Promise<boolean> {
+  async supplierExists(companyId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: catalogCompanies.id })
       .from(catalogCompanies)

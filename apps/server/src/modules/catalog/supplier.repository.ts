@@ -5,11 +5,11 @@ import type { SupplierSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
 import { descNullsLast } from '@/lib/sql';
-import { BUSINESS_HOURS, companyRowSelection, type SupplierRow } from './catalog.mappers';
+import { BUSINESS_HOURS, supplierRowSelection, type SupplierRow } from './catalog.mappers';
 import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
 import { catalogCompanies } from './supplier.table';
 
-const companyColumns: FilterColumns = {
+const supplierColumns: FilterColumns = {
   samplePriceCents: catalogCompanies.samplePriceCents,
   moq: catalogCompanies.moq,
   productionTimeDays: catalogCompanies.productionTimeDays,
@@ -23,7 +23,7 @@ const companyColumns: FilterColumns = {
   fuzzyMode: 'scored',
 };
 
-export type CompanySearch = Omit<CatalogFilterQuery, 'categoryIds'> & {
+export type SupplierSearch = Omit<CatalogFilterQuery, 'categoryIds'> & {
   /** Subgroup ids the requested categories cover (already expanded to descendants). */
   subgroupIds?: readonly number[];
   offering?: SupplierOffering;
@@ -36,8 +36,8 @@ const onlineNowExpression = (now: Date) => {
   return sql<number>`(CASE WHEN extract(isodow from ${local}) BETWEEN 1 AND 5 AND extract(hour from ${local}) >= ${BUSINESS_HOURS.openHour} AND extract(hour from ${local}) < ${BUSINESS_HOURS.closeHour} THEN 1 ELSE 0 END)::int`;
 };
 
-const whereOf = (search: CompanySearch): SQL | undefined => {
-  const conditions = filterConditions(companyColumns, search);
+const whereOf = (search: SupplierSearch): SQL | undefined => {
+  const conditions = filterConditions(supplierColumns, search);
   if (search.subgroupIds) {
     conditions.push(
       search.subgroupIds.length === 0
@@ -58,7 +58,7 @@ export const createSupplierRepository = (db: Database) => ({
    * knows whether a next page exists.
    */
   async search(
-    search: CompanySearch,
+    search: SupplierSearch,
     sort: SupplierSort,
     size: number,
     after: KeysetPosition | undefined,
@@ -109,18 +109,18 @@ export const createSupplierRepository = (db: Database) => ({
     }
     const where = and(whereOf(search), afterCondition);
     const rows = await db
-      .select({ company: companyRowSelection, sortValue })
+      .select({ supplier: supplierRowSelection, sortValue })
       .from(catalogCompanies)
       .where(where)
       .orderBy(...order)
       .limit(size + 1);
     return {
-      rows: rows.map((row) => row.company),
+      rows: rows.map((row) => row.supplier),
       sortValues: rows.map((row) => row.sortValue),
     };
   },
 
-  async count(search: CompanySearch): Promise<number> {
+  async count(search: SupplierSearch): Promise<number> {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(catalogCompanies)
@@ -131,7 +131,7 @@ export const createSupplierRepository = (db: Database) => ({
   async findByIds(ids: readonly string[]): Promise<SupplierRow[]> {
     if (ids.length === 0) return [];
     return db
-      .select(companyRowSelection)
+      .select(supplierRowSelection)
       .from(catalogCompanies)
       .where(inArray(catalogCompanies.id, [...ids]));
   },
@@ -153,7 +153,7 @@ export const createSupplierRepository = (db: Database) => ({
 
   async findById(id: string): Promise<SupplierRow | undefined> {
     const [row] = await db
-      .select(companyRowSelection)
+      .select(supplierRowSelection)
       .from(catalogCompanies)
       .where(eq(catalogCompanies.id, id))
       .limit(1);

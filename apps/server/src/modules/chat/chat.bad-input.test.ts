@@ -33,13 +33,13 @@ beforeAll(async () => {
   context = await createTestApp({ DATA_DIR: dataDir });
   const account = await registerAccount(context);
   headers = account.headers;
-  const company = await createCatalogFactories(context.connection.db).aCompany();
+  const supplier = await createCatalogFactories(context.connection.db).aSupplier();
   const conversation = (
     await context.app.inject({
       method: 'POST',
       url: openConversation.path,
       headers,
-      payload: { supplierId: company.id },
+      payload: { supplierId: supplier.id },
     })
   ).json<ConversationSummary>();
   const upload = multipart('a.png', aPng());
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const id = conversation.sid;
   routes = [
     { method: 'GET', path: listConversations.path, query: { searchKey: 'x' } },
-    { method: 'POST', path: openConversation.path, body: { supplierId: company.id } },
+    { method: 'POST', path: openConversation.path, body: { supplierId: supplier.id } },
     {
       method: 'GET',
       path: listMessages.path,

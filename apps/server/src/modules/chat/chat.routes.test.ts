@@ -102,23 +102,23 @@ const supplierSays = (companyId: string, conversationId: string, body: string) =
 
 describe('POST /api/web/conversations', () => {
   it('opens one conversation per store and supplier pair, even when raced', async () => {
-    const company = await factories.aCompany({
+    const supplier = await factories.aSupplier({
       name: 'Porto Knitwear',
       isConciergeRecommended: true,
     });
-    const [first, second] = await Promise.all([open(alice, company.id), open(alice, company.id)]);
+    const [first, second] = await Promise.all([open(alice, supplier.id), open(alice, supplier.id)]);
     expect(second.sid).toBe(first.sid);
     expect(first).toMatchObject({
       sid: expect.stringMatching(/^cnv_/) as string,
-      name: `manufacturer:store_${alice.storeId}-customer_${company.id}`,
-      supplierId: company.id,
+      name: `manufacturer:store_${alice.storeId}-customer_${supplier.id}`,
+      supplierId: supplier.id,
       supplierName: 'Porto Knitwear',
       storeTitle: 'Alice Apparel',
       isConciergeRecommended: true,
       lastMessageIndex: null,
       unreadCount: 0,
     });
-    expect((await open(bob, company.id)).sid).not.toBe(first.sid);
+    expect((await open(bob, supplier.id)).sid).not.toBe(first.sid);
   });
 
   it('answers 404 for an unknown supplier', async () => {
@@ -134,13 +134,13 @@ describe('POST /api/web/conversations', () => {
 
 describe('messages', () => {
   it('counts unread messages per spec §3: above the read marker and not from the viewer', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(alice, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(alice, supplier.id);
     await sendText(alice, sid, 'Hello, can you make tees?');
-    await supplierSays(company.id, sid, 'Yes we can.');
-    await supplierSays(company.id, sid, 'MOQ is 100.');
+    await supplierSays(supplier.id, sid, 'Yes we can.');
+    await supplierSays(supplier.id, sid, 'MOQ is 100.');
     await sendText(alice, sid, 'Great');
-    await supplierSays(company.id, sid, 'Send a tech pack.');
+    await supplierSays(supplier.id, sid, 'Send a tech pack.');
 
     const summary = (await inbox(alice)).items.find((item) => item.sid === sid)!;
     // The store's own send moved its marker to 3, so only index 4 is unread.
@@ -148,7 +148,7 @@ describe('messages', () => {
     expect(summary.lastMessagePreview).toBe('Send a tech pack.');
 
     const supplierView = await context.chat.chatService.listConversations(
-      supplierParty(company.id),
+      supplierParty(supplier.id),
     );
     // The supplier's last send (index 4) moved its own marker past everything.
     expect(supplierView.items.find((item) => item.sid === sid)).toMatchObject({
@@ -163,19 +163,19 @@ describe('messages', () => {
   });
 
   it('sums unread counts over conversations and caps a first read marker at the last index', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(bob, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(bob, supplier.id);
     expect((await markRead(bob, sid, 5)).json()).toEqual({ lastReadIndex: -1 });
-    await supplierSays(company.id, sid, 'one');
-    await supplierSays(company.id, sid, 'two');
+    await supplierSays(supplier.id, sid, 'one');
+    await supplierSays(supplier.id, sid, 'two');
     const { unreadTotal, items } = await inbox(bob);
     expect(unreadTotal).toBe(items.reduce((sum, item) => sum + item.unreadCount, 0));
     expect(items.find((item) => item.sid === sid)!.unreadCount).toBe(2);
   });
 
   it('pages 25 messages as 10, 10, 5, oldest first within a page', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(alice, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(alice, supplier.id);
     for (let i = 0; i < 25; i += 1) await sendText(alice, sid, `message ${i}`);
 
     const newest = await history(alice, sid);
@@ -194,8 +194,8 @@ describe('messages', () => {
   });
 
   it('gives 20 concurrent sends the indexes 0..19 with no gaps or duplicates', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(alice, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(alice, supplier.id);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => send(alice, sid, { body: `burst ${i}` })),
     );
@@ -207,8 +207,8 @@ describe('messages', () => {
   });
 
   it('stores a resend with the same clientMessageId once', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(alice, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(alice, supplier.id);
     const first = await send(alice, sid, { body: 'Only once', clientMessageId: 'c-1' });
     expect(first.statusCode).toBe(201);
     const again = await send(alice, sid, { body: 'Only once', clientMessageId: 'c-1' });
@@ -223,8 +223,8 @@ describe('messages', () => {
 
   it("signs a message with the author's current name, right after a rename", async () => {
     const carol = await registerAccount(context, { storeTitle: 'Carol Cuts', name: 'Carol' });
-    const company = await factories.aCompany();
-    const { sid } = await open(carol, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(carol, supplier.id);
     expect((await sendText(carol, sid, 'Before')).authorName).toBe('Carol');
     const renamed = await context.app.inject({
       method: 'PUT',
@@ -237,8 +237,8 @@ describe('messages', () => {
   });
 
   it('refuses an empty text message (spec §5)', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(alice, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(alice, supplier.id);
     for (const body of ['', '   ', '\n\t ']) {
       expectApiError(await send(alice, sid, { body }), 422, {
         code: 'unprocessable',
@@ -249,8 +249,8 @@ describe('messages', () => {
   });
 
   it('keeps another store out of a conversation (404)', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(alice, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(alice, supplier.id);
     await sendText(alice, sid, 'Private');
     const expectNotFound = (response: Awaited<ReturnType<typeof send>>) =>
       expectApiError(response, 404, { code: 'not_found', reason: 'conversation_not_found' });
@@ -268,8 +268,8 @@ describe('messages', () => {
   });
 
   it('finds conversations by supplier name or message text, with LIKE characters literal', async () => {
-    const shanghai = await factories.aCompany({ name: 'Shanghai Silkworks' });
-    const lisbon = await factories.aCompany({ name: 'Lisbon Leather' });
+    const shanghai = await factories.aSupplier({ name: 'Shanghai Silkworks' });
+    const lisbon = await factories.aSupplier({ name: 'Lisbon Leather' });
     const a = await open(alice, shanghai.id);
     const b = await open(alice, lisbon.id);
     await sendText(alice, b.sid, 'Need 100% cotton lining');
@@ -294,8 +294,8 @@ describe('attachments', () => {
   };
 
   it('sorts uploaded files into the §5 lists and shares them with the participants only', async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(alice, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(alice, supplier.id);
     const png = await upload(alice, 'front.png', aPng());
     const pdf = await upload(alice, 'spec.pdf', aPdf());
     const response = await send(alice, sid, { body: '', fileIds: [png.id, pdf.id] });
@@ -312,10 +312,10 @@ describe('attachments', () => {
     );
     // Sending shares the files with the supplier it went to, and with no one else.
     const files = context.files.fileService;
-    await expect(files.download(`customer_${company.id}`, png.id)).resolves.toMatchObject({
+    await expect(files.download(`customer_${supplier.id}`, png.id)).resolves.toMatchObject({
       file: { id: png.id },
     });
-    const other = await factories.aCompany();
+    const other = await factories.aSupplier();
     await expect(files.download(`customer_${other.id}`, png.id)).rejects.toMatchObject({
       code: 'not_found',
     });
@@ -324,8 +324,8 @@ describe('attachments', () => {
   });
 
   it("refuses another party's file id", async () => {
-    const company = await factories.aCompany();
-    const { sid } = await open(bob, company.id);
+    const supplier = await factories.aSupplier();
+    const { sid } = await open(bob, supplier.id);
     const alicesFile = await upload(alice, 'mine.png', aPng());
     expectApiError(await send(bob, sid, { body: 'look', fileIds: [alicesFile.id] }), 422, {
       code: 'unprocessable',

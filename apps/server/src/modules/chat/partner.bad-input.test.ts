@@ -39,7 +39,7 @@ import { aPng, multipart } from '@/testing/upload-factories';
 let context: TestContext;
 let dataDir: string;
 let store: Awaited<ReturnType<typeof registerAccount>>;
-let supplier: Awaited<ReturnType<typeof aSupplierAccount>>;
+let supplierAccount: Awaited<ReturnType<typeof aSupplierAccount>>;
 let conversationId: string;
 let file: UploadedFile;
 /** A store meeting request (the supplier answers) and a supplier one (the store answers). */
@@ -59,19 +59,19 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-partner-sweep-'));
   context = await createTestApp({ DATA_DIR: dataDir });
   const factories = createCatalogFactories(context.connection.db);
-  const company = await factories.aCompany();
-  itemId = (await factories.anItem({ company })).id;
+  const supplier = await factories.aSupplier();
+  itemId = (await factories.anItem({ supplier })).id;
   store = await registerAccount(context);
-  supplier = await aSupplierAccount(context, company.id);
+  supplierAccount = await aSupplierAccount(context, supplier.id);
   conversationId = (
-    await inject('POST', openConversation.path, store.headers, { supplierId: company.id })
+    await inject('POST', openConversation.path, store.headers, { supplierId: supplier.id })
   ).json<ConversationSummary>().sid;
   const upload = multipart('a.png', aPng());
   file = (
     await context.app.inject({
       method: 'POST',
       url: uploadPartnerFile.path,
-      headers: { ...supplier.headers, ...upload.headers },
+      headers: { ...supplierAccount.headers, ...upload.headers },
       payload: upload.payload,
     })
   ).json<UploadedFile>();
@@ -86,7 +86,7 @@ beforeAll(async () => {
     await inject(
       'POST',
       `/api/partner/conversations/${conversationId}/messages`,
-      supplier.headers,
+      supplierAccount.headers,
       meetingRequest,
     )
   ).json<Message>();
@@ -135,7 +135,7 @@ describe('partner routes given garbage input', () => {
       { method: 'GET', path: downloadFile.path, params: { id: file.id, name: 'a.png' } },
       { method: 'GET', path: getCurrentSupplier.path },
     ];
-    for (const route of routes) await sweepRoute(context, route, supplier.headers);
+    for (const route of routes) await sweepRoute(context, route, supplierAccount.headers);
   }, 180_000);
 
   it("answers garbage meeting answers on the store's route below 500", async () => {
@@ -156,14 +156,14 @@ describe('partner routes given garbage input', () => {
     const payloads: Record<string, unknown>[] = [
       { type: 'CATALOG_ITEM', itemId, title: 't', price: { amount: 1, currencyCode: 'USD' } },
       { type: 'REMIX_PRODUCT_ITEM', itemId, title: 't', changes: 'c' },
-      { type: 'SUPPLIER_PROFILE', companyId: supplier.companyId, name: 'n' },
+      { type: 'SUPPLIER_PROFILE', companyId: supplierAccount.companyId, name: 'n' },
       { type: 'CREATOR_CUSTOM_PROJECT', projectId: 'rfp_x', title: 't', quantity: 1 },
       { type: 'ZOOM_MEETING_REQUEST', proposedTimes: [future], response: null },
       { type: 'ZOOM_MEETING', joinUrl: 'https://zoom.example/j/1', startsAt: future },
       { type: 'TRACKING_LINK', url: 'https://t.example/1', carrier: 'UPS', trackingNumber: '1Z' },
     ];
     const url = `/api/partner/conversations/${conversationId}/messages`;
-    const request = { method: 'POST' as const, url, headers: supplier.headers };
+    const request = { method: 'POST' as const, url, headers: supplierAccount.headers };
     for (const payload of payloads) {
       for (const field of Object.keys(payload).filter((key) => key !== 'type')) {
         for (const value of [...GARBAGE, ['2020-01-01T00:00:00Z'], [future, future]]) {
@@ -189,7 +189,7 @@ describe('partner routes given garbage input', () => {
       const response = await context.app.inject({
         method: 'POST',
         url: uploadPartnerFile.path,
-        headers: { ...supplier.headers, ...body.headers },
+        headers: { ...supplierAccount.headers, ...body.headers },
         payload: body.payload,
       });
       expect(
@@ -201,7 +201,7 @@ describe('partner routes given garbage input', () => {
 
   it('answers garbage on the partner auth routes below 500', async () => {
     const { link } = await context.identity.supplierAccountService.invite(
-      supplier.companyId,
+      supplierAccount.companyId,
       'sweep-invitee@example.com',
     );
     const routes: SweepRoute[] = [
@@ -209,7 +209,7 @@ describe('partner routes given garbage input', () => {
         method: 'POST',
         path: partnerLogin.path,
         isPublic: true,
-        body: { email: supplier.email, password: 'wrong password 1' },
+        body: { email: supplierAccount.email, password: 'wrong password 1' },
       },
       {
         method: 'POST',
@@ -220,7 +220,11 @@ describe('partner routes given garbage input', () => {
     ];
     for (const route of routes) await sweepRoute(context, route, {});
     // Last: it ends the session the other sweeps use.
-    await sweepRoute(context, { method: 'POST', path: partnerLogout.path }, supplier.headers);
+    await sweepRoute(
+      context,
+      { method: 'POST', path: partnerLogout.path },
+      supplierAccount.headers,
+    );
   }, 120_000);
 });
 

@@ -37,13 +37,13 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-partner-chat-'));
   context = await createTestApp({ DATA_DIR: dataDir });
   const factories = createCatalogFactories(context.connection.db);
-  const acmeCompany = await factories.aCompany({ name: 'Acme Knits' });
-  const otherCompany = await factories.aCompany({ name: 'Other Mills' });
+  const acmeSupplier = await factories.aSupplier({ name: 'Acme Knits' });
+  const otherSupplier = await factories.aSupplier({ name: 'Other Mills' });
   alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
-  acme = await aSupplierAccount(context, acmeCompany.id, { name: 'Ana of Acme' });
-  other = await aSupplierAccount(context, otherCompany.id);
-  acmeConversation = await open(acmeCompany.id);
-  otherConversation = await open(otherCompany.id);
+  acme = await aSupplierAccount(context, acmeSupplier.id, { name: 'Ana of Acme' });
+  other = await aSupplierAccount(context, otherSupplier.id);
+  acmeConversation = await open(acmeSupplier.id);
+  otherConversation = await open(otherSupplier.id);
 });
 afterAll(async () => {
   await context.close();

@@ -25,17 +25,17 @@ let sid: string;
 beforeAll(async () => {
   context = await createTestApp();
   factories = createCatalogFactories(context.connection.db);
-  const acmeCompany = await factories.aCompany({ name: 'Acme Knits' });
-  const otherCompany = await factories.aCompany({ name: 'Other Mills' });
+  const acmeSupplier = await factories.aSupplier({ name: 'Acme Knits' });
+  const otherSupplier = await factories.aSupplier({ name: 'Other Mills' });
   alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
   bob = await registerAccount(context, { storeTitle: 'Bob Basics' });
-  acme = await aSupplierAccount(context, acmeCompany.id);
-  other = await aSupplierAccount(context, otherCompany.id);
+  acme = await aSupplierAccount(context, acmeSupplier.id);
+  other = await aSupplierAccount(context, otherSupplier.id);
   const opened = await context.app.inject({
     method: 'POST',
     url: '/api/web/conversations',
     headers: alice.headers,
-    payload: { supplierId: acmeCompany.id },
+    payload: { supplierId: acmeSupplier.id },
   });
   expect(opened.statusCode, opened.body).toBe(200);
   sid = opened.json<ConversationSummary>().sid;
@@ -139,15 +139,15 @@ describe('typed messages on send', () => {
   });
 
   it("takes a supplier profile's name from the catalog", async () => {
-    const company = await factories.aCompany({ name: 'Lisbon Leather' });
+    const supplier = await factories.aSupplier({ name: 'Lisbon Leather' });
     const message = await sent(alice, 'web', {
       type: 'SUPPLIER_PROFILE',
-      companyId: company.id,
+      companyId: supplier.id,
       name: 'Fake Name',
     });
     expect(message.payload).toEqual({
       type: 'SUPPLIER_PROFILE',
-      companyId: company.id,
+      companyId: supplier.id,
       name: 'Lisbon Leather',
     });
   });

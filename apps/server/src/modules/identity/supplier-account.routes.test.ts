@@ -13,9 +13,9 @@ let companyName: string;
 
 beforeAll(async () => {
   context = await createTestApp({ PUBLIC_URL: 'https://atelier.example' });
-  const company = await createCatalogFactories(context.connection.db).aCompany();
-  companyId = company.id;
-  companyName = company.name;
+  const supplier = await createCatalogFactories(context.connection.db).aSupplier();
+  companyId = supplier.id;
+  companyName = supplier.name;
 });
 afterAll(async () => {
   await context.close();

@@ -39,10 +39,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 const toCurrentSupplier = (
   user: UserRow,
-  company: { id: string; name: string },
+  supplier: { id: string; name: string },
 ): CurrentSupplier => ({
   user: { id: user.id, email: user.email, name: user.name, username: user.username },
-  company,
+  company: supplier,
 });
 
 const sessionInvalid = () =>
@@ -80,7 +80,7 @@ export const createSupplierInvitations = ({
       email: string,
     ): Promise<{ memberId: string; companyName: string; link: string; expiresAt: Date }> {
       const name = await companyName(companyId);
-      const existing = await repositories.supplierMembers.findByCompanyAndEmail(companyId, email);
+      const existing = await repositories.supplierMembers.findBySupplierAndEmail(companyId, email);
       if (existing?.status === 'ACTIVE') {
         throw new AppError('conflict', `${email} is already an active member of ${name}.`, {
           reason: 'supplier_member_active',

@@ -5,7 +5,7 @@ import { supplierMembers, users } from './identity.table';
 export type SupplierMemberRow = typeof supplierMembers.$inferSelect;
 
 export const createSupplierMemberRepository = (db: Database) => ({
-  async findByCompanyAndEmail(
+  async findBySupplierAndEmail(
     companyId: string,
     email: string,
   ): Promise<SupplierMemberRow | undefined> {

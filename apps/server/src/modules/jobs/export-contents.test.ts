@@ -213,9 +213,9 @@ const EXPECTED_TABLES = {
 describe('Export my data', () => {
   it("archives every table of the store as CSV and JSON, and nothing of another store's", async () => {
     const { db } = context.connection;
-    const company = await createCatalogFactories(db).aCompany();
-    const storeId = await aStoreWithData(db, 'alpha', company.id);
-    await aStoreWithData(db, 'bravo', company.id);
+    const supplier = await createCatalogFactories(db).aSupplier();
+    const storeId = await aStoreWithData(db, 'alpha', supplier.id);
+    await aStoreWithData(db, 'bravo', supplier.id);
     const { jobs } = context;
 
     const started = await jobs.startDataExport(anActorOf(storeId));

@@ -112,9 +112,9 @@ describe('POST /api/web/project-management', () => {
 
   it('submits at once when complete, addressed to an existing supplier', async () => {
     atLateToday();
-    const company = await factories.aCompany({ name: 'Hangzhou Knit Works' });
+    const supplier = await factories.aSupplier({ name: 'Hangzhou Knit Works' });
     const response = await create(alice, {
-      ...aCompleteProject({ companyId: company.id }),
+      ...aCompleteProject({ companyId: supplier.id }),
       status: 'SUBMITTED',
       step: 'REVIEW',
     });
@@ -122,7 +122,7 @@ describe('POST /api/web/project-management', () => {
     expect(response.json<CustomProject>()).toMatchObject({
       status: 'SUBMITTED',
       step: 'REVIEW',
-      companyId: company.id,
+      companyId: supplier.id,
       companyName: 'Hangzhou Knit Works',
       completionDate: TOMORROW,
       submittedAt: context.clock.now().toISOString(),
@@ -265,15 +265,15 @@ describe('PUT /api/web/project-management/:id', () => {
   });
 
   it('checks a newly named supplier and can clear it', async () => {
-    const company = await factories.aCompany({ name: 'Porto Denim' });
+    const supplier = await factories.aSupplier({ name: 'Porto Denim' });
     const draft = await aDraft(alice);
     expectApiError(await update(alice, draft.id, { companyId: newId('cmp') }), 404, {
       code: 'not_found',
       reason: 'company_not_found',
     });
-    const named = await update(alice, draft.id, { companyId: company.id });
+    const named = await update(alice, draft.id, { companyId: supplier.id });
     expect(named.json<CustomProject>()).toMatchObject({
-      companyId: company.id,
+      companyId: supplier.id,
       companyName: 'Porto Denim',
     });
     const cleared = await update(alice, draft.id, { companyId: null });

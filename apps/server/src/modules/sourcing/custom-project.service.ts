@@ -70,7 +70,7 @@ const alreadySubmitted = () =>
 
 const toCustomProject = (
   row: CustomProjectRow,
-  companyNames: ReadonlyMap<string, string>,
+  supplierNames: ReadonlyMap<string, string>,
 ): CustomProject => ({
   id: row.id,
   status: row.status,
@@ -81,7 +81,7 @@ const toCustomProject = (
   quantity: row.quantity,
   completionDate: row.completionDate,
   companyId: row.companyId,
-  companyName: row.companyId === null ? null : (companyNames.get(row.companyId) ?? null),
+  companyName: row.companyId === null ? null : (supplierNames.get(row.companyId) ?? null),
   submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -99,7 +99,7 @@ export const createCustomProjectService = ({ db, clock, suppliers }: CustomProje
     toCustomProject(row, await suppliers.findSupplierNames(row.companyId ? [row.companyId] : []));
 
   /** 404 `company_not_found` when a supplier is named that doesn't exist. */
-  const assertCompanyExists = async (companyId: string | null | undefined) => {
+  const assertSupplierExists = async (companyId: string | null | undefined) => {
     if (!companyId) return;
     const names = await suppliers.findSupplierNames([companyId]);
     if (!names.has(companyId)) {
@@ -136,7 +136,7 @@ export const createCustomProjectService = ({ db, clock, suppliers }: CustomProje
      */
     async createCustomProject(actor: Actor, input: SaveCustomProjectInput): Promise<CustomProject> {
       const data = { ...EMPTY_PROJECT, ...changesOf(input) };
-      await assertCompanyExists(data.companyId);
+      await assertSupplierExists(data.companyId);
       if (input.status === 'SUBMITTED') assertSubmittable(data);
       const now = clock.now();
       const row = await repository.insert({
@@ -165,7 +165,7 @@ export const createCustomProjectService = ({ db, clock, suppliers }: CustomProje
       if (!existing) throw notFound();
       if (existing.status === 'SUBMITTED') throw alreadySubmitted();
       const changes = changesOf(input);
-      await assertCompanyExists(changes.companyId);
+      await assertSupplierExists(changes.companyId);
       const data: ProjectData = {
         title: existing.title,
         material: existing.material,

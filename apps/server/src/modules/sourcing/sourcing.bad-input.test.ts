@@ -25,7 +25,7 @@ beforeAll(async () => {
   context.clock.set(new Date('2026-03-10T12:00:00.000Z'));
   const account = await registerAccount(context);
   headers = account.headers;
-  const company = await createCatalogFactories(context.connection.db).aCompany();
+  const supplier = await createCatalogFactories(context.connection.db).aSupplier();
   const project = (
     await context.app.inject({
       method: 'POST',
@@ -40,7 +40,7 @@ beforeAll(async () => {
     printDetail: 'None',
     quantity: 100,
     completionDate: '2026-04-01',
-    companyId: company.id,
+    companyId: supplier.id,
     step: 'REVIEW',
     status: 'DRAFT',
   };

@@ -37,7 +37,7 @@ export const PartnerShell = ({
   children,
 }: PartnerShellProps) => {
   const navigateTo = useHrefNavigation();
-  const { user, company } = currentSupplier;
+  const { user, company: supplier } = currentSupplier;
   const displayName = user.name ?? user.email;
   const hasUnread = unreadTotal !== undefined && unreadTotal > 0;
 
@@ -68,7 +68,7 @@ export const PartnerShell = ({
               <Group gap={4} wrap="nowrap" c="dimmed" visibleFrom="sm">
                 <IconBuildingFactory2 size={14} aria-hidden />
                 <Text size="xs" truncate maw={{ base: 240, md: 380 }} data-testid="partner-company">
-                  {company.name}
+                  {supplier.name}
                 </Text>
               </Group>
             </Box>
@@ -102,7 +102,7 @@ export const PartnerShell = ({
               <Group gap={4} wrap="nowrap" align="flex-start">
                 <IconBuildingFactory2 size={14} aria-hidden style={{ flexShrink: 0 }} />
                 <Text size="xs" inherit>
-                  {company.name}
+                  {supplier.name}
                 </Text>
               </Group>
             </Menu.Label>

@@ -11,7 +11,7 @@ import { callApi } from '@/lib/api-client';
 import { catalogKeys } from './catalog-keys';
 import { keysetPaging } from './keyset-paging';
 
-export const useCompanyReviews = (companyId: string, size = 10) =>
+export const useSupplierReviews = (companyId: string, size = 10) =>
   useInfiniteQuery({
     queryKey: [...catalogKeys.reviews(companyId), size],
     queryFn: ({ pageParam, signal }) =>

@@ -109,12 +109,12 @@ export const FavoritesView = () => {
     );
   }
   // A removed favourite leaves at once (the optimistic flag), before the list reloads.
-  const companies = favorites.data.companies.filter((company) => company.isFavorite);
+  const suppliers = favorites.data.companies.filter((supplier) => supplier.isFavorite);
   const items = favorites.data.items.filter((item) => item.isFavorite);
   return (
     <Stack gap="xl">
-      <FavoriteSection title="Suppliers" count={companies.length} empty="No favorite suppliers yet">
-        {companies.map((supplier) => (
+      <FavoriteSection title="Suppliers" count={suppliers.length} empty="No favorite suppliers yet">
+        {suppliers.map((supplier) => (
           <SupplierCard
             key={supplier.id}
             supplier={supplier}
@@ -131,7 +131,7 @@ export const FavoritesView = () => {
           />
         ))}
       </FavoriteSection>
-      {companies.length + items.length > 0 ? <DemoLegend /> : null}
+      {suppliers.length + items.length > 0 ? <DemoLegend /> : null}
     </Stack>
   );
 };

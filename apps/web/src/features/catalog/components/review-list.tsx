@@ -1,7 +1,7 @@
 import { Badge, Button, Center, Group, Rating, Skeleton, Stack, Text } from '@mantine/core';
 import type { CatalogCompanyReview } from '@atelier/contract/catalog/review';
 import { formatRelativeTime } from '@atelier/contract/common/format';
-import { useCompanyReviews } from '../api/review-queries';
+import { useSupplierReviews } from '../api/review-queries';
 
 export const ReviewEntry = ({ review }: { review: CatalogCompanyReview }) => (
   <Stack gap={4} data-testid="review">
@@ -31,7 +31,7 @@ type ReviewListProps = { companyId: string; size?: number; withLoadMore?: boolea
 
 /** A supplier's reviews, newest first. */
 export const ReviewList = ({ companyId, size = 10, withLoadMore = true }: ReviewListProps) => {
-  const reviews = useCompanyReviews(companyId, size);
+  const reviews = useSupplierReviews(companyId, size);
   if (reviews.isPending) {
     return (
       <Stack gap="md" role="status" aria-label="Loading reviews">
