@@ -119,6 +119,8 @@ export const buildApp = async ({
     events,
     searchCacheTtlMs: config.SEARCH_CACHE_TTL_MS,
     loadCountryNames,
+    notifier,
+    publicUrl,
   });
   const identity = createIdentityModule({
     db,

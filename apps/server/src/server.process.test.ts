@@ -29,5 +29,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on an embedde
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'atelier.lock'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'atelier.lock.json'))).toBe(false);
   }, 90_000);
 });

@@ -16,9 +16,9 @@ if (config.DATABASE_URL) {
   process.stderr.write('DATABASE_URL is set: back up PostgreSQL with pg_dump instead.\n');
   process.exit(1);
 }
-let release: () => void;
+let release: () => Promise<void>;
 try {
-  release = acquireDataDirLock(config.dataDir);
+  release = await acquireDataDirLock(config.dataDir);
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\nStop the server, then run the backup again.\n`);
@@ -44,5 +44,5 @@ try {
     `Backup written to ${outFile}\nRestore with: npm run db:restore -- ${outFile}\n`,
   );
 } finally {
-  release();
+  await release();
 }

@@ -15,7 +15,7 @@ if (!file || !existsSync(file)) {
   process.exit(1);
 }
 const config = loadConfig();
-const release = acquireDataDirLock(config.dataDir);
+const release = await acquireDataDirLock(config.dataDir);
 try {
   const target = pgliteDir(config.dataDir);
   if (existsSync(target)) {
@@ -30,5 +30,5 @@ try {
   await pglite.close();
   process.stdout.write(`Restored ${file} into ${target}\n`);
 } finally {
-  release();
+  await release();
 }

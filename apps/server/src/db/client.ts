@@ -35,7 +35,38 @@ export const openPglite = async (dataDir: string | undefined): Promise<DatabaseC
   return wrapPglite(pglite);
 };
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Makes PGlite's statements take turns with the rest of the process. PGlite runs on this thread,
+ * and statements waiting on its lock run back to back (each one's end wakes the next through a
+ * promise), so fifty queued searches would hold the event loop for all fifty: no socket read, no
+ * health check, no timer in between. Here each statement (a transaction counts as one) waits for
+ * the previous one to finish and then for one turn of the event loop, so a request that needs no
+ * database is answered after at most one statement. Patches the instance's public `query`, `exec`
+ * and `transaction` (everything that queries goes through them: Drizzle, pg-boss, listen).
+ * As before, inside a transaction use only its handle: the root handle would wait for it forever.
+ */
+export const takeTurns = (pglite: PGlite): PGlite => {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = tail.then(yieldToEventLoop).then(run);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.query = ((...args: Parameters<typeof query>) =>
+    inTurn(() => query(...args))) as typeof pglite.query;
+  pglite.exec = (...args) => inTurn(() => exec(...args));
+  pglite.transaction = ((callback: Parameters<typeof transaction>[0]) =>
+    inTurn(() => transaction(callback))) as typeof pglite.transaction;
+  return pglite;
+};
+
 export const wrapPglite = (pglite: PGlite): DatabaseConnection => {
+  takeTurns(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   let isClosed = false;
   return {

@@ -9,8 +9,10 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 /**
  * Opens the database the configuration names (PostgreSQL when DATABASE_URL is set, else PGlite
- * in DATA_DIR, guarded by the one-process lock) and applies pending migrations.
- * `close()` checkpoints, closes and releases the lock.
+ * in DATA_DIR, guarded by the one-process lock: see acquireDataDirLock, which may wait up to
+ * DATA_DIR_LOCK_STALE_MS for a crashed holder's lock and throws DataDirLockedError for a live
+ * one; should the lock be lost later, the process exits with code 1) and applies pending
+ * migrations. `close()` checkpoints, closes and releases the lock.
  */
 export const openDatabase = async (config: Config): Promise<DatabaseConnection> => {
   if (config.DATABASE_URL) {
@@ -18,7 +20,7 @@ export const openDatabase = async (config: Config): Promise<DatabaseConnection> 
     await applyMigrations(connection);
     return connection;
   }
-  const releaseLock = acquireDataDirLock(config.dataDir);
+  const releaseLock = await acquireDataDirLock(config.dataDir);
   try {
     const connection = await openPglite(pgliteDir(config.dataDir));
     await applyMigrations(connection);
@@ -29,12 +31,12 @@ export const openDatabase = async (config: Config): Promise<DatabaseConnection> 
         try {
           await closeConnection();
         } finally {
-          releaseLock();
+          await releaseLock();
         }
       },
     };
   } catch (error) {
-    releaseLock();
+    await releaseLock();
     throw error;
   }
 };

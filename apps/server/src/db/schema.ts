@@ -4,6 +4,7 @@ export * from '../modules/reference/reference.table';
 export * from '../modules/catalog/category.table';
 export * from '../modules/catalog/supplier.table';
 export * from '../modules/catalog/item.table';
+export * from '../modules/catalog/search-word.table';
 export * from '../modules/catalog/review.table';
 export * from '../modules/catalog/favorite.table';
 export * from '../modules/sourcing/custom-project.table';

@@ -14,6 +14,7 @@ import { registerAccount } from '@/testing/factories';
 import { aSupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { OFFLINE_EMAIL_INTERVAL_MS } from '@/modules/chat';
+import { MAX_SESSIONS_PER_USER } from '@/modules/identity';
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
 type SupplierAccount = Awaited<ReturnType<typeof aSupplierAccount>>;
@@ -550,6 +551,26 @@ describe('logout', () => {
     await logOut('/api/web/auth/logout', renewed as string);
     expect(await gone).toBe('io server disconnect');
   });
+
+  it(`disconnects the sockets of the oldest session when a login goes past ${MAX_SESSIONS_PER_USER} sessions`, async () => {
+    const hana = await registerAccount(context, { storeTitle: 'Hana Home' });
+    const oldest = await connect(hana.token);
+    for (let login = 1; login < MAX_SESSIONS_PER_USER; login += 1) {
+      context.clock.advance(1000);
+      await logIn('/api/web/auth/login', hana.input.email, hana.input.password);
+    }
+    expect(oldest.connected).toBe(true);
+    const gone = disconnected(oldest);
+    context.clock.advance(1000);
+    const newest = await logIn('/api/web/auth/login', hana.input.email, hana.input.password);
+    const current = await connect(newest);
+
+    expect(await gone).toBe('io server disconnect');
+    await pause(100);
+    expect(current.connected).toBe(true);
+    await expect(connect(hana.token)).rejects.toThrow('unauthenticated');
+    current.close();
+  }, 30_000);
 
   it("disconnects the supplier session's sockets and no other session's", async () => {
     const member = await aSupplierAccount(context, companyId);

@@ -17,7 +17,11 @@ export type ServerProcess = {
  * `npm start`'s server as a real child process (tsx), with the environment given on top of the
  * test's own: `DATABASE_URL` is dropped unless the overrides set it (PGlite in `DATA_DIR`).
  */
-export const startServerProcess = (overrides: Record<string, string>): ServerProcess => {
+export const startServerProcess = (
+  overrides: Record<string, string>,
+  /** Extra node flags (the benchmark's `--profile` passes `--cpu-prof`). */
+  nodeArgs: readonly string[] = [],
+): ServerProcess => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -30,7 +34,7 @@ export const startServerProcess = (overrides: Record<string, string>): ServerPro
   // tsx as a loader inside one node process (not the tsx CLI, which runs the server in a child
   // of its own), so a signal, SIGKILL included, reaches the server itself.
   env.TSX_TSCONFIG_PATH = tsconfig;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], { env });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

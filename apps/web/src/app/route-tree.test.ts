@@ -185,6 +185,10 @@ describe('route tree', () => {
     },
   );
 
+  it('has the review confirmation page (issue 9) outside the signed-in layout', () => {
+    expect(routeIdOf('/confirm-review')?.startsWith('/app/')).toBe(false);
+  });
+
   it.each(SPEC_ANALYTICS_PATHS)('has the analytics page %s behind the login', (path) => {
     expect(routeIdOf(path)?.startsWith('/app/')).toBe(true);
   });

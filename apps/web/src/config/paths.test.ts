@@ -13,6 +13,7 @@ describe('isPublicPath', () => {
     '/ai-storefront',
     '/share-report/r_1',
     '/supplier-profile/sup_1/post-review',
+    '/confirm-review',
     '/public-pay-invoice/INV-9',
     '/preview-catalog-item/item_3',
     '/preview-supplier-profile/sup_2',
@@ -75,6 +76,9 @@ describe('hrefs', () => {
       '/browse-suppliers/supplier-profile/cmp_1?tab=reviews',
     );
     expect(hrefs.previewSupplierProfile('cmp_1')).toBe('/preview-supplier-profile/cmp_1');
+    expect(hrefs.previewSupplierProfile('cmp_1', 'reviews')).toBe(
+      '/preview-supplier-profile/cmp_1?tab=reviews',
+    );
     expect(hrefs.postSupplierReview('cmp_1')).toBe('/supplier-profile/cmp_1/post-review');
     expect(hrefs.catalogItem('itm_1')).toBe('/browse-suppliers/catalog-item/itm_1');
     expect(hrefs.previewCatalogItem('itm_1')).toBe('/preview-catalog-item/itm_1');

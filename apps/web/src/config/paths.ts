@@ -23,6 +23,8 @@ export const paths = {
   partnerLogin: '/partner/login',
   partnerAcceptInvite: '/partner/accept-invite',
   partnerInbox: '/partner/inbox',
+  /** Issue 9: the link e-mailed to a public reviewer (`?token=`) confirms the review. */
+  confirmReview: '/confirm-review',
 } as const;
 
 /** Spec §2 supplier profile tabs (`?tab=`). The first is the default. */
@@ -98,8 +100,10 @@ export const hrefs = {
     withQuery(`${paths.browseSuppliers}/supplier-profile/${encodeURIComponent(supplierId)}`, {
       tab: tab === 'profile-info' ? undefined : tab,
     }),
-  previewSupplierProfile: (supplierId: string) =>
-    `/preview-supplier-profile/${encodeURIComponent(supplierId)}`,
+  previewSupplierProfile: (supplierId: string, tab?: SupplierProfileTab) =>
+    withQuery(`/preview-supplier-profile/${encodeURIComponent(supplierId)}`, {
+      tab: tab === 'profile-info' ? undefined : tab,
+    }),
   postSupplierReview: (supplierId: string) =>
     `/supplier-profile/${encodeURIComponent(supplierId)}/post-review`,
   catalogItem: (itemId: string) =>
@@ -147,6 +151,7 @@ const PUBLIC_EXACT_PATHS = new Set([
   '/ai-storefront',
   paths.partnerLogin,
   paths.partnerAcceptInvite,
+  paths.confirmReview,
 ]);
 
 const PUBLIC_PATH_PATTERNS: readonly RegExp[] = [
@@ -164,7 +169,7 @@ const normalizePathname = (pathname: string): string =>
 /**
  * Spec §2: pages that need no login, and where a failed session does not force a redirect to
  * /login (login, Shopify and partner binding, playground, preview and public-pay pages, shared
- * reports and brand kits, review links, the AI storefront).
+ * reports and brand kits, review links and their e-mail confirmation, the AI storefront).
  */
 export const isPublicPath = (pathname: string): boolean => {
   const path = normalizePathname(pathname);

@@ -1,3 +1,4 @@
+import type { CatalogCompanyReview, ReviewSummary } from '@atelier/contract/catalog/review';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
@@ -89,5 +90,33 @@ export const aCatalogCompany = (overrides: Partial<CatalogCompany> = {}): Catalo
   fieldSources: {},
   source: 'registry',
   isFavorite: false,
+  ...overrides,
+});
+
+/** A verified store review of supplier `cmp_1`. */
+export const aCompanyReview = (
+  overrides: Partial<CatalogCompanyReview> = {},
+): CatalogCompanyReview => ({
+  id: 'rev_1',
+  companyId: 'cmp_1',
+  rating: 4,
+  title: 'Good samples',
+  body: 'Fast replies and clean stitching.',
+  authorName: 'Maker Goods',
+  origin: 'store',
+  isVerified: true,
+  isOwn: false,
+  createdAt: '2025-03-04T10:00:00.000Z',
+  updatedAt: '2025-03-04T10:00:00.000Z',
+  ...overrides,
+});
+
+export const aReviewSummary = (overrides: Partial<ReviewSummary> = {}): ReviewSummary => ({
+  companyId: 'cmp_1',
+  average: 4,
+  count: 1,
+  distribution: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 0 },
+  unverifiedCount: 0,
+  ownReview: null,
   ...overrides,
 });

@@ -94,8 +94,16 @@ export const countCatalogItems = defineEndpoint({
   method: 'GET',
   path: '/api/web/catalog-items/action/count',
   query: ListCatalogItemsQuerySchema.omit({ sort: true, size: true, cursor: true }),
-  response: z.object({ count: z.number().int() }),
-  summary: 'Spec §7: how many items match the filters.',
+  response: z.object({
+    count: z.number().int(),
+    /**
+     * Set when the search key's words found nothing and misspelt ones were corrected: the key
+     * the count (and the list) answered for, e.g. "hoodies" for "hoodeis".
+     */
+    correctedSearchKey: z.string().optional(),
+  }),
+  summary:
+    'Spec §7: how many items match the filters (misspelt search words corrected when they find nothing).',
   tags: ['catalog'],
 });
 

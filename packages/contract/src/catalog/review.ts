@@ -5,7 +5,13 @@ import { CursorSchema, pageOf } from './supplier';
 
 const CompanyIdSchema = z.string().regex(/^cmp_[a-z0-9]+$/, 'Not a supplier id.');
 
-/** A supplier review: 1–5 stars, one per store per supplier, editable by its author only. */
+/** How long the link of a public review's confirmation e-mail works. */
+export const REVIEW_CONFIRMATION_TTL_HOURS = 72;
+
+/**
+ * A supplier review: 1–5 stars, one per store per supplier, editable by its author only.
+ * Issue 9: only verified reviews count in a supplier's rating, count and distribution.
+ */
 export const CatalogCompanyReviewSchema = z.object({
   id: z.string(),
   companyId: z.string(),
@@ -15,6 +21,11 @@ export const CatalogCompanyReviewSchema = z.object({
   authorName: z.string(),
   /** `store` when written by a signed-in store, `public` from the public review page. */
   origin: z.enum(['store', 'public']),
+  /**
+   * Counts in the rating: a store review is verified by the store's account; a public review
+   * once its author opened the link e-mailed to them. Unverified reviews are listed, never counted.
+   */
+  isVerified: z.boolean(),
   isOwn: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -74,8 +85,10 @@ export const ReviewSummarySchema = z.object({
   companyId: z.string(),
   average: z.number().nullable(),
   count: z.number().int(),
-  /** Reviews per star, keys "1" … "5". */
+  /** Verified reviews per star, keys "1" … "5". */
   distribution: z.record(z.enum(['1', '2', '3', '4', '5']), z.number().int()),
+  /** Public reviews whose authors have not confirmed their e-mail: listed, not counted. */
+  unverifiedCount: z.number().int(),
   /** The signed-in caller's store's review of this supplier, if any (to edit it). */
   ownReview: CatalogCompanyReviewSchema.nullable(),
 });
@@ -87,7 +100,7 @@ export const getCompanyReviewSummary = defineEndpoint({
   auth: 'optional',
   query: z.object({ companyId: CompanyIdSchema }),
   response: ReviewSummarySchema,
-  summary: 'Average, count and distribution by star of real reviews.',
+  summary: 'Average, count and distribution by star of verified reviews.',
   tags: ['catalog'],
 });
 
@@ -98,6 +111,34 @@ export const createPublicCompanyReview = defineEndpoint({
   body: PublicReviewInputSchema,
   response: CatalogCompanyReviewSchema,
   successStatus: 201,
-  summary: 'Public review from /supplier-profile/{supplierId}/post-review (one per e-mail).',
+  summary:
+    'Public review from /supplier-profile/{supplierId}/post-review (one per e-mail): kept unverified, and e-mailed a confirmation link.',
+  tags: ['catalog'],
+});
+
+export const ConfirmReviewInputSchema = z.object({
+  /** The `token` of the link in the confirmation e-mail. */
+  token: z
+    .string()
+    .min(1, 'The link has no confirmation token.')
+    .max(200, 'Not a confirmation token.'),
+});
+export type ConfirmReviewInput = z.infer<typeof ConfirmReviewInputSchema>;
+
+export const ConfirmedReviewSchema = z.object({
+  review: CatalogCompanyReviewSchema,
+  /** The reviewed supplier's name, for the confirmation page. */
+  companyName: z.string(),
+});
+export type ConfirmedReview = z.infer<typeof ConfirmedReviewSchema>;
+
+export const confirmPublicCompanyReview = defineEndpoint({
+  method: 'POST',
+  path: '/api/app/catalog-company-reviews/confirm',
+  auth: 'public',
+  body: ConfirmReviewInputSchema,
+  response: ConfirmedReviewSchema,
+  summary:
+    "Confirms a public review from its e-mail link (/confirm-review?token=…): from now on it counts in the supplier's rating.",
   tags: ['catalog'],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { textSchema } from '../common/validation';
-import { CHAT_HISTORY_PAGE_SIZE, MessagePayloadSchema, MessageSchema } from './message';
+import { CHAT_HISTORY_PAGE_SIZE, MessageSchema, SendMessagePayloadSchema } from './message';
 
 /** Spec §3 supplier conversation summary, with the viewer's unread count. */
 export const ConversationSummarySchema = z.object({
@@ -71,7 +71,7 @@ export const listMessages = defineEndpoint({
 
 export const SendMessageInputSchema = z.object({
   body: textSchema(10_000),
-  payload: MessagePayloadSchema.default({ type: 'TEXT' }),
+  payload: SendMessagePayloadSchema.default({ type: 'TEXT' }),
   /** Files uploaded first through POST /api/web/files. */
   fileIds: z
     .array(z.string().regex(/^fil_[a-z0-9]+$/))

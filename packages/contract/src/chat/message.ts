@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MoneySchema } from '../common/money';
-import { LinkSchema, textSchema } from '../common/validation';
+import { isValidLink, LinkSchema, textSchema } from '../common/validation';
+import { isFileUrl } from '../files/file';
 
 /** Spec §3 chat message types. */
 export const MessageTypeSchema = z.enum([
@@ -45,7 +46,31 @@ export type MessageAttachments = z.infer<typeof MessageAttachmentsSchema>;
 
 const MeetingTimeSchema = z.iso.datetime();
 
-/** The typed payload of each message type (what its card shows). */
+/**
+ * An image a card shows: one of the app's own file URLs (`fileUrl`) or an address the spec §5
+ * link check accepts, except ftp (browsers show no ftp images). javascript:, data:, vbscript:
+ * and every other scheme are refused, in any letter case and with any whitespace.
+ */
+export const isImageUrl = (value: string): boolean =>
+  isFileUrl(value.trim()) || (isValidLink(value) && !/^\s*ftp:/i.test(value));
+
+export const ImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(
+    isImageUrl,
+    'Enter an image link that starts with https:// or http://, or an uploaded file.',
+  );
+
+/** As stored: messages sent before ImageUrlSchema may hold any text (readers check isImageUrl). */
+const ImageCollaborationPayloadSchema = z.object({
+  type: z.literal('IMAGE_COLLABORATION'),
+  imageUrl: z.string().max(2048),
+  note: textSchema(2000),
+});
+
+/** The typed payload of each stored message type (what its card shows). */
 export const MessagePayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TEXT') }),
   z.object({ type: z.literal('IMAGE') }),
@@ -79,11 +104,7 @@ export const MessagePayloadSchema = z.discriminatedUnion('type', [
     title: z.string().max(300),
     changes: textSchema(2000),
   }),
-  z.object({
-    type: z.literal('IMAGE_COLLABORATION'),
-    imageUrl: z.string().max(2048),
-    note: textSchema(2000),
-  }),
+  ImageCollaborationPayloadSchema,
   z.object({
     type: z.literal('ZOOM_MEETING'),
     joinUrl: LinkSchema,
@@ -121,6 +142,12 @@ export const MessagePayloadSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type MessagePayload = z.infer<typeof MessagePayloadSchema>;
+
+/** The typed payload a sender may send: an IMAGE_COLLABORATION image passes ImageUrlSchema. */
+export const SendMessagePayloadSchema = z.discriminatedUnion('type', [
+  ImageCollaborationPayloadSchema.extend({ imageUrl: ImageUrlSchema }),
+  ...MessagePayloadSchema.options.filter((option) => option !== ImageCollaborationPayloadSchema),
+]);
 
 /** Spec §3 message: index monotonic per conversation, sid, author, body, attachments. */
 export const MessageSchema = z.object({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_UPLOAD_EXTENSIONS, fileExtension, isAllowedUploadFileName } from './file-name';
+import {
+  ALLOWED_UPLOAD_EXTENSIONS,
+  fileExtension,
+  isAllowedUploadFileName,
+  nameExtension,
+} from './file-name';
 
 describe('fileExtension', () => {
   it.each([
@@ -15,6 +20,20 @@ describe('fileExtension', () => {
     ['', ''],
   ])('reads %j as %j', (fileName, extension) => {
     expect(fileExtension(fileName)).toBe(extension);
+  });
+});
+
+describe('nameExtension', () => {
+  it.each([
+    ['Invoice #12.PDF', 'pdf'],
+    ['Colour #3?.png', 'png'],
+    ['a?b#c.tiff', 'tiff'],
+    ['archive.tar.gz', 'gz'],
+    ['.png', ''],
+    ['trailing.', ''],
+    ['noextension', ''],
+  ])('reads the name %j as %j, # and ? being plain letters', (name, extension) => {
+    expect(nameExtension(name)).toBe(extension);
   });
 });
 

@@ -19,8 +19,11 @@ export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 
 /**
  * Multipart upload with one part named `file`. Only the spec §5 allowed types, checked by
- * extension and by content: 400 `file_type_not_allowed` / `file_type_mismatch`, 413 above
- * MAX_UPLOAD_BYTES. A refused file stores nothing.
+ * extension and by content: 400 `file_type_not_allowed` / `file_type_mismatch`, 400
+ * `file_name_too_long` (field `body.file.filename`) past MAX_FILE_NAME_LENGTH characters, 413
+ * above MAX_UPLOAD_BYTES. An SVG is stored sanitised (no script, handler, animation or script
+ * link; `sizeBytes` is the sanitised size), 400 `svg_too_complex` past 20,000 elements. A
+ * refused file stores nothing.
  */
 export const uploadFile = defineEndpoint({
   method: 'POST',
@@ -31,13 +34,17 @@ export const uploadFile = defineEndpoint({
   tags: ['chat'],
 });
 
-/** The bytes of a file, for its uploader and the participants of conversations it was sent in. */
+/**
+ * The bytes of a file, for its uploader and the participants of conversations it was sent in.
+ * The path ends in the file's name (`fileUrl`): cosmetic, for the browser's download name, and
+ * a wildcard rather than a `:name` parameter so that no name length meets the router's limit.
+ */
 export const downloadFile = defineEndpoint({
   method: 'GET',
-  path: '/api/files/:id/:name',
+  path: '/api/files/:id/*',
   params: z.object({
     id: z.string().regex(/^fil_[a-z0-9]+$/, 'Not a file id.'),
-    name: z.string().max(300),
+    '*': z.string(),
   }),
   response: z.unknown(),
   summary: 'Download a file (served with a safe Content-Disposition, never as HTML).',
@@ -47,3 +54,9 @@ export const downloadFile = defineEndpoint({
 /** The download URL of a file. */
 export const fileUrl = (id: string, name: string): string =>
   `/api/files/${id}/${encodeURIComponent(name)}`;
+
+// The name segment ends in its extension, so it is never a `..` or `%2e%2e` that fetch resolves.
+const FILE_URL = /^\/api\/files\/fil_[a-z0-9]+\/[^/?#\s]*\.[A-Za-z0-9]+$/;
+
+/** Whether `value` is the download URL of one of the app's files, as `fileUrl` writes it. */
+export const isFileUrl = (value: string): boolean => FILE_URL.test(value);

@@ -26,10 +26,10 @@ export type FilterColumns = {
    * `indexed`: pg_trgm's `%` and `<%` operators with their default thresholds, served by the
    * trigram index (large tables). `scored`: explicit, more tolerant thresholds on the similarity
    * functions — a scan, so only for small tables (suppliers), where typos in names matter most.
-   * `none`: full text only (the fast path on large tables). `fuzzy-only`: trigram similarity of
-   * the name alone, for a second try when full text found nothing.
+   * `none`: full text only (the fast path on large tables; typos are corrected word by word
+   * against the catalog's vocabulary instead, see search-word.repository).
    */
-  fuzzyMode: 'indexed' | 'scored' | 'none' | 'fuzzy-only';
+  fuzzyMode: 'indexed' | 'scored' | 'none';
 };
 
 /** Scored mode: a word-level similarity of 0.45 catches one swapped or wrong letter in a name. */
@@ -43,7 +43,8 @@ const inRange = (column: PgColumn, min: number | undefined, max: number | undefi
   return and(...parts) ?? sql`true`;
 };
 
-const bucketRange = (bucket: object): { min?: number; max?: number } => {
+/** The bounds of a spec §9 bucket, whatever its unit (`min`, `minCents`, `minDays`). */
+export const bucketRange = (bucket: object): { min?: number; max?: number } => {
   const record = bucket as Record<string, number | undefined>;
   return {
     min: record.min ?? record.minCents ?? record.minDays,
@@ -52,17 +53,24 @@ const bucketRange = (bucket: object): { min?: number; max?: number } => {
 };
 
 /**
- * Words of a search as a prefix tsquery ("deni jack" → 'deni:* & jack:*'). Only letters and
- * digits reach the query, so no input can be a tsquery syntax error.
+ * The words of a search as full text sees them: lower case, accents removed, split at anything
+ * that is not a letter or digit, at most 12.
  */
-export const toPrefixTsQuery = (searchKey: string): string | null => {
-  const words = searchKey
+export const searchWordsOf = (searchKey: string): string[] =>
+  searchKey
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
     .slice(0, 12);
+
+/**
+ * Words of a search as a prefix tsquery ("deni jack" → 'deni:* & jack:*'). Only letters and
+ * digits reach the query, so no input can be a tsquery syntax error.
+ */
+export const toPrefixTsQuery = (searchKey: string): string | null => {
+  const words = searchWordsOf(searchKey);
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 };
 
@@ -73,12 +81,6 @@ export const textMatch = (columns: FilterColumns, searchKey: string): SQL | unde
   const needle = searchKey.trim().toLowerCase().slice(0, 200);
   const fullText = sql`${columns.searchVector} @@ to_tsquery('english', ${tsQuery})`;
   if (columns.fuzzyMode === 'none') return fullText;
-  if (columns.fuzzyMode === 'fuzzy-only') {
-    return or(
-      sql`lower(${columns.fuzzyName}) % ${needle}`,
-      sql`${needle} <% lower(${columns.fuzzyName})`,
-    );
-  }
   if (columns.fuzzyMode === 'indexed') {
     return or(
       fullText,

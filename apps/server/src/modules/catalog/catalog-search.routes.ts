@@ -52,9 +52,9 @@ export const catalogSearchRoutes =
     app.get(listCatalogItems.path, routeOptions(listCatalogItems), async (request) =>
       search.searchItems(request.query, optionalActor(request)?.storeId),
     );
-    app.get(countCatalogItems.path, routeOptions(countCatalogItems), async (request) => ({
-      count: await search.countItems(request.query),
-    }));
+    app.get(countCatalogItems.path, routeOptions(countCatalogItems), async (request) =>
+      search.countItems(request.query),
+    );
     app.get(
       getCatalogItemCategoryGroups.path,
       routeOptions(getCatalogItemCategoryGroups),

@@ -3,15 +3,25 @@ import type { CatalogItem, ListCatalogItemsQuery } from '@atelier/contract/catal
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/app-error';
 import { decodeCursor, encodeCursor } from '@/lib/cursor';
-import { toCatalogCompany, toCatalogItem, type SupplierRow, type ItemRow } from './catalog.mappers';
+import {
+  toCatalogCompany,
+  toCatalogItem,
+  toCatalogItemOfSearch,
+  type SupplierRow,
+  type ItemRow,
+} from './catalog.mappers';
 import type { CatalogLookups } from './catalog-lookups';
+import { searchWordsOf } from './catalog-filters.sql';
 import type { SupplierRepository, SupplierSearch } from './supplier.repository';
 import type { ItemRepository, ItemSearch } from './item.repository';
+import type { ItemSearchRow } from './item-search.query';
 import { cacheKey, type SearchCache } from './search-cache';
+import type { SearchWordRepository } from './search-word.repository';
 
 type CatalogSearchDeps = {
   suppliers: SupplierRepository;
   items: ItemRepository;
+  words: SearchWordRepository;
   lookups: CatalogLookups;
   clock: Clock;
   cache: SearchCache;
@@ -20,11 +30,6 @@ type CatalogSearchDeps = {
 /** Spec §9: product listings come 100 at a time. */
 export const PRODUCT_LISTINGS_SIZE = 100;
 const SIMILAR_ITEMS = 8;
-/**
- * Marks a cursor of fuzzy (typo) results. Plain cursors are base64url of a JSON array, so they
- * always start with "WyJ" and never with this.
- */
-const FUZZY_CURSOR_PREFIX = 'fuzzy';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -41,6 +46,7 @@ const itemNotFound = () =>
 export const createCatalogSearchService = ({
   suppliers,
   items,
+  words,
   lookups,
   clock,
   cache,
@@ -52,6 +58,39 @@ export const createCatalogSearchService = ({
     return categoryIds && categoryIds.length > 0
       ? { ...rest, subgroupIds: await lookups.expandToSubgroups(categoryIds) }
       : rest;
+  };
+
+  /** Bumped when a store's favourites change: its cached item pages (with flags) are dropped. */
+  const favoritesGeneration = new Map<string, number>();
+
+  /**
+   * The search key with each misspelt word replaced by the catalog's closest word ("hoodeis
+   * jakcet" → "hoodies jacket"); undefined when every word is known (the filters, not the words,
+   * found nothing) or some word is like nothing the catalog holds.
+   */
+  const correctedSearchKey = async (searchKey: string): Promise<string | undefined> => {
+    const checks = await words.check(searchWordsOf(searchKey));
+    if (checks.every((check) => check.isKnown)) return undefined;
+    if (checks.some((check) => !check.isKnown && check.closest === null)) return undefined;
+    return checks.map((check) => (check.isKnown ? check.word : check.closest!)).join(' ');
+  };
+
+  /**
+   * Runs `find` with the search as asked and, when that finds nothing because of a misspelt
+   * word, once more with the corrected key. Later pages carry on the same way: the key as asked
+   * finds nothing after its cursor either, so they are corrected alike.
+   */
+  const withCorrection = async <T>(
+    search: ItemSearch,
+    find: (search: ItemSearch) => Promise<T>,
+    isEmpty: (found: T) => boolean,
+  ): Promise<{ found: T; correctedSearchKey?: string }> => {
+    const found = await find(search);
+    if (!isEmpty(found) || search.searchKey === undefined) return { found };
+    const corrected = await correctedSearchKey(search.searchKey);
+    return corrected === undefined
+      ? { found }
+      : { found: await find({ ...search, searchKey: corrected }), correctedSearchKey: corrected };
   };
 
   const toSuppliers = async (
@@ -70,17 +109,10 @@ export const createCatalogSearchService = ({
     return rows.map((row) => toCatalogCompany(row, context));
   };
 
-  const summariesOf = (rows: ItemRow[]) =>
-    suppliers.findSummariesByIds([...new Set(rows.map((row) => row.companyId))]);
-
-  const toItems = async (
-    rows: ItemRow[],
-    storeId: string | undefined,
-    knownSummaries?: Awaited<ReturnType<typeof summariesOf>>,
-  ): Promise<CatalogItem[]> => {
+  const toItems = async (rows: ItemRow[], storeId: string | undefined): Promise<CatalogItem[]> => {
     const [categories, supplierRows, favoriteItemIds] = await Promise.all([
       lookups.categories(),
-      knownSummaries ?? summariesOf(rows),
+      suppliers.findSummariesByIds([...new Set(rows.map((row) => row.companyId))]),
       lookups.favoriteIds(
         storeId,
         'ITEM',
@@ -93,6 +125,21 @@ export const createCatalogSearchService = ({
       favoriteItemIds,
     };
     return rows.map((row) => toCatalogItem(row, context));
+  };
+
+  /** One page of item search rows (`size + 1` asked, to know whether a next page exists). */
+  const itemPageOf = async (rows: ItemSearchRow[], size: number, sort: string) => {
+    const { pageRows, nextCursor } = pageOf(
+      rows,
+      rows.map((row) => row.sortValue),
+      size,
+      sort,
+    );
+    const categories = await lookups.categories();
+    return {
+      items: pageRows.map((row) => toCatalogItemOfSearch(row, categories)),
+      nextCursor,
+    };
   };
 
   const pageOf = <Row extends { id: string }>(
@@ -173,43 +220,60 @@ export const createCatalogSearchService = ({
       if (!(await suppliers.recordAction(id, action))) throw supplierNotFound();
     },
 
+    /**
+     * Spec §7 item search: one statement per page (items, their suppliers, the store's
+     * favourites); a search whose words find nothing is retried once with misspelt words
+     * corrected against the catalog's vocabulary.
+     */
     async searchItems(query: ListCatalogItemsQuery, storeId?: string): Promise<Page<CatalogItem>> {
-      const page = await cache.get(cacheKey('items', query), async () => {
-        const { sort, size, cursor, ...filters } = query;
-        // Full text first (indexed, fast); only when the words match nothing at all, a second
-        // try by title similarity catches typos. A cursor carries on in the mode that made it.
-        const isFuzzy = cursor ? cursor.startsWith(FUZZY_CURSOR_PREFIX) : false;
-        const position = cursor
-          ? decodeCursor(isFuzzy ? cursor.slice(FUZZY_CURSOR_PREFIX.length) : cursor, sort)
-          : undefined;
-        let result = await items.search({ ...filters, isFuzzy }, sort, size, position);
-        let isFuzzyResult = isFuzzy;
-        if (!cursor && filters.searchKey && result.rows.length === 0) {
-          result = await items.search({ ...filters, isFuzzy: true }, sort, size, undefined);
-          isFuzzyResult = true;
-        }
-        const { pageRows, nextCursor } = pageOf(result.rows, result.sortValues, size, sort);
-        return {
-          pageRows,
-          summaries: await summariesOf(pageRows),
-          nextCursor:
-            nextCursor && isFuzzyResult ? `${FUZZY_CURSOR_PREFIX}${nextCursor}` : nextCursor,
-        };
-      });
-      return {
-        items: await toItems(page.pageRows, storeId, page.summaries),
-        nextCursor: page.nextCursor,
-      };
+      const { sort, size, cursor, ...filters } = query;
+      const after = cursor ? decodeCursor(cursor, sort) : undefined;
+      // The rows carry the store's favourite flags, so a cached answer is the store's own.
+      const generation = storeId ? (favoritesGeneration.get(storeId) ?? 0) : 0;
+      return cache.get(cacheKey('items', { query, storeId, generation }), async () =>
+        itemPageOf(
+          (
+            await withCorrection(
+              filters,
+              (search) => items.search(search, sort, size + 1, after, storeId),
+              (rows) => rows.length === 0,
+            )
+          ).found,
+          size,
+          sort,
+        ),
+      );
     },
 
-    async countItems(query: ItemSearch): Promise<number> {
-      return cache.get(cacheKey('item-count', query), () => items.count(query));
+    /** A store's favourites changed in this process: its cached item pages are not reused. */
+    forgetStoreAnswers(storeId: string): void {
+      favoritesGeneration.set(storeId, (favoritesGeneration.get(storeId) ?? 0) + 1);
+    },
+
+    /** How many items match; with the corrected key when misspelt words were corrected. */
+    async countItems(query: ItemSearch): Promise<{ count: number; correctedSearchKey?: string }> {
+      return cache.get(cacheKey('item-count', query), async () => {
+        const { found, correctedSearchKey } = await withCorrection(
+          query,
+          (search) => items.count(search),
+          (count) => count === 0,
+        );
+        return correctedSearchKey === undefined
+          ? { count: found }
+          : { count: found, correctedSearchKey };
+      });
     },
 
     /** Facets: matching items per vertical, group and subgroup, biggest first. */
     async categoryGroups(query: ItemSearch) {
       const [counts, categories] = await Promise.all([
-        cache.get(cacheKey('item-facets', query), () => items.countByCategory(query)),
+        cache.get(cacheKey('item-facets', query), () =>
+          withCorrection(
+            query,
+            (search) => items.countByCategory(search),
+            (facets) => facets.length === 0,
+          ).then((corrected) => corrected.found),
+        ),
         lookups.categories(),
       ]);
       return counts
@@ -255,14 +319,14 @@ export const createCatalogSearchService = ({
       storeId?: string,
     ): Promise<Page<CatalogItem>> {
       const after = cursor ? decodeCursor(cursor, 'NEWEST') : undefined;
-      const { rows, sortValues } = await items.search(
+      const rows = await items.search(
         { kind: 'PRODUCT', excludeSampleKits: true },
         'NEWEST',
-        PRODUCT_LISTINGS_SIZE,
+        PRODUCT_LISTINGS_SIZE + 1,
         after,
+        storeId,
       );
-      const { pageRows, nextCursor } = pageOf(rows, sortValues, PRODUCT_LISTINGS_SIZE, 'NEWEST');
-      return { items: await toItems(pageRows, storeId), nextCursor };
+      return itemPageOf(rows, PRODUCT_LISTINGS_SIZE, 'NEWEST');
     },
 
     /** Autocomplete: categories, item titles and supplier names that match what was typed. */

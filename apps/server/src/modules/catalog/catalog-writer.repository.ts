@@ -5,6 +5,7 @@ import type { SupplierInsert, ItemInsert } from './catalog-rows';
 import type { StoredSupplierRow as SupplierRow } from './catalog.mappers';
 import { catalogCompanies } from './supplier.table';
 import { catalogItems } from './item.table';
+import { createSearchWordRepository } from './search-word.repository';
 
 const BATCH_SIZE = 500;
 
@@ -96,6 +97,14 @@ export const createCatalogWriter = (db: Database) => ({
           setWhere: replacesExisting(catalogItems),
         });
     }
+  },
+
+  /**
+   * Rebuilds the search vocabulary from the items now stored; call it after upserting items, in
+   * the same transaction (see search-word.repository). Returns how many words it holds.
+   */
+  async rebuildSearchWords(): Promise<number> {
+    return createSearchWordRepository(db).rebuild();
   },
 
   /** The suppliers with these ids, locked until the transaction ends (an import merges in). */

@@ -5,6 +5,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { catalogCompanies } from './supplier.table';
 import { catalogItems } from './item.table';
 import type { CategoryRow } from './category.repository';
+import type { ItemSearchRow } from './item-search.query';
 
 /** A supplier row with every column, as the import reads it for update. */
 export type StoredSupplierRow = typeof catalogCompanies.$inferSelect;
@@ -91,9 +92,26 @@ export type ItemContext = {
   favoriteItemIds: ReadonlySet<string>;
 };
 
+/** An item read by id or as a favourite, with its supplier and favourite flag from `context`. */
 export const toCatalogItem = (row: ItemRow, context: ItemContext): CatalogItem => {
-  const category = row.categoryId === null ? undefined : context.categories.get(row.categoryId);
   const supplier = context.suppliers.get(row.companyId);
+  return toCatalogItemOfSearch(
+    {
+      ...row,
+      companyName: supplier?.name ?? '',
+      companyCapabilities: supplier?.capabilities ?? [],
+      isFavorite: context.favoriteItemIds.has(row.id),
+    },
+    context.categories,
+  );
+};
+
+/** An item of a search page: the row carries its supplier's name and the favourite flag. */
+export const toCatalogItemOfSearch = (
+  row: Omit<ItemSearchRow, 'sortValue'>,
+  categories: ItemContext['categories'],
+): CatalogItem => {
+  const category = row.categoryId === null ? undefined : categories.get(row.categoryId);
   return {
     id: row.id,
     kind: row.kind,
@@ -115,14 +133,14 @@ export const toCatalogItem = (row: ItemRow, context: ItemContext): CatalogItem =
     enabledAt: row.enabledAt.toISOString(),
     company: {
       id: row.companyId,
-      name: supplier?.name ?? '',
+      name: row.companyName,
       countryCode: row.companyCountryCode,
       regionCode: row.companyRegionCode as RegionCode | null,
       rating: roundRating(row.companyRating),
-      capabilities: supplier?.capabilities ?? [],
+      capabilities: row.companyCapabilities,
     },
     fieldSources: row.fieldSources,
     source: row.source,
-    isFavorite: context.favoriteItemIds.has(row.id),
+    isFavorite: row.isFavorite,
   };
 };

@@ -6,6 +6,7 @@ import {
   removeFavorite,
 } from '@atelier/contract/catalog/favorite';
 import {
+  confirmPublicCompanyReview,
   createCompanyReview,
   createPublicCompanyReview,
   getCompanyReviewSummary,
@@ -63,6 +64,12 @@ beforeAll(async () => {
         authorName: 'Sweeper',
         authorEmail: 'sweep@example.com',
       },
+    },
+    {
+      method: 'POST',
+      path: confirmPublicCompanyReview.path,
+      isPublic: true,
+      body: { token: 'A'.repeat(43) },
     },
     { method: 'GET', path: listFavorites.path },
     { method: 'POST', path: addFavorite.path, body: { type: 'ITEM', id: item.id } },

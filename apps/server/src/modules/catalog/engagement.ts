@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
+import type { Notifier } from '@/modules/notifications';
 import { createFavoriteService, type LoadCountryNames } from './favorite.service';
 import { favoriteRoutes } from './favorite.routes';
 import { createMySuppliersService, type SupplierRelationSource } from './my-suppliers.service';
@@ -17,6 +18,10 @@ export type CatalogEngagementModuleDeps = {
   clock: Clock;
   events: EventBus;
   loadCountryNames: LoadCountryNames;
+  /** E-mails public reviewers their confirmation link. */
+  notifier: Notifier;
+  /** Where the web app is served (links in e-mails). */
+  publicUrl: string;
   /** "My suppliers" relations beyond favourites: chat (#4) adds MESSAGED, orders ORDERED. */
   supplierRelationSources?: readonly SupplierRelationSource[];
   onFavoritesChanged?: (storeId: string) => void;
@@ -32,10 +37,12 @@ export const createCatalogEngagementModule = ({
   clock,
   events,
   loadCountryNames,
+  notifier,
+  publicUrl,
   supplierRelationSources = [],
   onFavoritesChanged,
 }: CatalogEngagementModuleDeps) => {
-  const reviewService = createReviewService({ db, clock });
+  const reviewService = createReviewService({ db, clock, notifier, publicUrl });
   const favoriteService = createFavoriteService({
     db,
     clock,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
+import type { Notifier } from '@/modules/notifications';
 import { buildSeedCatalog, demoSupplierCompanyId, listSeedSupplierIds } from './catalog-seed.data';
 import { createCatalogWriter } from './catalog-writer.repository';
 import { loadCategoryTree } from './category.data';
@@ -16,6 +17,7 @@ import { createSupplierRepository } from './supplier.repository';
 import { createCatalogEngagementModule } from './engagement';
 import { createItemRepository } from './item.repository';
 import { createSearchCache } from './search-cache';
+import { createSearchWordRepository } from './search-word.repository';
 
 type CatalogModuleDeps = {
   db: Database;
@@ -25,6 +27,10 @@ type CatalogModuleDeps = {
   searchCacheTtlMs: number;
   /** Country names by ISO code, from the reference module. */
   loadCountryNames: () => Promise<ReadonlyMap<string, string>>;
+  /** E-mails public reviewers their confirmation link (issue 9). */
+  notifier: Notifier;
+  /** Where the web app is served (links in e-mails). */
+  publicUrl: string;
 };
 
 /** Catalog module: categories, suppliers (catalog companies) and their items, search. */
@@ -34,10 +40,13 @@ export const createCatalogModule = ({
   events,
   searchCacheTtlMs,
   loadCountryNames,
+  notifier,
+  publicUrl,
 }: CatalogModuleDeps) => {
   const categories = createCategoryRepository(db);
   const suppliers = createSupplierRepository(db);
   const items = createItemRepository(db);
+  const words = createSearchWordRepository(db);
   const lookups = createCatalogLookups(
     createFavoriteRepository(db),
     categories,
@@ -48,6 +57,7 @@ export const createCatalogModule = ({
   const search = createCatalogSearchService({
     suppliers,
     items,
+    words,
     lookups,
     clock,
     cache: searchCache,
@@ -58,7 +68,12 @@ export const createCatalogModule = ({
     clock,
     events,
     loadCountryNames,
-    onFavoritesChanged: (storeId) => lookups.forgetFavorites(storeId),
+    notifier,
+    publicUrl,
+    onFavoritesChanged: (storeId) => {
+      lookups.forgetFavorites(storeId);
+      search.forgetStoreAnswers(storeId);
+    },
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(categoryRoutes(categories));
@@ -110,6 +125,8 @@ export const createCatalogModule = ({
       const writer = createCatalogWriter(db);
       const seedIds = listSeedSupplierIds();
       if ((await writer.countSuppliersAmong(seedIds)) === seedIds.length) {
+        // A catalog seeded before the vocabulary existed gets it on its next start.
+        if (!(await words.hasWords())) await writer.rebuildSearchWords();
         return { suppliers: seedIds.length, items: await writer.countItems(), isWritten: false };
       }
       const seed = buildSeedCatalog();
@@ -117,6 +134,7 @@ export const createCatalogModule = ({
         const transactionWriter = createCatalogWriter(tx);
         await transactionWriter.upsertSuppliers(seed.suppliers);
         await transactionWriter.upsertItems(seed.items);
+        await transactionWriter.rebuildSearchWords();
       });
       searchCache.clear();
       return { suppliers: seed.suppliers.length, items: seed.items.length, isWritten: true };

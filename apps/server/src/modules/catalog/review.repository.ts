@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ValueSource } from '@atelier/contract/catalog/supplier';
 import type { Database } from '@/db/client';
 import { catalogCompanies } from './supplier.table';
@@ -11,6 +11,7 @@ type NewReview = typeof catalogCompanyReviews.$inferInsert;
 /** The supplier fields a rating refresh reads, from the row locked for the write. */
 export type RatedSupplier = {
   id: string;
+  name: string;
   demoRating: number | null;
   fieldSources: Record<string, ValueSource>;
 };
@@ -19,11 +20,20 @@ export type RatedSupplier = {
 export type ReviewPosition = { createdAt: string; id: string };
 
 export type ReviewStats = {
+  /** Verified reviews only: the ones that count. */
   count: number;
   /** Mean stars rounded to one decimal (numeric rounding, half away from zero); null if none. */
   average: number | null;
   distribution: Record<'1' | '2' | '3' | '4' | '5', number>;
+  /** Public reviews still waiting for their author to confirm the e-mail: never counted. */
+  unverifiedCount: number;
 };
+
+/** The content a public review's author may send again while it is unverified. */
+export type PendingReviewContent = Pick<
+  ReviewRow,
+  'authorName' | 'rating' | 'title' | 'body' | 'confirmTokenHash' | 'confirmExpiresAt' | 'updatedAt'
+>;
 
 const reviews = catalogCompanyReviews;
 
@@ -31,15 +41,23 @@ const reviews = catalogCompanyReviews;
 // page could then skip rows written within the same millisecond.
 const exactCreatedAt = sql<string>`to_char(${reviews.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Count, average and stars distribution of the supplier's real reviews (store and public). */
+const isVerified = sql`${reviews.verifiedAt} IS NOT NULL`;
+
+/**
+ * Count, average and stars distribution of the supplier's verified reviews (store reviews, and
+ * public reviews their authors confirmed), plus how many unverified ones wait aside.
+ */
 const computeStats = async (db: Database, companyId: string): Promise<ReviewStats> => {
   const byStars = (stars: number) =>
-    sql<number>`(count(*) FILTER (WHERE ${reviews.rating} = ${stars}))::int`;
+    sql<number>`(count(*) FILTER (WHERE ${isVerified} AND ${reviews.rating} = ${stars}))::int`;
   const [row] = await db
     .select({
-      count: sql<number>`count(*)::int`,
+      count: sql<number>`(count(*) FILTER (WHERE ${isVerified}))::int`,
+      unverifiedCount: sql<number>`(count(*) FILTER (WHERE NOT ${isVerified}))::int`,
       // avg of integers is an exact numeric in PostgreSQL: 79 stars / 20 = 3.95 rounds to 4.0.
-      average: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
+      average: sql<
+        number | null
+      >`round(avg(${reviews.rating}) FILTER (WHERE ${isVerified}), 1)::float8`,
       one: byStars(1),
       two: byStars(2),
       three: byStars(3),
@@ -58,11 +76,12 @@ const computeStats = async (db: Database, companyId: string): Promise<ReviewStat
       '4': row?.four ?? 0,
       '5': row?.five ?? 0,
     },
+    unverifiedCount: row?.unverifiedCount ?? 0,
   };
 };
 
 export const createReviewRepository = (db: Database) => ({
-  /** Count, average (one decimal) and stars distribution of the supplier's real reviews. */
+  /** Count, average (one decimal) and stars distribution of verified reviews; unverified count. */
   computeStats: (companyId: string): Promise<ReviewStats> => computeStats(db, companyId),
 
   /**
@@ -73,6 +92,7 @@ export const createReviewRepository = (db: Database) => ({
     const [row] = await db
       .select({
         id: catalogCompanies.id,
+        name: catalogCompanies.name,
         demoRating: catalogCompanies.demoRating,
         fieldSources: catalogCompanies.fieldSources,
       })
@@ -102,6 +122,45 @@ export const createReviewRepository = (db: Database) => ({
       .from(reviews)
       .where(and(eq(reviews.companyId, companyId), eq(reviews.authorEmail, email)))
       .limit(1);
+    return row;
+  },
+
+  async findByConfirmTokenHash(tokenHash: string): Promise<ReviewRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.confirmTokenHash, tokenHash))
+      .limit(1);
+    return row;
+  },
+
+  /** Rewrites an unverified public review (and its link); undefined once it is verified. */
+  async replacePending(id: string, values: PendingReviewContent): Promise<ReviewRow | undefined> {
+    const [row] = await db
+      .update(reviews)
+      .set(values)
+      .where(and(eq(reviews.id, id), isNull(reviews.verifiedAt)))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Marks the review of this token verified (not an edit: `updated_at` stays). Single use:
+   * undefined when the token no longer matches or the review is already verified (a concurrent
+   * confirmation won).
+   */
+  async markVerified(id: string, tokenHash: string, now: Date): Promise<ReviewRow | undefined> {
+    const [row] = await db
+      .update(reviews)
+      .set({ verifiedAt: now })
+      .where(
+        and(
+          eq(reviews.id, id),
+          eq(reviews.confirmTokenHash, tokenHash),
+          isNull(reviews.verifiedAt),
+        ),
+      )
+      .returning();
     return row;
   },
 
@@ -144,7 +203,7 @@ export const createReviewRepository = (db: Database) => ({
   },
 
   /**
-   * Spec §7 / issue #3: the supplier's rating becomes the average of its real reviews (the demo
+   * Spec §7 / issue #3: the supplier's rating becomes the average of its verified reviews (the demo
    * rating again when there are none), with its review count and `fieldSources.rating`, and the
    * copy of the rating on each of its catalog items follows. Call inside the transaction that
    * locked the supplier with `lockSupplier`.

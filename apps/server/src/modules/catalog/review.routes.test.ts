@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCompanyReview, ReviewSummary } from '@atelier/contract/catalog/review';
 import {
+  confirmPublicCompanyReview,
   createCompanyReview,
   createPublicCompanyReview,
   getCompanyReviewSummary,
@@ -13,6 +14,7 @@ import { newId } from '@/lib/ids';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { createCatalogFactories, type CatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
+import { findReviewConfirmationToken } from '@/testing/outbox';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { decodeReviewCursor, encodeReviewCursor, PUBLIC_REVIEW_LIMIT } from './review.service';
 
@@ -85,6 +87,26 @@ const postPublicReview = (payload: Record<string, unknown>, remoteAddress?: stri
       remoteAddress ?? `10.0.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`,
     payload,
   });
+};
+
+/** Confirms the public review e-mailed to `email` (issue 9: only then does it count). */
+const confirmReviewOf = async (email: string) => {
+  const token = await findReviewConfirmationToken(context.connection.db, email);
+  const response = await context.app.inject({
+    method: 'POST',
+    url: confirmPublicCompanyReview.path,
+    payload: { token },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+};
+
+/** A public review whose author confirmed the e-mailed link. */
+const postConfirmedPublicReview = async (payload: { authorEmail: string }) => {
+  const response = await postPublicReview(payload);
+  expect(response.statusCode, response.body).toBe(201);
+  await confirmReviewOf(payload.authorEmail);
+  return response;
 };
 
 const aPublicReview = (companyId: string, overrides: Record<string, unknown> = {}) => ({
@@ -165,13 +187,13 @@ describe('POST /api/web/catalog-company-reviews', () => {
     expect((await summaryOf(supplier.id)).count).toBe(1);
   });
 
-  it('counts every review when many reviews of one supplier arrive at once', async () => {
+  it('counts every review when many reviews of one supplier are confirmed at once', async () => {
     const supplier = await factories.aSupplier();
     const ratings = [1, 2, 3, 4, 5, 5, 4, 3];
-    const responses = await Promise.all(
-      ratings.map((rating) => postPublicReview(aPublicReview(supplier.id, { rating }))),
-    );
+    const payloads = ratings.map((rating) => aPublicReview(supplier.id, { rating }));
+    const responses = await Promise.all(payloads.map((payload) => postPublicReview(payload)));
     expect(responses.map((response) => response.statusCode)).toEqual(ratings.map(() => 201));
+    await Promise.all(payloads.map((payload) => confirmReviewOf(payload.authorEmail)));
     expect(await supplierRow(supplier.id)).toMatchObject({ reviewCount: 8, rating: 3.4 });
   });
 
@@ -278,17 +300,19 @@ describe('review summary and supplier rating', () => {
       average: null,
       count: 0,
       distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+      unverifiedCount: 0,
     });
     const own = (
       await postReview(alice, aReview({ companyId: supplier.id, rating: 5 }))
     ).json<CatalogCompanyReview>();
     await postReview(bob, aReview({ companyId: supplier.id, rating: 4 }));
-    await postPublicReview(aPublicReview(supplier.id, { rating: 4 }));
+    await postConfirmedPublicReview(aPublicReview(supplier.id, { rating: 4 }));
     expect(await summaryOf(supplier.id)).toEqual({
       companyId: supplier.id,
       average: 4.3,
       count: 3,
       distribution: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 1 },
+      unverifiedCount: 0,
     });
     await putReview(alice, own.id, aReview({ rating: 1 }));
     expect(await summaryOf(supplier.id)).toEqual({
@@ -296,6 +320,7 @@ describe('review summary and supplier rating', () => {
       average: 3,
       count: 3,
       distribution: { '1': 1, '2': 0, '3': 0, '4': 2, '5': 0 },
+      unverifiedCount: 0,
     });
   });
 
@@ -303,10 +328,7 @@ describe('review summary and supplier rating', () => {
     const supplier = await factories.aSupplier();
     // 20 reviews, 79 stars: 19 × 4 + 1 × 3.
     for (let index = 0; index < 20; index += 1) {
-      const response = await postPublicReview(
-        aPublicReview(supplier.id, { rating: index === 0 ? 3 : 4 }),
-      );
-      expect(response.statusCode, response.body).toBe(201);
+      await postConfirmedPublicReview(aPublicReview(supplier.id, { rating: index === 0 ? 3 : 4 }));
     }
     expect((await summaryOf(supplier.id)).average).toBe(4);
     expect((await supplierRow(supplier.id)).rating).toBe(4);
@@ -451,16 +473,22 @@ describe('POST /api/app/catalog-company-reviews (public)', () => {
     const response = await postPublicReview(aPublicReview(supplier.id, { authorName: 'Pat' }));
     expect(response.statusCode, response.body).toBe(201);
     const review = response.json<Record<string, unknown>>();
-    expect(review).toMatchObject({ authorName: 'Pat', origin: 'public', isOwn: false });
+    expect(review).toMatchObject({
+      authorName: 'Pat',
+      origin: 'public',
+      isVerified: false,
+      isOwn: false,
+    });
     expect(review).not.toHaveProperty('authorEmail');
     expect(response.body).not.toContain('@example.com');
   });
 
-  it('allows one review per e-mail per supplier, whatever its case (409 review_exists)', async () => {
+  it('allows one confirmed review per e-mail per supplier, whatever its case (409 review_exists)', async () => {
     const supplier = await factories.aSupplier();
     const other = await factories.aSupplier();
     const payload = aPublicReview(supplier.id, { authorEmail: 'Repeat@Example.com' });
     expect((await postPublicReview(payload)).statusCode).toBe(201);
+    await confirmReviewOf('repeat@example.com');
     const error = expectApiError(
       await postPublicReview({ ...payload, authorEmail: 'repeat@example.COM' }),
       409,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  confirmPublicCompanyReview,
   createCompanyReview,
   createPublicCompanyReview,
   getCompanyReviewSummary,
@@ -13,9 +14,12 @@ import type { ReviewService } from './review.service';
 
 /**
  * Spec §7 supplier reviews: `GET`/`POST /api/web/catalog-company-reviews`, `PUT …/:id`,
- * `GET …/summary`, and the public `POST /api/app/catalog-company-reviews` (no session).
+ * `GET …/summary`, and the public `POST /api/app/catalog-company-reviews` (no session; stored
+ * unverified, e-mails a link) with its `POST …/confirm` (issue 9: only then does it count).
  * Errors: 400 validation (stars outside 1–5, bad cursor), 404 `company_not_found` /
- * `review_not_found`, 409 `review_exists`, 429 `review_rate_limited` (public page only).
+ * `review_not_found`, 409 `review_exists`, 429 `review_rate_limited` (public page only);
+ * confirm: 404 `review_confirmation_not_found`, 400 `review_confirmation_used` /
+ * `review_confirmation_expired`.
  */
 export const reviewRoutes =
   (reviewService: ReviewService): FastifyPluginAsyncZod =>
@@ -43,5 +47,11 @@ export const reviewRoutes =
         reply
           .status(201)
           .send(await reviewService.createPublicReview(request.body, clientInfo(request))),
+    );
+
+    app.post(
+      confirmPublicCompanyReview.path,
+      routeOptions(confirmPublicCompanyReview),
+      async (request) => reviewService.confirmPublicReview(request.body.token),
     );
   };

@@ -1,8 +1,11 @@
-import type {
-  CatalogCompanyReview,
-  CreateReviewInput,
-  PublicReviewInput,
-  ReviewSummary,
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  REVIEW_CONFIRMATION_TTL_HOURS,
+  type CatalogCompanyReview,
+  type ConfirmedReview,
+  type CreateReviewInput,
+  type PublicReviewInput,
+  type ReviewSummary,
 } from '@atelier/contract/catalog/review';
 import type { Database } from '@/db/client';
 import type { Actor, ClientInfo } from '@/lib/actor';
@@ -11,6 +14,7 @@ import type { Clock } from '@/lib/clock';
 import { decodeCursor, encodeCursor } from '@/lib/cursor';
 import { uniqueViolationConstraint } from '@/lib/db-errors';
 import { newId } from '@/lib/ids';
+import type { Notifier } from '@/modules/notifications';
 import {
   createReviewRepository,
   type RatedSupplier,
@@ -20,8 +24,14 @@ import {
 } from './review.repository';
 import { createSupplierLookupRepository } from './supplier-lookup.repository';
 
-/** How the catalog learns a store's title (the author name of its reviews). */
-type ReviewServiceDeps = { db: Database; clock: Clock };
+type ReviewServiceDeps = {
+  db: Database;
+  clock: Clock;
+  /** Sends the confirmation e-mail of a public review (the local outbox by default). */
+  notifier: Notifier;
+  /** Where the web app is served: the confirmation link points to `${publicUrl}/confirm-review`. */
+  publicUrl: string;
+};
 
 type ReviewContent = Pick<CreateReviewInput, 'rating' | 'title' | 'body'>;
 
@@ -42,13 +52,42 @@ const storeReviewExists = () =>
     reason: 'review_exists',
   });
 
+// Only a confirmed review blocks the address: an unconfirmed one is replaced by a new submission.
 const emailReviewExists = () =>
   new AppError('conflict', 'This e-mail address has already reviewed this supplier.', {
     reason: 'review_exists',
     details: [
-      { field: 'body.authorEmail', message: 'Already used for a review of this supplier.' },
+      {
+        field: 'body.authorEmail',
+        message: 'This address already has a confirmed review of this supplier.',
+      },
     ],
   });
+
+const confirmationNotFound = () =>
+  new AppError(
+    'not_found',
+    'This confirmation link is not valid. Open the whole link from the newest e-mail we sent you.',
+    { reason: 'review_confirmation_not_found' },
+  );
+
+const confirmationUsed = () =>
+  new AppError(
+    'bad_request',
+    "This review is already confirmed: it counts in the supplier's rating. The link works once.",
+    { reason: 'review_confirmation_used' },
+  );
+
+const confirmationExpired = () =>
+  new AppError(
+    'bad_request',
+    `This confirmation link has expired (links work for ${REVIEW_CONFIRMATION_TTL_HOURS} hours). Submit your review again to get a new link.`,
+    { reason: 'review_confirmation_expired' },
+  );
+
+const REVIEW_CONFIRMATION_TTL_MS = REVIEW_CONFIRMATION_TTL_HOURS * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const badCursor = () =>
   new AppError('bad_request', 'query.cursor: Not a cursor from this list; start from page one.', {
@@ -114,6 +153,21 @@ const createPublicReviewThrottle = (clock: Clock) => {
   };
 };
 
+/** The e-mail that asks a public reviewer to confirm; it repeats what they are confirming. */
+const confirmationEmail = (input: PublicReviewInput, supplierName: string, link: string) => ({
+  to: input.authorEmail,
+  subject: `Confirm your review of ${supplierName}`,
+  body:
+    `Hello ${input.authorName},\n\n` +
+    `You reviewed ${supplierName} on Atelier: ${input.rating} of 5 stars, "${input.title}".\n\n` +
+    `Your review counts in ${supplierName}'s rating only once you confirm this e-mail address. ` +
+    `Open this link within ${REVIEW_CONFIRMATION_TTL_HOURS} hours to confirm it:\n${link}\n\n` +
+    `Until then it is shown as unverified and not counted. If you did not write this review, ` +
+    `ignore this e-mail.`,
+  kind: 'catalog.review.confirmation',
+  storeId: null,
+});
+
 const toReview = (row: ReviewRow, viewerStoreId: string | null): CatalogCompanyReview => ({
   id: row.id,
   companyId: row.companyId,
@@ -122,6 +176,7 @@ const toReview = (row: ReviewRow, viewerStoreId: string | null): CatalogCompanyR
   body: row.body,
   authorName: row.authorName,
   origin: row.storeId === null ? 'public' : 'store',
+  isVerified: row.verifiedAt !== null,
   isOwn: row.storeId !== null && row.storeId === viewerStoreId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -129,18 +184,24 @@ const toReview = (row: ReviewRow, viewerStoreId: string | null): CatalogCompanyR
 
 /**
  * Supplier reviews (spec §7 catalog-company-reviews, issue #3): 1–5 stars, one per store (or
- * per e-mail on the public page) per supplier, editable by the author store only. Every write
- * recomputes the supplier's rating in the same transaction.
+ * per e-mail on the public page) per supplier, editable by the author store only.
+ *
+ * Issue 9, which reviews count: a store review is verified by the signed-in store's account and
+ * counts at once; a public review is kept unverified until its author opens the link e-mailed to
+ * them (single use, valid `REVIEW_CONFIRMATION_TTL_HOURS`). Unverified reviews are listed with
+ * `isVerified: false` but never count in the supplier's rating, review count or distribution.
+ * Every write that changes what counts recomputes the rating in the same transaction.
  */
-export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
+export const createReviewService = ({ db, clock, notifier, publicUrl }: ReviewServiceDeps) => {
+  const baseUrl = publicUrl.replace(/\/+$/, '');
   const repository = createReviewRepository(db);
   const suppliers = createSupplierLookupRepository(db);
   const publicThrottle = createPublicReviewThrottle(clock);
 
   /** Runs `write` with the supplier row locked, then refreshes its rating; 404 if no supplier. */
-  const writeWithRatingRefresh = (
+  const writeWithRatingRefresh = <T>(
     companyId: string,
-    write: (repo: ReviewRepository, supplier: RatedSupplier) => Promise<ReviewRow>,
+    write: (repo: ReviewRepository, supplier: RatedSupplier) => Promise<T>,
   ) =>
     db.transaction(async (tx) => {
       const repo = createReviewRepository(tx);
@@ -179,7 +240,10 @@ export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
       };
     },
 
-    /** Average (one decimal, null when none), count and per-star counts of real reviews. */
+    /**
+     * Average (one decimal, null when none), count and per-star counts of verified reviews, and
+     * how many unverified public reviews are not counted.
+     */
     async getSummary(companyId: string, actor?: Actor): Promise<ReviewSummary> {
       await assertSupplierExists(companyId);
       const stats = await repository.computeStats(companyId);
@@ -206,6 +270,8 @@ export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
           rating: input.rating,
           title: input.title,
           body: input.body,
+          // The store's account vouches for the review: it counts at once.
+          verifiedAt: now,
           createdAt: now,
           updatedAt: now,
         });
@@ -244,9 +310,12 @@ export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
     },
 
     /**
-     * The public review page (no session): one review per e-mail per supplier (409
-     * `review_exists`), at most `PUBLIC_REVIEW_LIMIT` per client address per hour (429). The
-     * e-mail is stored, never shown.
+     * The public review page (no session), issue 9: the review is stored unverified and the
+     * author is e-mailed a link to `${publicUrl}/confirm-review?token=…` (256-bit token, stored
+     * as its SHA-256, valid `REVIEW_CONFIRMATION_TTL_HOURS`). It counts only once confirmed. One
+     * review per e-mail per supplier: sending again while unverified replaces the review and its
+     * link (the earlier link stops working); once confirmed it is 409 `review_exists`. At most
+     * `PUBLIC_REVIEW_LIMIT` per client address per hour (429). The e-mail is never shown.
      */
     async createPublicReview(
       input: PublicReviewInput,
@@ -254,30 +323,83 @@ export const createReviewService = ({ db, clock }: ReviewServiceDeps) => {
     ): Promise<CatalogCompanyReview> {
       publicThrottle.take(client.address);
       const now = clock.now();
-      const row = await writeWithRatingRefresh(input.companyId, async (repo) => {
-        if (await repo.findByAuthorEmail(input.companyId, input.authorEmail)) {
-          throw emailReviewExists();
-        }
-        return repo.insert({
-          id: newId('rev'),
-          companyId: input.companyId,
-          storeId: null,
-          authorUserId: null,
-          authorName: input.authorName,
-          authorEmail: input.authorEmail,
-          rating: input.rating,
-          title: input.title,
-          body: input.body,
-          createdAt: now,
-          updatedAt: now,
+      const token = randomBytes(32).toString('base64url');
+      const confirmation = {
+        confirmTokenHash: hashToken(token),
+        confirmExpiresAt: new Date(now.getTime() + REVIEW_CONFIRMATION_TTL_MS),
+      };
+      const row = await db
+        .transaction(async (tx) => {
+          const repo = createReviewRepository(tx);
+          const supplier = await repo.lockSupplier(input.companyId);
+          if (!supplier) throw supplierNotFound('body.companyId');
+          const existing = await repo.findByAuthorEmail(input.companyId, input.authorEmail);
+          if (existing?.verifiedAt) throw emailReviewExists();
+          const content = {
+            authorName: input.authorName,
+            rating: input.rating,
+            title: input.title,
+            body: input.body,
+          };
+          const review = existing
+            ? await repo.replacePending(existing.id, {
+                ...content,
+                ...confirmation,
+                updatedAt: now,
+              })
+            : await repo.insert({
+                id: newId('rev'),
+                companyId: input.companyId,
+                storeId: null,
+                authorUserId: null,
+                authorEmail: input.authorEmail,
+                ...content,
+                ...confirmation,
+                verifiedAt: null,
+                createdAt: now,
+                updatedAt: now,
+              });
+          if (!review) throw emailReviewExists();
+          await notifier.sendEmail(
+            confirmationEmail(input, supplier.name, `${baseUrl}/confirm-review?token=${token}`),
+            tx,
+          );
+          return review;
+        })
+        .catch((error: unknown) => {
+          if (uniqueViolationConstraint(error) === 'catalog_company_reviews_email_key') {
+            throw emailReviewExists();
+          }
+          throw error;
         });
-      }).catch((error: unknown) => {
-        if (uniqueViolationConstraint(error) === 'catalog_company_reviews_email_key') {
-          throw emailReviewExists();
-        }
-        throw error;
-      });
       return toReview(row, null);
+    },
+
+    /**
+     * Confirms a public review from its e-mailed link; from then on it counts in the supplier's
+     * rating (recomputed in the same transaction). Single use. 404
+     * `review_confirmation_not_found` for an unknown token (or one replaced by a newer link), 400
+     * `review_confirmation_used` once confirmed, 400 `review_confirmation_expired` after
+     * `REVIEW_CONFIRMATION_TTL_HOURS`. The token alone names the review, so it confirms no other.
+     */
+    async confirmPublicReview(token: string): Promise<ConfirmedReview> {
+      const tokenHash = hashToken(token);
+      const pending = await repository.findByConfirmTokenHash(tokenHash);
+      if (!pending) throw confirmationNotFound();
+      if (pending.verifiedAt) throw confirmationUsed();
+      const now = clock.now();
+      if (!pending.confirmExpiresAt || pending.confirmExpiresAt <= now) {
+        throw confirmationExpired();
+      }
+      return writeWithRatingRefresh(pending.companyId, async (repo, supplier) => {
+        const verified = await repo.markVerified(pending.id, tokenHash, now);
+        if (!verified) {
+          // Since the read above, another request confirmed it, or a newer link replaced this one.
+          const current = await repo.findById(pending.id);
+          throw current?.verifiedAt ? confirmationUsed() : confirmationNotFound();
+        }
+        return { review: toReview(verified, null), companyName: supplier.name };
+      });
     },
   };
 };

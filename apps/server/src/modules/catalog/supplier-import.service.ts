@@ -206,6 +206,7 @@ export const importSupplierRows = async (
 
     await writer.upsertSuppliers(suppliers);
     await writer.upsertItems(items);
+    await writer.rebuildSearchWords();
     // The supplier's earlier items carry copies of its filter values; bring them up to date.
     await writer.refreshItemSupplierCopies(...companyIds);
     return {

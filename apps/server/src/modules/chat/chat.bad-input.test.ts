@@ -73,7 +73,7 @@ beforeAll(async () => {
       },
     },
     { method: 'PUT', path: markConversationRead.path, params: { id }, body: { lastReadIndex: 0 } },
-    { method: 'GET', path: downloadFile.path, params: { id: file.id, name: 'a.png' } },
+    { method: 'GET', path: downloadFile.path, params: { id: file.id } },
   ];
 });
 afterAll(async () => {

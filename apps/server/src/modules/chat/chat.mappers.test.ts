@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadedFile } from '@atelier/contract/files/file';
-import { previewOf } from './chat.mappers';
+import { fileUrl, type UploadedFile } from '@atelier/contract/files/file';
+import { previewOf, toAttachments } from './chat.mappers';
 
 const aFile = (name: string): UploadedFile => ({
   id: 'fil_1',
@@ -41,5 +41,18 @@ describe('previewOf', () => {
 
   it('keeps a plain empty text message empty', () => {
     expect(previewOf('', [], { type: 'TEXT' })).toBe('');
+  });
+});
+
+describe('toAttachments', () => {
+  it('sorts a file whose name holds # or ? by its extension', () => {
+    const named = (name: string, id: string) => ({ ...aFile(name), id, url: fileUrl(id, name) });
+    const attachments = toAttachments([
+      named('Invoice #12.pdf', 'fil_1'),
+      named('Colour #3?.png', 'fil_2'),
+    ]);
+    expect(attachments.pdfUrls).toEqual([fileUrl('fil_1', 'Invoice #12.pdf')]);
+    expect(attachments.imageUrls).toEqual([fileUrl('fil_2', 'Colour #3?.png')]);
+    expect(attachments.fileUrls).toEqual([]);
   });
 });

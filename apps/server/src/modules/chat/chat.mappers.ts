@@ -27,7 +27,8 @@ export const toAttachments = (files: readonly UploadedFile[]): MessageAttachment
     pdfUrls: [],
   };
   for (const file of files) {
-    const type = attachmentTypeFromFileName(file.name);
+    // The URL, not the name: its name segment is encoded, so a `#` in the name ends no path.
+    const type = attachmentTypeFromFileName(file.url);
     if (type === 'IMAGE') attachments.imageUrls.push(file.url);
     else if (type === 'VIDEO') attachments.videoUrls.push(file.url);
     else if (type === 'PDF') attachments.pdfUrls.push(file.url);

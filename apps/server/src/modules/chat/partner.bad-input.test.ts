@@ -132,7 +132,7 @@ describe('partner routes given garbage input', () => {
         params: { id, index: String(storeRequest.index) },
         body: { status: 'ACCEPTED', acceptedTime: proposedTime },
       },
-      { method: 'GET', path: downloadFile.path, params: { id: file.id, name: 'a.png' } },
+      { method: 'GET', path: downloadFile.path, params: { id: file.id } },
       { method: 'GET', path: getCurrentSupplier.path },
     ];
     for (const route of routes) await sweepRoute(context, route, supplierAccount.headers);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import type { CustomProject } from '@atelier/contract/sourcing/custom-project';
+import { eq } from 'drizzle-orm';
+import { chatMessages } from '@/db/schema';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
@@ -224,6 +226,98 @@ describe('typed messages on send', () => {
       trackingNumber: '1Z',
     });
     expect(message.payload).toMatchObject({ carrier: 'UPS \ufffd' });
+  });
+});
+
+describe('links in typed messages', () => {
+  const SCRIPT_URLS = [
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '  javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'javascript&#58;alert(1)',
+    'javascript://example.com/%0Aalert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'DATA:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'vbscript:msgbox(1)',
+    ' VBScript:msgbox(1)',
+    'ftp://files.example.com/logo.png',
+    '/api/files/fil_x/../../api/web/me',
+  ];
+
+  it.each(SCRIPT_URLS)(
+    'refuses %j as an IMAGE_COLLABORATION imageUrl with 400 naming the field',
+    async (imageUrl) => {
+      const before = (await history()).length;
+      const response = await send(alice, 'web', {
+        type: 'IMAGE_COLLABORATION',
+        imageUrl,
+        note: 'Look',
+      });
+      const error = expectApiError(response, 400, { code: 'bad_request' });
+      expect(fieldsOf(error)).toEqual(['body.payload.imageUrl']);
+      expect(await history()).toHaveLength(before);
+    },
+  );
+
+  it('refuses script and data links in TRACKING_LINK and ZOOM_MEETING too', async () => {
+    for (const url of SCRIPT_URLS.filter((link) => !link.startsWith('ftp:'))) {
+      const tracking = await send(acme, 'partner', {
+        type: 'TRACKING_LINK',
+        url,
+        carrier: 'UPS',
+        trackingNumber: '1Z',
+      });
+      expect(fieldsOf(expectApiError(tracking, 400, { code: 'bad_request' }))).toEqual([
+        'body.payload.url',
+      ]);
+      const meeting = await send(alice, 'web', {
+        type: 'ZOOM_MEETING',
+        joinUrl: url,
+        startsAt: inHours(2)[0],
+      });
+      expect(fieldsOf(expectApiError(meeting, 400, { code: 'bad_request' }))).toEqual([
+        'body.payload.joinUrl',
+      ]);
+    }
+  });
+
+  it('keeps web images and uploaded files as IMAGE_COLLABORATION images', async () => {
+    for (const imageUrl of [
+      'https://cdn.example.com/look.png',
+      'HTTP://cdn.example.com/look.png',
+      '/api/files/fil_abc123/mood%20board.png',
+    ]) {
+      const message = await sent(acme, 'partner', {
+        type: 'IMAGE_COLLABORATION',
+        imageUrl: ` ${imageUrl} `,
+        note: 'Sleeve length',
+      });
+      expect(message.payload).toEqual({
+        type: 'IMAGE_COLLABORATION',
+        imageUrl,
+        note: 'Sleeve length',
+      });
+    }
+  });
+
+  it('still lists a message stored with a script imageUrl before the rule', async () => {
+    const message = await sent(alice, 'web', {
+      type: 'IMAGE_COLLABORATION',
+      imageUrl: 'https://cdn.example.com/look.png',
+      note: 'Older message',
+    });
+    const legacy = {
+      type: 'IMAGE_COLLABORATION' as const,
+      imageUrl: 'javascript:alert(1)',
+      note: 'Older message',
+    };
+    await context.connection.db
+      .update(chatMessages)
+      .set({ payload: legacy })
+      .where(eq(chatMessages.id, message.sid));
+    expect((await history()).find((item) => item.sid === message.sid)?.payload).toEqual(legacy);
   });
 });
 

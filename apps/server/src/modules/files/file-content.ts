@@ -17,7 +17,10 @@ export const CONTENT_TYPES: Record<AllowedExtension, string> = {
   pdf: 'application/pdf',
 };
 
-/** Raster images browsers show safely inline; everything else is served as a download. */
+/**
+ * Raster images browsers show safely inline; everything else, SVG included (sanitised, yet a
+ * document that could hold script), is served as a download.
+ */
 export const INLINE_EXTENSIONS: ReadonlySet<string> = new Set([
   'png',
   'jpg',
@@ -40,39 +43,16 @@ const DETECTED_EXTENSION: Record<Exclude<AllowedExtension, 'svg'>, string> = {
   pdf: 'pdf',
 };
 
-const SVG_ROOT = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
-const SVG_UNSAFE = [
-  /<!DOCTYPE/i,
-  /<!ENTITY/i,
-  /<script/i,
-  /<foreignObject/i,
-  /<iframe|<embed|<object/i,
-  /\son[a-z]+\s*=/i,
-  /javascript:/i,
-  /data:text\/html/i,
-];
-
-/** A clean SVG: UTF-8 text with an <svg> root, no scripts, handlers, entities or javascript:. */
-export const isCleanSvg = (bytes: Buffer): boolean => {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return false;
-  }
-  if (!SVG_ROOT.test(text) || !/<\/svg\s*>\s*$|\/>\s*$/i.test(text)) return false;
-  return !SVG_UNSAFE.some((pattern) => pattern.test(text));
-};
-
 /** Whether the bytes really are what the (allowed) extension says (spec §5, issue 4). */
 export const contentMatchesExtension = async (
   extension: AllowedExtension,
   bytes: Buffer,
 ): Promise<boolean> => {
   if (extension === 'svg') {
-    // file-type reports plain text as undefined and `<?xml` text as xml; binaries otherwise.
+    // Text, not a binary: file-type reports plain text as undefined and `<?xml` text as xml.
+    // The SVG sanitiser (svg-sanitizer.ts) checks the rest and keeps only inert markup.
     const detected = await fileTypeFromBuffer(bytes);
-    return (detected === undefined || detected.ext === 'xml') && isCleanSvg(bytes);
+    return detected === undefined || detected.ext === 'xml';
   }
   const detected = await fileTypeFromBuffer(bytes);
   return detected?.ext === DETECTED_EXTENSION[extension];

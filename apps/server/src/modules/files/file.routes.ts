@@ -8,6 +8,7 @@ import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
 import { optionalSupplierActor } from '@/lib/request-actor';
 import type { FileOwner, FileService } from './file.service';
+import type { SvgSanitizer } from './svg-sanitizer';
 
 /** The calling party: a store's user or a supplier company's user. */
 export type FileCaller =
@@ -80,12 +81,14 @@ const contentDisposition = (isInline: boolean, name: string) => {
 
 /**
  * `POST /api/web/files` (multipart, part `file`) → 201 the uploaded file; `GET
- * /api/files/:id/:name` → the bytes with their stored content type, `nosniff`, a sandboxing CSP
- * and `attachment` unless a raster image. The `:name` segment is cosmetic (download name).
+ * /api/files/:id/<name>` → the bytes with their stored content type, `nosniff`, a sandboxing CSP
+ * and `attachment` unless a raster image. The name segment is cosmetic (download name) and any
+ * length: a wildcard, so links stored in messages keep working.
  */
 export const fileRoutes =
-  (fileService: FileService): FastifyPluginAsyncZod =>
+  (fileService: FileService, svgSanitizer: SvgSanitizer): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onClose', async () => svgSanitizer.close());
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
     });

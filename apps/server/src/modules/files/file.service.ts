@@ -1,7 +1,7 @@
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
-  fileExtension,
-  isAllowedUploadFileName,
+  MAX_FILE_NAME_LENGTH,
+  nameExtension,
 } from '@atelier/contract/files/file-name';
 import { fileUrl, MAX_UPLOAD_BYTES, type UploadedFile } from '@atelier/contract/files/file';
 import type { Database } from '@/db/client';
@@ -12,10 +12,19 @@ import { CONTENT_TYPES, contentMatchesExtension, INLINE_EXTENSIONS } from './fil
 import { createFileRepository } from './file.repository';
 import type { FileStorage } from './file-storage';
 import type { FileRow } from './file.table';
+import { MAX_SVG_ELEMENTS, type SvgSanitizer } from './svg-sanitizer';
 
 type AllowedExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
 
-type FileServiceDeps = { db: Database; clock: Clock; storage: FileStorage };
+const isAllowedExtension = (extension: string): extension is AllowedExtension =>
+  (ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
+
+type FileServiceDeps = {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  svgSanitizer: SvgSanitizer;
+};
 
 /** The uploading party: its participant id (`store_…`, `customer_…`) and the signed-in user. */
 export type FileOwner = { participant: string; userId: string };
@@ -30,27 +39,53 @@ export const toUploadedFile = (row: FileRow): UploadedFile => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const MAX_NAME_LENGTH = 200;
-
-/** Control characters and path separators removed; the extension kept when shortening. */
-const cleanFileName = (name: string): string => {
+/** The name without its folders (some browsers send them), control characters or edge spaces. */
+const cleanFileName = (name: string): string =>
   // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (base.length <= MAX_NAME_LENGTH) return base;
-  const extension = fileExtension(base);
-  return `${base.slice(0, MAX_NAME_LENGTH - extension.length - 1)}.${extension}`;
-};
+  (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 
 /** Uploads (spec §5 rules) and downloads with the read check. */
-export const createFileService = ({ db, clock, storage }: FileServiceDeps) => {
+export const createFileService = ({ db, clock, storage, svgSanitizer }: FileServiceDeps) => {
   const repository = createFileRepository(db);
   const notFound = () =>
     new AppError('not_found', 'This file does not exist.', { reason: 'file_not_found' });
 
+  /**
+   * What is stored of an SVG: its sanitised markup (no script, handler, animation or script
+   * link), never the uploaded bytes. 400 `file_type_mismatch` if it is no SVG document, 400
+   * `svg_too_complex` past MAX_SVG_ELEMENTS elements or the sanitiser's time.
+   */
+  const sanitizedSvg = async (bytes: Buffer): Promise<Buffer> => {
+    const outcome = await svgSanitizer.sanitize(bytes);
+    switch (outcome.kind) {
+      case 'clean':
+        return outcome.bytes;
+      case 'not_svg':
+        throw new AppError('bad_request', 'The content of this file is not a valid .svg file.', {
+          reason: 'file_type_mismatch',
+        });
+      case 'too_complex':
+        throw new AppError(
+          'bad_request',
+          `This SVG is too complex to check (at most ${MAX_SVG_ELEMENTS.toLocaleString('en-US')} elements). Simplify it, or upload it as PNG or PDF.`,
+          { reason: 'svg_too_complex' },
+        );
+    }
+  };
+
   return {
     async upload(owner: FileOwner, input: { fileName: string; bytes: Buffer }) {
       const originalName = cleanFileName(input.fileName);
-      if (!isAllowedUploadFileName(originalName)) {
+      if (originalName.length > MAX_FILE_NAME_LENGTH) {
+        const message = `File names can have at most ${MAX_FILE_NAME_LENGTH} characters. Rename the file and upload it again.`;
+        throw new AppError('bad_request', message, {
+          reason: 'file_name_too_long',
+          details: [{ field: 'body.file.filename', message }],
+        });
+      }
+      // The name's own extension: a name is not a URL, so `#` and `?` in it are plain letters.
+      const extension = nameExtension(originalName);
+      if (!isAllowedExtension(extension)) {
         throw new AppError(
           'bad_request',
           `This file type is not allowed. Upload one of: ${ALLOWED_UPLOAD_EXTENSIONS.join(', ')}.`,
@@ -65,18 +100,16 @@ export const createFileService = ({ db, clock, storage }: FileServiceDeps) => {
       if (input.bytes.length === 0) {
         throw new AppError('bad_request', 'This file is empty.', { reason: 'file_empty' });
       }
-      const extension = fileExtension(originalName) as AllowedExtension;
-      if (!(await contentMatchesExtension(extension, input.bytes))) {
-        throw new AppError(
-          'bad_request',
-          `The content of this file is not a valid .${extension} file.`,
-          { reason: 'file_type_mismatch' },
-        );
-      }
+      const mismatch = () =>
+        new AppError('bad_request', `The content of this file is not a valid .${extension} file.`, {
+          reason: 'file_type_mismatch',
+        });
+      if (!(await contentMatchesExtension(extension, input.bytes))) throw mismatch();
+      const bytes = extension === 'svg' ? await sanitizedSvg(input.bytes) : input.bytes;
       const id = newId('fil');
       const storageKey = `${id.slice(4, 6)}/${id}`;
       const contentType = CONTENT_TYPES[extension];
-      await storage.put(storageKey, input.bytes, contentType);
+      await storage.put(storageKey, bytes, contentType);
       try {
         const row = await repository.insert({
           id,
@@ -86,7 +119,7 @@ export const createFileService = ({ db, clock, storage }: FileServiceDeps) => {
           originalName,
           extension,
           contentType,
-          sizeBytes: input.bytes.length,
+          sizeBytes: bytes.length,
           createdAt: clock.now(),
         });
         return toUploadedFile(row);

@@ -6,6 +6,7 @@ import { fileRoutes } from './file.routes';
 import { createFileService } from './file.service';
 import { createFilesExportSources } from './files.export';
 import { createLocalFileStorage, type FileStorage } from './file-storage';
+import { createSvgSanitizer } from './svg-sanitizer';
 
 export type { FileStorage } from './file-storage';
 export type { FileOwner } from './file.service';
@@ -26,8 +27,9 @@ export const createFilesModule = ({
   dataDir,
   storage = createLocalFileStorage(path.join(dataDir, 'files')),
 }: FilesModuleDeps) => {
-  const fileService = createFileService({ db, clock, storage });
-  const routes: FastifyPluginAsyncZod = fileRoutes(fileService);
+  const svgSanitizer = createSvgSanitizer();
+  const fileService = createFileService({ db, clock, storage, svgSanitizer });
+  const routes: FastifyPluginAsyncZod = fileRoutes(fileService, svgSanitizer);
   return {
     fileService,
     storage,

@@ -21,7 +21,8 @@ import type { UserRow } from './user.repository';
 type AccountServiceDeps = {
   db: Database;
   clock: Clock;
-  sessionService: (repositories: IdentityRepositories) => SessionService;
+  /** The session service on a handle: the root database or the caller's transaction. */
+  sessionService: (db: Database) => SessionService;
   loginThrottle: LoginThrottle;
   previewStoreIds: ReadonlySet<string>;
 };
@@ -53,25 +54,26 @@ export const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';
 
 /**
  * The user the credentials sign in, through the login throttle (store and supplier logins):
- * `rate_limited` while throttled, `unauthenticated` (`invalid_credentials`) otherwise wrong.
+ * `rate_limited` while throttled, `unauthenticated` (`invalid_credentials`) otherwise wrong. The
+ * attempt is claimed (counted as a failure) before the password is checked, so simultaneous
+ * attempts can't all slip through one check; a right password gives the claim back.
  */
 export const verifyCredentials = async (
   { users, loginThrottle }: { users: IdentityRepositories['users']; loginThrottle: LoginThrottle },
   input: LoginInput,
   client: ClientInfo,
 ): Promise<UserRow> => {
-  await loginThrottle.assertAllowed(input.email, client.address);
+  const attempt = await loginThrottle.claimAttempt(input.email, client.address);
   const user = await users.findByEmail(input.email);
   const isValid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !isValid) {
-    await loginThrottle.recordFailure(input.email, client.address);
     throw new AppError('unauthenticated', INVALID_CREDENTIALS, {
       reason: 'invalid_credentials',
     });
   }
-  await loginThrottle.recordSuccess(input.email, client.address);
+  await loginThrottle.recordSuccess(attempt);
   return user;
 };
 
@@ -188,11 +190,7 @@ export const createAccountService = ({
         db.transaction(async (tx) => {
           const repos = createIdentityRepositories(tx);
           const { userId, storeId } = await insertAccount(repos, input, passwordHash);
-          const { session, token } = await sessionService(repos).startSession(
-            userId,
-            storeId,
-            client,
-          );
+          const { session, token } = await sessionService(tx).startSession(userId, storeId, client);
           return toSession(session, token, await loadCurrentUser(userId, storeId, repos));
         }),
       );
@@ -214,16 +212,12 @@ export const createAccountService = ({
           reason: 'no_store',
         });
       }
-      const { session, token } = await sessionService(repositories).startSession(
-        user.id,
-        storeId,
-        client,
-      );
+      const { session, token } = await sessionService(db).startSession(user.id, storeId, client);
       return toSession(session, token, await loadCurrentUser(user.id, storeId));
     },
 
     async logout(actor: Actor): Promise<void> {
-      await sessionService(repositories).endSession(actor.sessionId);
+      await sessionService(db).endSession(actor.sessionId);
     },
 
     async switchStore(actor: Actor, storeId: string): Promise<CurrentUser> {
@@ -233,7 +227,7 @@ export const createAccountService = ({
           reason: 'store_not_found',
         });
       }
-      await sessionService(repositories).switchStore(actor.sessionId, storeId);
+      await sessionService(db).switchStore(actor.sessionId, storeId);
       return loadCurrentUser(actor.userId, storeId);
     },
   };

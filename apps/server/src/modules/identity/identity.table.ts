@@ -154,7 +154,11 @@ export const supplierMembers = pgTable(
   ],
 );
 
-/** Failed logins per throttle key ("account:<email>" or "address:<ip>") in a rolling hour. */
+/**
+ * Failed logins per throttle key in an hour's window: "account:<email>", "address:<ip>" or
+ * "account-address:<ip>|<email>" (see login-throttle.ts). An attempt counts here from the moment
+ * it is claimed, before the password is checked; a right password gives it back.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failureCount: integer('failure_count').notNull(),
@@ -163,4 +167,9 @@ export const loginFailures = pgTable('login_failures', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
   isLocked: boolean('is_locked').notNull().default(false),
+  /**
+   * The last right password on an account-address key: the address has a good history with the
+   * account, so only that key throttles it (null on other keys and before any success).
+   */
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
 });

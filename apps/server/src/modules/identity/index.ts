@@ -14,6 +14,7 @@ import { createLoginThrottle } from './login-throttle';
 import {
   createSessionCache,
   createSessionService,
+  type IssuedSession,
   type SessionService,
   type SessionSettings,
 } from './session.service';
@@ -30,10 +31,14 @@ export type IdentityModuleDeps = {
   publicUrl: string;
   /** Catalog company names (supplier accounts), from the catalog module. */
   suppliers: SupplierDirectory;
-  /** Publishes `identity.session.ended` when a session logs out (its sockets close). */
+  /**
+   * Publishes `identity.session.ended` when a session logs out or a login ends it past the cap
+   * (its sockets close).
+   */
   events: EventBus;
 };
 
+export { MAX_SESSIONS_PER_USER } from './session.service';
 export {
   createSupplierInvitations,
   SUPPLIER_INVITE_TTL_MS,
@@ -68,29 +73,49 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
   const { db, clock, previewStoreIds, sessionSettings, events } = deps;
   const repositories = createIdentityRepositories(db);
   const sessionCache = createSessionCache(sessionSettings.cacheTtlMs);
-  const sessionServiceFor = (repos: ReturnType<typeof createIdentityRepositories>) => {
-    const service = createSessionService(repos.sessions, clock, sessionSettings, sessionCache);
+  const sessionServiceOn = (handle: Database) =>
+    createSessionService(
+      createIdentityRepositories(handle).sessions,
+      clock,
+      sessionSettings,
+      sessionCache,
+    );
+  // The sockets of an ended session close on every process (realtime subscribes).
+  const announceEnded = async (tx: Database, sessionIds: readonly string[]) => {
+    for (const sessionId of sessionIds) {
+      await events.publish(tx, 'identity.session.ended', {
+        aggregateId: sessionId,
+        payload: { sessionId },
+      });
+    }
+  };
+  /**
+   * The session service on `handle` (the root database or a transaction). Starting a session
+   * (which may end the user's oldest ones) and ending one each run in a transaction (a savepoint
+   * inside the caller's) with their `identity.session.ended` events.
+   */
+  const sessionServiceFor = (handle: Database): SessionService => {
+    const startAnnounced = (start: (service: SessionService) => Promise<IssuedSession>) =>
+      handle.transaction(async (tx) => {
+        const issued = await start(sessionServiceOn(tx));
+        await announceEnded(tx, issued.endedSessionIds);
+        return issued;
+      });
     return {
-      ...service,
-      /** Ends the session and announces it in the same transaction. */
-      async endSession(sessionId: string): Promise<void> {
-        await db.transaction(async (tx) => {
-          const txRepos = createIdentityRepositories(tx);
-          await createSessionService(
-            txRepos.sessions,
-            clock,
-            sessionSettings,
-            sessionCache,
-          ).endSession(sessionId);
-          await events.publish(tx, 'identity.session.ended', {
-            aggregateId: sessionId,
-            payload: { sessionId },
-          });
+      ...sessionServiceOn(handle),
+      startSession: (userId, storeId, client) =>
+        startAnnounced((service) => service.startSession(userId, storeId, client)),
+      startSupplierSession: (userId, companyId, client) =>
+        startAnnounced((service) => service.startSupplierSession(userId, companyId, client)),
+      async endSession(sessionId) {
+        await handle.transaction(async (tx) => {
+          await sessionServiceOn(tx).endSession(sessionId);
+          await announceEnded(tx, [sessionId]);
         });
       },
     };
   };
-  const sessionService = sessionServiceFor(repositories);
+  const sessionService = sessionServiceFor(db);
 
   const toActor = (session: AuthenticatedRow): Actor => {
     const { principal, storeId } = session;

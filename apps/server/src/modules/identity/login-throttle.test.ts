@@ -46,6 +46,35 @@ const failTimes = async (times: number, email: string, address: string) => {
   }
 };
 
+let guessCounter = 0;
+/** An e-mail no account has, as a credential-stuffing list would try. */
+const madeUpEmail = () => {
+  guessCounter += 1;
+  return `made-up-${guessCounter}@example.com`;
+};
+
+/** Fails `times` times from `address`, each with another made-up e-mail (no account throttled). */
+const guessTimes = async (times: number, address: string) => {
+  for (let failure = 0; failure < times; failure += 1) {
+    expect((await attemptLogin(madeUpEmail(), WRONG_PASSWORD, address)).statusCode).toBe(401);
+  }
+};
+
+/** Logs in with the right password: the address now has a good history with the account. */
+const logInFrom = async (input: { email: string; password: string }, address: string) => {
+  const response = await attemptLogin(input.email, input.password, address);
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+/** The status codes of many attempts sent at once, counted: { 401: n, 429: m }. */
+const countStatuses = async (attempts: Promise<LightMyRequestResponse>[]) => {
+  const counts: Record<number, number> = {};
+  for (const response of await Promise.all(attempts)) {
+    counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
+  }
+  return counts;
+};
+
 describe('login throttling', () => {
   it('allows three failures in a row without delay', async () => {
     const { input } = await registerAccount(context);
@@ -120,8 +149,10 @@ describe('login throttling', () => {
     expectThrottled(await attemptLogin(input.email, input.password, address));
   });
 
-  it('refuses the right password after 100 failures in an hour until the hour has passed', async () => {
+  it('refuses the right password from new addresses after 100 failures in an hour until the hour has passed, but not from an address the account logged in from', async () => {
     const { input } = await registerAccount(context);
+    const home = freshAddress();
+    await logInFrom(input, home);
     const address = freshAddress();
     const start = context.clock.now().getTime();
     // Every delay is at most 30 s, so 100 failures fit in 50 minutes.
@@ -139,6 +170,7 @@ describe('login throttling', () => {
 
     context.clock.advance(windowEnd - context.clock.now().getTime() - SECOND);
     expectThrottled(await attemptLogin(input.email, input.password, freshAddress()));
+    await logInFrom(input, home);
 
     context.clock.advance(SECOND);
     expect((await attemptLogin(input.email, input.password, address)).statusCode).toBe(200);
@@ -240,4 +272,90 @@ describe('login throttling per client address', () => {
       expect(response.statusCode).toBeLessThan(500);
     }
   });
+});
+
+describe('login throttling of an address with a good history (OWASP credential stuffing)', () => {
+  it('lets a user in with the right password from an address they logged in from, after that address hit its limit with made-up e-mails', async () => {
+    const { input } = await registerAccount(context);
+    const address = freshAddress();
+    await logInFrom(input, address);
+    await guessTimes(20, address);
+    expectThrottled(await attemptLogin(madeUpEmail(), WRONG_PASSWORD, address));
+
+    await logInFrom(input, address);
+  });
+
+  it('still refuses, from that address, the right password of an account that never logged in from it', async () => {
+    const known = await registerAccount(context);
+    const stranger = await registerAccount(context);
+    const address = freshAddress();
+    await logInFrom(known.input, address);
+    await guessTimes(20, address);
+
+    expectThrottled(await attemptLogin(stranger.input.email, stranger.input.password, address));
+    await logInFrom(known.input, address);
+  });
+
+  it("does not end an address's delay when someone logs in to their own account from it", async () => {
+    const attacker = await registerAccount(context);
+    const address = freshAddress();
+    await logInFrom(attacker.input, address);
+    await guessTimes(20, address);
+    expectThrottled(await attemptLogin(madeUpEmail(), WRONG_PASSWORD, address));
+
+    await logInFrom(attacker.input, address);
+    expectThrottled(await attemptLogin(madeUpEmail(), WRONG_PASSWORD, address));
+    context.clock.advance(SECOND);
+    expect((await attemptLogin(madeUpEmail(), WRONG_PASSWORD, address)).statusCode).toBe(401);
+    expect(expectThrottled(await attemptLogin(madeUpEmail(), WRONG_PASSWORD, address))).toBe(2);
+  });
+
+  it('lets the owner in from an address they logged in from while another address has throttled their account', async () => {
+    const { input } = await registerAccount(context);
+    const home = freshAddress();
+    await logInFrom(input, home);
+    const attacker = freshAddress();
+    await failTimes(3, input.email, attacker);
+    expectThrottled(await attemptLogin(input.email, input.password, attacker));
+    expectThrottled(await attemptLogin(input.email, input.password, freshAddress()));
+
+    await logInFrom(input, home);
+  });
+
+  it('still throttles failures from an address the account logged in from', async () => {
+    const { input } = await registerAccount(context);
+    const home = freshAddress();
+    await logInFrom(input, home);
+    await failTimes(3, input.email, home);
+    expect(expectThrottled(await attemptLogin(input.email, input.password, home))).toBe(1);
+    context.clock.advance(SECOND);
+    await logInFrom(input, home);
+  });
+});
+
+describe('login throttling of simultaneous attempts', () => {
+  it('evaluates only three of 100 simultaneous wrong passwords for one account and refuses the rest', async () => {
+    const { input } = await registerAccount(context);
+    const address = freshAddress();
+    const attempts = Array.from({ length: 100 }, () =>
+      attemptLogin(input.email, WRONG_PASSWORD, address),
+    );
+    expect(await countStatuses(attempts)).toEqual({ 401: 3, 429: 97 });
+  }, 60_000);
+
+  it('evaluates only three of 60 simultaneous wrong passwords for one account from 60 addresses', async () => {
+    const { input } = await registerAccount(context);
+    const attempts = Array.from({ length: 60 }, () =>
+      attemptLogin(input.email, WRONG_PASSWORD, freshAddress()),
+    );
+    expect(await countStatuses(attempts)).toEqual({ 401: 3, 429: 57 });
+  }, 60_000);
+
+  it('evaluates only 20 of 100 simultaneous made-up e-mails from one address', async () => {
+    const address = freshAddress();
+    const attempts = Array.from({ length: 100 }, () =>
+      attemptLogin(madeUpEmail(), WRONG_PASSWORD, address),
+    );
+    expect(await countStatuses(attempts)).toEqual({ 401: 20, 429: 80 });
+  }, 60_000);
 });

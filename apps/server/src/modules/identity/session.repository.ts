@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { PlanType } from '@atelier/contract/identity/plans';
 import type { TeamRole } from '@atelier/contract/identity/account';
 import type { Database } from '@/db/client';
@@ -116,6 +116,53 @@ export const createSessionRepository = (db: Database) => ({
       .where(and(eq(sessions.id, id), eq(sessions.tokenHash, expectedTokenHash)))
       .returning({ id: sessions.id });
     return rows.length === 1;
+  },
+
+  /**
+   * Locks the user's row until the transaction ends, so two logins of one user start and cap
+   * their sessions one after the other (a plain key-share lock, such as a session insert's, still
+   * passes). Call it inside a transaction.
+   */
+  async lockUserSessions(userId: string): Promise<void> {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  },
+
+  /**
+   * Ends the user's open sessions (not ended, not expired at `now`) beyond the newest `keep`
+   * other than `keptId`, and returns their ids. Newest by start, then by id (any fixed order).
+   */
+  async endOldest(
+    userId: string,
+    { keptId, keep, now }: { keptId: string; keep: number; now: Date },
+  ): Promise<string[]> {
+    const open = and(
+      eq(sessions.userId, userId),
+      isNull(sessions.endedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.idleExpiresAt, now),
+      ne(sessions.id, keptId),
+    );
+    const stale = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(open)
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .offset(keep);
+    if (stale.length === 0) return [];
+    const ended = await db
+      .update(sessions)
+      .set({ endedAt: now, updatedAt: now })
+      .where(
+        and(
+          isNull(sessions.endedAt),
+          inArray(
+            sessions.id,
+            stale.map((row) => row.id),
+          ),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return ended.map((row) => row.id);
   },
 
   async end(id: string, endedAt: Date): Promise<void> {

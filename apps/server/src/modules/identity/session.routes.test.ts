@@ -9,6 +9,7 @@ import {
 import { expectApiError } from '@/testing/api-error';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+import { MAX_SESSIONS_PER_USER } from './session.service';
 
 const SECOND = 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -185,4 +186,73 @@ describe('session token renewal', () => {
     expect((await getMe(context, renewed)).statusCode).toBe(401);
     expect((await getMe(context, token)).statusCode).toBe(401);
   });
+});
+
+describe('sessions per user', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp();
+  });
+  afterAll(async () => context.close());
+
+  const logIn = async (input: { email: string; password: string }) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: login.path,
+      payload: { email: input.email, password: input.password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ token: string }>().token;
+  };
+
+  const expectEnded = async (token: string) =>
+    expectApiError(await getMe(context, token), 401, {
+      code: 'unauthenticated',
+      reason: 'session_invalid',
+    });
+
+  it(`keeps the newest ${MAX_SESSIONS_PER_USER} sessions of a user: older tokens are refused with 401, the newest work`, async () => {
+    const { input, token } = await registerAccount(context);
+    const other = await registerAccount(context);
+    // Used once, so this process remembers it: ending it must forget it too.
+    await expectAlive(context, token);
+    const tokens = [token];
+    for (let login = 0; login < MAX_SESSIONS_PER_USER + 5; login += 1) {
+      context.clock.advance(SECOND);
+      tokens.push(await logIn(input));
+    }
+
+    const ended = tokens.slice(0, tokens.length - MAX_SESSIONS_PER_USER);
+    expect(ended).toHaveLength(6);
+    for (const old of ended) await expectEnded(old);
+    for (const current of tokens.slice(-MAX_SESSIONS_PER_USER)) await expectAlive(context, current);
+    await expectAlive(context, other.token);
+  }, 60_000);
+
+  it('does not count a session that has ended', async () => {
+    const { input, token } = await registerAccount(context);
+    await context.app.inject({ method: 'POST', url: logout.path, headers: bearer(token) });
+    const tokens: string[] = [];
+    for (let login = 0; login < MAX_SESSIONS_PER_USER; login += 1) {
+      context.clock.advance(SECOND);
+      tokens.push(await logIn(input));
+    }
+    for (const current of tokens) await expectAlive(context, current);
+  }, 60_000);
+
+  it(`keeps ${MAX_SESSIONS_PER_USER} sessions, the newest ones, when logins run at once`, async () => {
+    const { input, token } = await registerAccount(context);
+    const tokens = [token];
+    for (let login = 1; login < MAX_SESSIONS_PER_USER; login += 1) {
+      context.clock.advance(SECOND);
+      tokens.push(await logIn(input));
+    }
+    context.clock.advance(SECOND);
+    const simultaneous = await Promise.all([logIn(input), logIn(input), logIn(input)]);
+
+    for (const old of tokens.slice(0, 3)) await expectEnded(old);
+    for (const current of [...tokens.slice(3), ...simultaneous]) {
+      await expectAlive(context, current);
+    }
+  }, 60_000);
 });

@@ -18,6 +18,13 @@ export type SessionSettings = {
   cacheTtlMs: number;
 };
 
+/**
+ * How many open sessions one user keeps (store and supplier sessions together). A login past it
+ * ends the user's oldest sessions, as a logout would, so scripted or forgotten logins can't pile
+ * up sessions without bound (issue 9). The spec names no number; ten covers a person's devices
+ * and browsers with room to spare.
+ */
+export const MAX_SESSIONS_PER_USER = 10;
 /** A replaced token keeps working this long, so requests already in flight still succeed. */
 export const RENEWAL_GRACE_MS = 60_000;
 /** Sliding the idle expiry costs a write; do it at most this often per session. */
@@ -37,7 +44,12 @@ const expiredSession = () =>
     reason: 'session_expired',
   });
 
-export type IssuedSession = { session: SessionRow; token: string };
+export type IssuedSession = {
+  session: SessionRow;
+  token: string;
+  /** The user's oldest sessions this start ended (beyond `MAX_SESSIONS_PER_USER`). */
+  endedSessionIds: string[];
+};
 export type AuthenticatedSession = {
   session: SessionRow & { principal: SessionPrincipal };
   renewedToken: string | undefined;
@@ -76,6 +88,7 @@ export const createSessionService = (
     const now = clock.now();
     const token = newToken();
     const expiresAt = new Date(now.getTime() + settings.absoluteTimeoutMs);
+    await repository.lockUserSessions(userId);
     const session = await repository.insert({
       id: newId('ses'),
       userId,
@@ -92,10 +105,20 @@ export const createSessionService = (
       createdAt: now,
       updatedAt: now,
     });
-    return { session, token };
+    const endedSessionIds = await repository.endOldest(userId, {
+      keptId: session.id,
+      keep: MAX_SESSIONS_PER_USER - 1,
+      now,
+    });
+    for (const sessionId of endedSessionIds) forgetSession(cache, sessionId);
+    return { session, token, endedSessionIds };
   };
 
   return {
+    /**
+     * Starts a store session; the user's oldest sessions beyond `MAX_SESSIONS_PER_USER` end (their
+     * ids come back to be announced). Run it in a transaction: it locks the user's sessions.
+     */
     async startSession(
       userId: string,
       storeId: string,
@@ -104,7 +127,7 @@ export const createSessionService = (
       return start(userId, { storeId, companyId: null }, client);
     },
 
-    /** A session of a supplier company's member: it works only on the partner routes. */
+    /** A session of a supplier company's member: it works only on the partner routes. Capped too. */
     async startSupplierSession(
       userId: string,
       companyId: string,

@@ -6,6 +6,7 @@ import { registerAccount } from '@/testing/factories';
 import { aSupplierAccount, tokenOfLink } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { createSupplierInvitations, SUPPLIER_INVITE_TTL_MS } from '.';
+import { MAX_SESSIONS_PER_USER } from './session.service';
 
 let context: TestContext;
 let companyId: string;
@@ -213,4 +214,36 @@ describe('supplier accounts over HTTP', () => {
     // The refused sessions still work where they belong.
     expect((await me(supplier.headers)).statusCode).toBe(200);
   });
+});
+
+describe('supplier login limits', () => {
+  it('evaluates only three of 30 simultaneous wrong passwords on the partner login', async () => {
+    const supplier = await aSupplierAccount(context, companyId);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => partnerLogin(supplier.email, 'not the password')),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(27);
+  }, 60_000);
+
+  it(`keeps the newest ${MAX_SESSIONS_PER_USER} supplier sessions of a member`, async () => {
+    const supplier = await aSupplierAccount(context, companyId);
+    const tokens = [supplier.token];
+    for (let login = 0; login < MAX_SESSIONS_PER_USER + 1; login += 1) {
+      context.clock.advance(1000);
+      const response = await partnerLogin(supplier.email, supplier.password);
+      expect(response.statusCode, response.body).toBe(200);
+      tokens.push(response.json<SupplierSession>().token);
+    }
+    for (const old of tokens.slice(0, 2)) {
+      expectApiError(await me({ authorization: `Bearer ${old}` }), 401, {
+        code: 'unauthenticated',
+        reason: 'session_invalid',
+      });
+    }
+    for (const current of tokens.slice(2)) {
+      expect((await me({ authorization: `Bearer ${current}` })).statusCode).toBe(200);
+    }
+  }, 60_000);
 });

@@ -12,7 +12,7 @@ import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { hashPassword, verifyPassword } from '@/lib/password';
 import { pickUsername, verifyCredentials, withUniqueAccount } from './account.service';
-import { createIdentityRepositories, type IdentityRepositories } from './identity.repositories';
+import { createIdentityRepositories } from './identity.repositories';
 import type { LoginThrottle } from './login-throttle';
 import type { SessionRow } from './session.repository';
 import type { SessionService } from './session.service';
@@ -29,7 +29,8 @@ export type SupplierDirectory = Pick<CatalogModule['supplierDirectory'], 'findSu
 type SupplierAccountDeps = {
   db: Database;
   clock: Clock;
-  sessionService: (repositories: IdentityRepositories) => SessionService;
+  /** The session service on a handle: the root database or the caller's transaction. */
+  sessionService: (db: Database) => SessionService;
   loginThrottle: LoginThrottle;
   suppliers: SupplierDirectory;
   publicUrl: string;
@@ -174,16 +175,15 @@ export const createSupplierAccountService = ({
       }
       const existingUser = await repositories.users.findByEmail(member.email);
       if (existingUser) {
-        await loginThrottle.assertAllowed(member.email, client.address);
+        const attempt = await loginThrottle.claimAttempt(member.email, client.address);
         if (!(await verifyPassword(existingUser.passwordHash, input.password))) {
-          await loginThrottle.recordFailure(member.email, client.address);
           throw new AppError(
             'unauthenticated',
             'An Atelier account with this e-mail already exists: enter its password to link it.',
             { reason: 'invalid_credentials' },
           );
         }
-        await loginThrottle.recordSuccess(member.email, client.address);
+        await loginThrottle.recordSuccess(attempt);
       }
       // Read before the transaction: on PGlite the root handle waits for an open transaction.
       const companyName = await suppliers.findSupplierName(member.companyId);
@@ -218,7 +218,7 @@ export const createSupplierAccountService = ({
               reason: 'invite_not_found',
             });
           }
-          const { session, token } = await sessionService(repos).startSupplierSession(
+          const { session, token } = await sessionService(tx).startSupplierSession(
             userId,
             member.companyId,
             client,
@@ -247,7 +247,7 @@ export const createSupplierAccountService = ({
           { reason: 'no_supplier_membership' },
         );
       }
-      const { session, token } = await sessionService(repositories).startSupplierSession(
+      const { session, token } = await sessionService(db).startSupplierSession(
         user.id,
         membership.companyId,
         client,
@@ -256,7 +256,7 @@ export const createSupplierAccountService = ({
     },
 
     async logout(actor: SupplierActor): Promise<void> {
-      await sessionService(repositories).endSession(actor.sessionId);
+      await sessionService(db).endSession(actor.sessionId);
     },
   };
 };

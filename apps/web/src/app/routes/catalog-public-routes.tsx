@@ -2,9 +2,10 @@ import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogin, IconPencil } from '@tabler/icons-react';
 import { createRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
 import { LinkButton } from '@/components/ui/link-button';
 import { MissingRecord } from '@/components/ui/missing-record';
-import { hrefs } from '@/config/paths';
+import { hrefs, paths } from '@/config/paths';
 import {
   publicSupplierQueryOptions,
   usePublicSupplier,
@@ -14,6 +15,7 @@ import {
   usePublicCatalogItem,
 } from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
+import { ConfirmReview } from '@/features/catalog/components/confirm-review';
 import { PublicReviewForm } from '@/features/catalog/components/public-review-form';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
 import { hasSession } from '@/lib/api-client';
@@ -118,7 +120,7 @@ const PostReviewPage = () => {
         </Title>
         <Text c="dimmed">
           Worked with {supplier.data.name} ({supplier.data.countryName})? Tell other brands how it
-          went. No account needed.
+          went. No account needed: we e-mail you a link, and your review counts once you confirm it.
         </Text>
         <Group>
           <LinkButton href={hrefs.previewSupplierProfile(supplierId)} variant="subtle" px={0}>
@@ -129,6 +131,12 @@ const PostReviewPage = () => {
       <PublicReviewForm companyId={supplier.data.id} supplierName={supplier.data.name} />
     </Stack>
   );
+};
+
+const ConfirmReviewPage = () => {
+  const { token } = confirmReviewRoute.useSearch();
+  useDocumentTitle('Confirm your review · Atelier');
+  return <ConfirmReview token={token} />;
 };
 
 export const previewSupplierRoute = createRoute({
@@ -156,5 +164,18 @@ export const postReviewRoute = createRoute({
   component: PostReviewPage,
 });
 
-/** Spec §2 public catalog pages: shared previews and the review link. */
-export const catalogPublicRoutes = [previewSupplierRoute, previewCatalogItemRoute, postReviewRoute];
+/** Issue 9: the link e-mailed to a public reviewer, `/confirm-review?token=…`. */
+export const confirmReviewRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: paths.confirmReview,
+  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  component: ConfirmReviewPage,
+});
+
+/** Spec §2 public catalog pages: shared previews, the review link and its confirmation. */
+export const catalogPublicRoutes = [
+  previewSupplierRoute,
+  previewCatalogItemRoute,
+  postReviewRoute,
+  confirmReviewRoute,
+];

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  confirmPublicCompanyReview,
   createCompanyReview,
   createPublicCompanyReview,
   getCompanyReviewSummary,
@@ -52,8 +53,24 @@ export const useSaveReview = (companyId: string) => {
   });
 };
 
+/** A review from the public page: stored unverified until its author confirms the e-mail. */
 export const useCreatePublicReview = () =>
   useMutation({
     mutationFn: (body: PublicReviewInput) =>
       callApi(createPublicCompanyReview, { body, shouldToastError: false }),
   });
+
+/** Confirms a public review from its e-mailed link; from then on it counts in the rating. */
+export const useConfirmReview = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      callApi(confirmPublicCompanyReview, { body: { token }, shouldToastError: false }),
+    onSuccess: ({ review }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.reviews(review.companyId) }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.reviewSummary(review.companyId) }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.supplier(review.companyId) }),
+      ]),
+  });
+};

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Anchor,
   Button,
   Group,
   Input,
@@ -13,11 +14,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { PublicReviewInputSchema } from '@atelier/contract/catalog/review';
+import {
+  PublicReviewInputSchema,
+  REVIEW_CONFIRMATION_TTL_HOURS,
+} from '@atelier/contract/catalog/review';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreatePublicReview } from '../api/review-queries';
@@ -27,11 +31,64 @@ type PublicReviewOutput = z.output<typeof PublicReviewInputSchema>;
 
 type PublicReviewFormProps = { companyId: string; supplierName: string };
 
-/** The public review page of a supplier: no account, one review per e-mail address. */
+type SentReview = { authorName: string; authorEmail: string };
+
+type CheckEmailProps = SentReview & { supplierName: string; onSendAgain: () => void };
+
+/** After sending: the review waits for its author to open the e-mailed link. */
+const CheckYourEmail = ({
+  authorName,
+  authorEmail,
+  supplierName,
+  onSendAgain,
+}: CheckEmailProps) => {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen-reader users land on the news, not on a vanished button.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="sm" role="status" data-testid="review-check-email">
+        <ThemeIcon size={56} radius="xl" color="indigo" variant="light">
+          <IconMailCheck size={32} />
+        </ThemeIcon>
+        <Title
+          order={2}
+          fz="h3"
+          ta="center"
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ outline: 'none' }}
+        >
+          Check your e-mail, {authorName}
+        </Title>
+        <Text ta="center" maw={480}>
+          We sent a link to <strong>{authorEmail}</strong>. To confirm your review of {supplierName}
+          , open it within {REVIEW_CONFIRMATION_TTL_HOURS} hours.
+        </Text>
+        <Text c="dimmed" ta="center" maw={480}>
+          Until you confirm it, your review is shown as unverified and does not count in{' '}
+          {supplierName}&apos;s rating.
+        </Text>
+        <Text size="sm" c="dimmed" ta="center" maw={480}>
+          No e-mail? Check your spam folder, or{' '}
+          <Anchor component="button" type="button" size="sm" onClick={onSendAgain}>
+            send the review again
+          </Anchor>{' '}
+          for a new link (it replaces the unconfirmed review).
+        </Text>
+      </Stack>
+    </Paper>
+  );
+};
+
+/**
+ * The public review page of a supplier (issue 9): no account, one review per e-mail address.
+ * The review counts in the supplier's rating only once its author opens the e-mailed link.
+ */
 export const PublicReviewForm = ({ companyId, supplierName }: PublicReviewFormProps) => {
   const create = useCreatePublicReview();
   const [formError, setFormError] = useState<string | null>(null);
-  const [thankedName, setThankedName] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentReview | null>(null);
   const form = useForm<PublicReviewValues, unknown, PublicReviewOutput>({
     resolver: zodResolver(PublicReviewInputSchema),
     defaultValues: { companyId, authorName: '', authorEmail: '', rating: 0, title: '', body: '' },
@@ -42,7 +99,7 @@ export const PublicReviewForm = ({ companyId, supplierName }: PublicReviewFormPr
     setFormError(null);
     try {
       const review = await create.mutateAsync(values);
-      setThankedName(review.authorName);
+      setSent({ authorName: review.authorName, authorEmail: values.authorEmail });
     } catch (error) {
       setFormError(
         applyServerErrors(
@@ -54,22 +111,9 @@ export const PublicReviewForm = ({ companyId, supplierName }: PublicReviewFormPr
     }
   });
 
-  if (thankedName) {
+  if (sent) {
     return (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="sm" role="status" data-testid="review-thanks">
-          <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-            <IconCircleCheck size={32} />
-          </ThemeIcon>
-          <Title order={2} fz="h3" ta="center">
-            Thank you, {thankedName}!
-          </Title>
-          <Text c="dimmed" ta="center" maw={460}>
-            Your review of {supplierName} is published. It helps other brands choose who to work
-            with.
-          </Text>
-        </Stack>
-      </Paper>
+      <CheckYourEmail {...sent} supplierName={supplierName} onSendAgain={() => setSent(null)} />
     );
   }
 
@@ -92,7 +136,7 @@ export const PublicReviewForm = ({ companyId, supplierName }: PublicReviewFormPr
             />
             <TextInput
               label="E-mail"
-              description="Not shown; one review per address."
+              description="Not shown. We e-mail you a link to confirm the review; one review per address."
               required
               type="email"
               autoComplete="email"
@@ -111,6 +155,7 @@ export const PublicReviewForm = ({ companyId, supplierName }: PublicReviewFormPr
                   size="lg"
                   mt={4}
                   aria-label="Rating"
+                  getSymbolLabel={(stars) => `${stars} of 5 stars`}
                 />
               </Input.Wrapper>
             )}
@@ -131,7 +176,7 @@ export const PublicReviewForm = ({ companyId, supplierName }: PublicReviewFormPr
           />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
-              Publish review
+              Send review
             </Button>
           </Group>
         </Stack>

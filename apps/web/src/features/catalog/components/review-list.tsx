@@ -3,29 +3,53 @@ import type { CatalogCompanyReview } from '@atelier/contract/catalog/review';
 import { formatRelativeTime } from '@atelier/contract/common/format';
 import { useSupplierReviews } from '../api/review-queries';
 
-export const ReviewEntry = ({ review }: { review: CatalogCompanyReview }) => (
-  <Stack gap={4} data-testid="review">
-    <Group gap="xs" wrap="wrap">
-      <Rating value={review.rating} readOnly size="sm" aria-label={`${review.rating} of 5 stars`} />
-      <Text fw={600}>{review.title}</Text>
-      {review.isOwn ? (
-        <Badge size="xs" variant="light">
-          Your review
+/** Issue 9: who vouches for a review, and whether it counts in the rating. */
+const verificationOf = (review: CatalogCompanyReview) => {
+  if (!review.isVerified) {
+    return {
+      label: 'Unverified',
+      color: 'gray',
+      note: 'Not counted in the rating: its author has not confirmed their e-mail yet.',
+    };
+  }
+  return review.origin === 'store'
+    ? { label: 'Verified', color: 'teal', note: 'Written by a store on Atelier.' }
+    : { label: 'Verified', color: 'teal', note: 'Its author confirmed their e-mail address.' };
+};
+
+export const ReviewEntry = ({ review }: { review: CatalogCompanyReview }) => {
+  const verification = verificationOf(review);
+  return (
+    <Stack gap={4} data-testid="review" data-verified={review.isVerified}>
+      <Group gap="xs" wrap="wrap">
+        <Rating
+          value={review.rating}
+          readOnly
+          size="sm"
+          aria-label={`${review.rating} of 5 stars`}
+        />
+        <Text fw={600}>{review.title}</Text>
+        <Badge size="xs" variant="light" color={verification.color}>
+          {verification.label}
         </Badge>
+        {review.isOwn ? (
+          <Badge size="xs" variant="light">
+            Your review
+          </Badge>
+        ) : null}
+      </Group>
+      {review.body ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {review.body}
+        </Text>
       ) : null}
-    </Group>
-    {review.body ? (
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {review.body}
+      <Text size="xs" c="dimmed">
+        {review.authorName} · {formatRelativeTime(review.createdAt)}
+        {review.updatedAt !== review.createdAt ? ' · edited' : ''} · {verification.note}
       </Text>
-    ) : null}
-    <Text size="xs" c="dimmed">
-      {review.authorName} · {formatRelativeTime(review.createdAt)}
-      {review.origin === 'public' ? ' · via review link' : ''}
-      {review.updatedAt !== review.createdAt ? ' · edited' : ''}
-    </Text>
-  </Stack>
-);
+    </Stack>
+  );
+};
 
 type ReviewListProps = { companyId: string; size?: number; withLoadMore?: boolean };
 

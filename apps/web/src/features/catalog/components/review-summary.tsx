@@ -4,7 +4,7 @@ import { formatRating, formatReviewCount } from '../catalog-format';
 
 const STARS = ['5', '4', '3', '2', '1'] as const;
 
-/** Average, count and a 5-to-1 star distribution of real reviews. */
+/** Average, count and a 5-to-1 star distribution of verified reviews; unverified ones aside. */
 export const ReviewSummaryView = ({ summary }: { summary: ReviewSummary }) => (
   <Group align="flex-start" gap="xl" wrap="wrap" data-testid="review-summary">
     <Stack gap={4} align="center" miw={120}>
@@ -15,6 +15,12 @@ export const ReviewSummaryView = ({ summary }: { summary: ReviewSummary }) => (
       <Text size="sm" c="dimmed" data-testid="review-count">
         {formatReviewCount(summary.count)}
       </Text>
+      {summary.unverifiedCount > 0 ? (
+        <Text size="xs" c="dimmed" ta="center" data-testid="review-unverified-count">
+          {summary.unverifiedCount} unverified{' '}
+          {summary.unverifiedCount === 1 ? 'review' : 'reviews'} not counted
+        </Text>
+      ) : null}
     </Stack>
     <Stack gap={6} flex={1} miw={200} maw={420} aria-label="Reviews by stars">
       {STARS.map((star) => {

@@ -76,11 +76,20 @@ export const ResultCount = ({ state }: { state: SourcingSearchState }) => {
   if (count.isError) return null;
   const noun = isItems ? 'product' : 'supplier';
   const total = count.data.count;
+  // Products: misspelt words that found nothing were corrected by the server ("hoodeis").
+  const corrected = isItems ? items.data?.correctedSearchKey : undefined;
   return (
-    <Text fw={600} data-testid="result-count" aria-live="polite">
-      {formatUnits(total)} {noun}
-      {total === 1 ? '' : 's'}
-      {state.searchKey ? ` for “${state.searchKey}”` : ''}
-    </Text>
+    <div aria-live="polite">
+      <Text fw={600} data-testid="result-count">
+        {formatUnits(total)} {noun}
+        {total === 1 ? '' : 's'}
+        {state.searchKey ? ` for “${corrected ?? state.searchKey}”` : ''}
+      </Text>
+      {corrected ? (
+        <Text size="sm" c="dimmed" data-testid="corrected-search">
+          Nothing matched “{state.searchKey}”, so these are results for “{corrected}”.
+        </Text>
+      ) : null}
+    </div>
   );
 };

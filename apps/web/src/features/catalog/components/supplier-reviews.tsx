@@ -57,8 +57,9 @@ export const SupplierReviews = ({
           </Group>
           <ReviewSummaryCard companyId={companyId} />
           <Text size="xs" c="dimmed">
-            Only reviews written on Atelier count here; the star rating shown on cards uses them as
-            soon as there is one.
+            The rating counts verified reviews only: those written by stores on Atelier, and public
+            reviews whose authors confirmed their e-mail. Unverified reviews are listed below but
+            never counted. The star rating on cards uses reviews as soon as one counts.
           </Text>
         </Stack>
       </Paper>

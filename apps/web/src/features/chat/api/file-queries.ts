@@ -16,20 +16,46 @@ const revokeDroppedFileUrls = (queryClient: QueryClient) => {
       event.type === 'removed' &&
       scope === 'chat' &&
       kind === 'file' &&
-      typeof data === 'string'
+      typeof data === 'string' &&
+      data.startsWith('blob:')
     ) {
       URL.revokeObjectURL(data);
     }
   });
 };
 
-/** An attachment shown in the page (an image), as an object URL of bytes fetched with the token. */
+const readAsDataUrl = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === 'string'
+        ? resolve(reader.result)
+        : reject(new Error('The file could not be read.'));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(blob);
+  });
+
+/**
+ * Where the page shows a fetched image from. An SVG is a document: a blob: URL carries the
+ * app's origin, so one opened in its own tab ("Open image in new tab") could run a script of a
+ * file stored before SVGs were sanitised with the session at hand. A data: URL gets an origin of
+ * its own (or is not opened at all), so SVGs use that; raster images use an object URL.
+ */
+const displayUrlOf = async (blob: Blob): Promise<string> =>
+  blob.type.split(';')[0]?.trim().toLowerCase() === 'image/svg+xml'
+    ? readAsDataUrl(blob)
+    : URL.createObjectURL(blob);
+
+/**
+ * An attachment shown in the page (an image), as an object URL (a data: URL for SVG) of bytes
+ * fetched with the token.
+ */
 export const useChatFileUrl = (client: ChatClient, url: string) => {
   const queryClient = useQueryClient();
   revokeDroppedFileUrls(queryClient);
   const file = useQuery({
     queryKey: chatKeys.file(client.side, url),
-    queryFn: async ({ signal }) => URL.createObjectURL(await fetchChatFile(client, url, signal)),
+    queryFn: async ({ signal }) => displayUrlOf(await fetchChatFile(client, url, signal)),
     staleTime: Infinity,
     retry: 1,
   });

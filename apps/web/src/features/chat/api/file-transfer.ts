@@ -4,10 +4,12 @@ import {
   type UploadedFile,
   UploadedFileSchema,
 } from '@atelier/contract/files/file';
+import { MAX_FILE_NAME_LENGTH } from '@atelier/contract/files/file-name';
 import { ApiError } from '@/lib/api-error';
 import type { ChatClient } from '../chat-client';
 
 const TOO_LARGE_MESSAGE = 'Files can be at most 20 MB.';
+const NAME_TOO_LONG_MESSAGE = `File names can have at most ${MAX_FILE_NAME_LENGTH} characters. Rename the file and upload it again.`;
 
 const parseJson = (text: string): unknown => {
   try {
@@ -39,7 +41,8 @@ type UploadOptions = {
 /**
  * Uploads one file as the side's user (multipart part `file`). XMLHttpRequest rather than
  * fetch, because only it reports upload progress. A refused file rejects with the server's
- * message (spec §5 types, 20 MB cap) and stores nothing.
+ * message (spec §5 types, 20 MB cap, 200-character names; the last two checked here first, so
+ * nothing is sent) and stores nothing.
  */
 export const uploadChatFile = (
   client: ChatClient,
@@ -49,6 +52,13 @@ export const uploadChatFile = (
   new Promise((resolve, reject) => {
     if (file.size > MAX_UPLOAD_BYTES) {
       reject(new ApiError({ status: 413, code: 'payload_too_large', message: TOO_LARGE_MESSAGE }));
+      return;
+    }
+    if (file.name.length > MAX_FILE_NAME_LENGTH) {
+      const reason = 'file_name_too_long';
+      reject(
+        new ApiError({ status: 400, code: 'bad_request', reason, message: NAME_TOO_LONG_MESSAGE }),
+      );
       return;
     }
     const request = new XMLHttpRequest();
@@ -98,10 +108,13 @@ export const fetchChatFile = async (
   return response.blob();
 };
 
-/** Saves an attachment under its name through a temporary object URL. */
+/**
+ * Saves an attachment under its name through a temporary object URL, typed as plain bytes so
+ * that a browser that opened it instead of saving it would never render it as a page or image.
+ */
 export const saveChatFile = async (client: ChatClient, url: string, name: string) => {
   const blob = await fetchChatFile(client, url);
-  const objectUrl = URL.createObjectURL(blob);
+  const objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/octet-stream' }));
   const link = document.createElement('a');
   link.href = objectUrl;
   link.download = name;

@@ -1,18 +1,19 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listConversations, listMessages } from '@atelier/contract/chat/conversation';
 import { browserTokenStore } from '@/lib/session-token';
 import { aConversationSummary, aMessage, someMessages } from '@/testing/factories';
 import { handle } from '@/testing/handlers';
 import { renderAtRoute } from '@/testing/render';
-import { server, startMockServer } from '@/testing/server';
+import { server, startMockServer, TEST_ORIGIN } from '@/testing/server';
 import { storeChatClient } from '../chat-client';
 import { ConversationView } from './conversation-view';
 
 const MESSAGES_PATH = '/api/web/conversations/cnv_1/messages';
 
-const { requestsTo } = startMockServer();
+const { received, requestsTo } = startMockServer();
 
 const renderConversation = (summary = aConversationSummary({ lastMessageIndex: 19 })) => {
   server.use(handle(listConversations, () => ({ items: [summary], unreadTotal: 0 })));
@@ -77,6 +78,102 @@ describe('MessageHistory', () => {
     expect(screen.getByText('Catalog item')).toBeTruthy();
     expect(screen.getByText('$12.50 per unit')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View product' })).toBeTruthy();
+  });
+
+  it('shows an image feedback card only with a web image or file, never another address', async () => {
+    server.use(
+      handle(listMessages, () => ({
+        items: [
+          aMessage(0, {
+            payload: {
+              type: 'IMAGE_COLLABORATION',
+              imageUrl: 'javascript:alert(1)',
+              note: 'Stored before the rule',
+            },
+          }),
+          aMessage(1, {
+            payload: {
+              type: 'IMAGE_COLLABORATION',
+              imageUrl: 'JaVaScRiPt://example.com/%0Aalert(1)',
+              note: 'Mixed case',
+            },
+          }),
+          aMessage(2, {
+            payload: {
+              type: 'IMAGE_COLLABORATION',
+              imageUrl: '/api/files/../../api/web/me',
+              note: 'Not a file',
+            },
+          }),
+          aMessage(3, {
+            payload: {
+              type: 'IMAGE_COLLABORATION',
+              imageUrl: 'https://cdn.example.com/look.png',
+              note: 'Sleeve length',
+            },
+          }),
+        ],
+        hasOlder: false,
+      })),
+    );
+    renderConversation(aConversationSummary({ lastMessageIndex: 3 }));
+
+    expect(await screen.findByText('Sleeve length')).toBeTruthy();
+    for (const note of ['Stored before the rule', 'Mixed case', 'Not a file']) {
+      expect(screen.getByText(note)).toBeTruthy();
+    }
+    // A path that only looks like a file is never fetched with the session's token.
+    expect(screen.queryByLabelText('Loading Image under discussion')).toBeNull();
+    expect(received.filter((request) => !request.path.startsWith('/api/web/conv'))).toEqual([]);
+    const images = screen.getAllByRole('img', { name: 'Image under discussion' });
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([
+      'https://cdn.example.com/look.png',
+    ]);
+    expect(log().innerHTML.toLowerCase()).not.toContain('javascript');
+  });
+
+  it('shows an uploaded SVG from a data: URL, never a blob: URL of the app origin', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>';
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/files/fil_1/logo.svg`, () =>
+        HttpResponse.text(svg, { headers: { 'content-type': 'image/svg+xml' } }),
+      ),
+      http.get(`${TEST_ORIGIN}/api/files/fil_2/swatch.png`, () =>
+        HttpResponse.arrayBuffer(new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer, {
+          headers: { 'content-type': 'image/png' },
+        }),
+      ),
+      handle(listMessages, () => ({
+        items: [
+          aMessage(0, {
+            payload: {
+              type: 'IMAGE_COLLABORATION',
+              imageUrl: '/api/files/fil_1/logo.svg',
+              note: 'Logo',
+            },
+          }),
+          aMessage(1, {
+            payload: {
+              type: 'IMAGE_COLLABORATION',
+              imageUrl: '/api/files/fil_2/swatch.png',
+              note: 'Swatch',
+            },
+          }),
+        ],
+        hasOlder: false,
+      })),
+    );
+    renderConversation(aConversationSummary({ lastMessageIndex: 1 }));
+
+    await waitFor(() =>
+      expect(screen.getAllByRole('img', { name: 'Image under discussion' })).toHaveLength(2),
+    );
+    const [logo, swatch] = screen
+      .getAllByRole('img', { name: 'Image under discussion' })
+      .map((image) => image.getAttribute('src') ?? '');
+    expect(logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(atob(logo!.split(',')[1]!)).toBe(svg);
+    expect(swatch).toMatch(/^blob:/);
   });
 
   it('says "Seen" under the own last message the supplier has read', async () => {

@@ -1,6 +1,7 @@
 import { Image, Text } from '@mantine/core';
 import { IconPhotoEdit } from '@tabler/icons-react';
-import type { MessagePayload } from '@atelier/contract/chat/message';
+import { isImageUrl, type MessagePayload } from '@atelier/contract/chat/message';
+import { isFileUrl } from '@atelier/contract/files/file';
 import type { ChatClient } from '../../chat-client';
 import { AuthImage } from './auth-image';
 import { CardFrame } from './card-frame';
@@ -10,12 +11,15 @@ type ImageCollaborationCardProps = {
   client: ChatClient;
 };
 
-/** An image under discussion, with the note about it. */
+/**
+ * An image under discussion, with the note about it. Only an uploaded file or a web image
+ * (`isImageUrl`) is shown; any other stored address is never put into the page.
+ */
 export const ImageCollaborationCard = ({ payload, client }: ImageCollaborationCardProps) => (
   <CardFrame icon={<IconPhotoEdit size={14} aria-hidden />} label="Image feedback">
-    {payload.imageUrl.startsWith('/api/files/') ? (
+    {isFileUrl(payload.imageUrl) ? (
       <AuthImage client={client} url={payload.imageUrl} alt="Image under discussion" />
-    ) : /^https?:\/\//.test(payload.imageUrl) ? (
+    ) : isImageUrl(payload.imageUrl) ? (
       <Image
         src={payload.imageUrl}
         alt="Image under discussion"
