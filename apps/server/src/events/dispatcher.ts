@@ -43,7 +43,13 @@ export const createDispatcher = (
   const { db } = connection;
   const outbox = createOutboxRepository(db);
   let isRunning = false;
-  let wake: (() => void) | undefined;
+  // A wake that arrives while a round runs is kept, so that round's loop does not sleep past it.
+  let isWakeDue = false;
+  let resolveSleep: (() => void) | undefined;
+  const wake = () => {
+    isWakeDue = true;
+    resolveSleep?.();
+  };
   let loop: Promise<void> | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   let lastPruneAt = Date.now();
@@ -111,21 +117,27 @@ export const createDispatcher = (
 
   const sleep = () =>
     new Promise<void>((resolve) => {
+      if (isWakeDue) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(resolve, pollMs);
-      wake = () => {
+      resolveSleep = () => {
         clearTimeout(timer);
         resolve();
       };
+    }).finally(() => {
+      resolveSleep = undefined;
     });
 
   const listen = async () => {
     if (connection.engine === 'pglite' && connection.pglite) {
-      const unlisten = await connection.pglite.listen(OUTBOX_CHANNEL, () => wake?.());
+      const unlisten = await connection.pglite.listen(OUTBOX_CHANNEL, () => wake());
       return () => unlisten();
     }
     if (!connection.pool) return async () => {};
     const client = await connection.pool.connect();
-    client.on('notification', () => wake?.());
+    client.on('notification', () => wake());
     client.on('error', (error) => log.warn({ err: error }, 'outbox listener lost; polling'));
     await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
     return async () => {
@@ -144,6 +156,7 @@ export const createDispatcher = (
       });
       loop = (async () => {
         while (isRunning) {
+          isWakeDue = false;
           const count = await tracked().catch((error: unknown) => {
             log.warn({ err: error }, 'outbox round failed');
             return 0;
@@ -157,14 +170,14 @@ export const createDispatcher = (
     async stop() {
       if (!isRunning) return;
       isRunning = false;
-      wake?.();
+      wake();
       await loop;
       await stopListening?.();
     },
 
     /** Wakes the loop now (after a local commit). */
     wake() {
-      wake?.();
+      wake();
     },
 
     /**
