@@ -4,6 +4,7 @@ import { loadConfig } from '@/config';
 import { openDatabase } from '@/db/open';
 import { loadCatalogReference } from '@/modules/catalog/catalog-rows';
 import { parseSupplierCsv } from '@/modules/catalog/supplier-csv';
+import { createCatalogWriter } from '@/modules/catalog/catalog-writer.repository';
 import { importSupplierRows } from '@/modules/catalog/supplier-import.service';
 
 /**
@@ -46,6 +47,7 @@ const config = { ...loaded, dataDir: path.resolve(invokedFrom, loaded.DATA_DIR) 
 const connection = await openDatabase(config);
 try {
   const summary = await importSupplierRows(connection.db, rows, { reference, now: new Date() });
+  await createCatalogWriter(connection.db).vacuumCatalog();
   const target = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   process.stdout.write(
     `Imported ${path.basename(filePath)} into ${target}:\n` +

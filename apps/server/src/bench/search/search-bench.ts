@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '@/app';
@@ -45,7 +44,8 @@ import { formatSpread, spread, type LatencySummary } from './search-stats';
  * default), --seconds 10, --repeats 3, --connections 32, --items 100000, --searches 2000,
  * --rate N (fixed rate; default as above), --cache, --profile DIR (a V8 CPU profile of each
  * server process, for Chrome DevTools or speedscope), --keep (leave the seeded database for
- * EXPLAIN; its location is printed).
+ * EXPLAIN; its location is printed), --slowest N (each search of the mix once, one at a time,
+ * before the runs: the N slowest printed with their URLs, to find the query to EXPLAIN).
  */
 
 const { values: flags } = parseArgs({
@@ -60,6 +60,7 @@ const { values: flags } = parseArgs({
     cache: { type: 'boolean', default: false },
     profile: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    slowest: { type: 'string' },
   },
 });
 const SECONDS = Number(flags.seconds);
@@ -140,7 +141,7 @@ const seedDatabase = async (dataDir: string, databaseUrl: string | undefined) =>
     const items = buildBenchItems(seed.items, ITEM_COUNT);
     await writer.upsertItems(items);
     await writer.rebuildSearchWords();
-    await connection.db.execute(sql`ANALYZE`);
+    await writer.vacuumCatalog();
     await app.close();
     return { items: items.map((item) => item.id), seconds: (Date.now() - started) / 1000, seed };
   } finally {
@@ -327,6 +328,27 @@ const answersOf = async (base: string, token: string, sample: readonly SearchReq
   return answers;
 };
 
+/** Each search once, one at a time: the `count` slowest, to find the query worth an EXPLAIN. */
+const printSlowest = async (
+  base: string,
+  token: string,
+  requests: readonly SearchRequest[],
+  count: number,
+) => {
+  const timed: { ms: number; request: SearchRequest }[] = [];
+  for (const request of requests) {
+    const startedAt = performance.now();
+    await api<Page>(base, request.path, { headers: { authorization: `Bearer ${token}` } });
+    timed.push({ ms: performance.now() - startedAt, request });
+  }
+  timed.sort((a, b) => b.ms - a.ms);
+  const total = timed.reduce((sum, entry) => sum + entry.ms, 0);
+  log(`   one at a time: mean ${(total / timed.length).toFixed(1)} ms; the ${count} slowest:`);
+  for (const { ms, request } of timed.slice(0, count)) {
+    log(`     ${ms.toFixed(1).padStart(7)} ms  ${request.kind.padEnd(15)} ${request.path}`);
+  }
+};
+
 const benchEngine = async (engine: Engine) => {
   const database = await scratchDatabase(engine);
   try {
@@ -360,6 +382,8 @@ const benchEngine = async (engine: Engine) => {
       (kind) => `${kind} ${requests.filter((request) => request.kind === kind).length}`,
     ).join(', ');
     log(`   mix: ${requests.length.toLocaleString('en-US')} distinct searches (${counts})`);
+    if (flags.slowest)
+      await printSlowest(project.base, tokenList[0]!, requests, Number(flags.slowest));
     const common = { requests, tokens: tokenList, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
     const sample = agreementSample(requests);
     const projectAnswers = await answersOf(project.base, tokenList[0]!, sample);

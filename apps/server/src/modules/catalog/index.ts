@@ -136,6 +136,7 @@ export const createCatalogModule = ({
         await transactionWriter.upsertItems(seed.items);
         await transactionWriter.rebuildSearchWords();
       });
+      await writer.vacuumCatalog();
       searchCache.clear();
       return { suppliers: seed.suppliers.length, items: seed.items.length, isWritten: true };
     },

@@ -207,6 +207,15 @@ export const createItemSearchQuery = (db: Database) => {
       ? sql<boolean>`EXISTS (SELECT 1 FROM ${catalogFavorites} WHERE ${catalogFavorites.storeId} = ${sql.placeholder('storeId')} AND ${catalogFavorites.targetType} = 'ITEM' AND ${catalogFavorites.targetId} = ${item.id})`
       : sql<boolean>`false`;
     statementNumber += 1;
+    // Deferred join: the page's ids come from the sort order's covering index alone (the filter
+    // columns are in it: an index-only scan, no wide rows read), then only those rows are read.
+    const page = db
+      .select({ id: item.id })
+      .from(item)
+      .where(and(...conditions))
+      .orderBy(...keyset.order)
+      .limit(sql.placeholder('limit'))
+      .as('page');
     return db
       .select({
         id: item.id,
@@ -233,11 +242,10 @@ export const createItemSearchQuery = (db: Database) => {
         isFavorite,
         sortValue: keyset.value,
       })
-      .from(item)
+      .from(page)
+      .innerJoin(item, eq(item.id, page.id))
       .innerJoin(catalogCompanies, eq(catalogCompanies.id, item.companyId))
-      .where(and(...conditions))
       .orderBy(...keyset.order)
-      .limit(sql.placeholder('limit'))
       .prepare(`catalog_item_search_${statementNumber}`);
   };
   type Statement = ReturnType<typeof prepare>;

@@ -55,15 +55,35 @@ export const catalogItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [
-    index('catalog_items_search_idx').using('gin', table.searchVector),
-    index('catalog_items_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
-    index('catalog_items_rank_idx').on(table.rank.desc(), table.id),
-    index('catalog_items_enabled_idx').on(table.enabledAt.desc(), table.id),
-    index('catalog_items_price_idx').on(table.priceCents, table.id),
-    index('catalog_items_price_desc_idx').on(table.priceCents.desc(), table.id),
-    index('catalog_items_company_idx').on(table.companyId),
-    index('catalog_items_category_idx').using('gin', table.categoryPath),
-    index('catalog_items_kind_idx').on(table.kind),
-  ],
+  (table) => {
+    const filters = [
+      table.companyRegionCode,
+      table.companyCountryCode,
+      table.moq,
+      table.samplePriceCents,
+      table.productionTimeDays,
+      table.companyOrderVolume,
+      table.companyOrderCount,
+      table.companyRating,
+      table.kind,
+      table.isSampleKit,
+    ];
+    return [
+      index('catalog_items_search_idx').using('gin', table.searchVector),
+      index('catalog_items_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+      // One index per sort order, (sort value, id) then the filter columns: (sort value, id) is
+      // unique, so the trailing columns do not change the order; they let a filtered page be found
+      // by an index-only scan (issue 9), without reading the wide rows it skips.
+      index('catalog_items_rank_idx').on(table.rank.desc(), table.id, ...filters),
+      index('catalog_items_enabled_idx').on(table.enabledAt.desc(), table.id, ...filters),
+      index('catalog_items_price_idx').on(table.priceCents, table.id, ...filters),
+      index('catalog_items_price_desc_idx').on(table.priceCents.desc(), table.id, ...filters),
+      // A region or a few countries are often rare: their items are found directly.
+      index('catalog_items_region_idx').on(table.companyRegionCode),
+      index('catalog_items_country_idx').on(table.companyCountryCode),
+      index('catalog_items_company_idx').on(table.companyId),
+      index('catalog_items_category_idx').using('gin', table.categoryPath),
+      index('catalog_items_kind_idx').on(table.kind),
+    ];
+  },
 );
