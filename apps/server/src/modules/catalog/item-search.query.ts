@@ -61,6 +61,29 @@ export type ItemSearchRow = {
 
 const item = catalogItems;
 
+/**
+ * How a page is found. `walk`: down the sort order's covering index, skipping what the filters
+ * reject (index-only; fast when many items match). `matches-first`: every full-text match from
+ * the text index, then the best of them (fast when few match, whatever the sort: a walk may
+ * skip most of the catalog when the matches sort last). Chosen per search from the vocabulary's
+ * estimate of the matches (item.repository).
+ */
+export type ItemSearchPlan = 'walk' | 'matches-first';
+
+/** The page's ORDER BY with no index able to serve it: the planner starts from the matches. */
+const unindexedOrderOf = (sort: ItemSort): SQL[] => {
+  switch (sort) {
+    case 'FEATURED':
+      return [sql`(${item.rank} + 0) DESC NULLS LAST`, asc(item.id)];
+    case 'NEWEST':
+      return [sql`(${item.enabledAt} + interval '0 seconds') DESC NULLS LAST`, asc(item.id)];
+    case 'PRICE_LOW_TO_HIGH':
+      return [sql`(${item.priceCents} + 0)`, asc(item.id)];
+    case 'PRICE_HIGH_TO_LOW':
+      return [sql`(${item.priceCents} + 0) DESC NULLS LAST`, asc(item.id)];
+  }
+};
+
 /** [min, max) of a bucket as SQL with the bounds written in: they are part of the shape. */
 const inRange = (column: PgColumn, bucket: object): SQL => {
   const { min, max } = bucketRange(bucket);
@@ -118,8 +141,15 @@ const keysetOf = (sort: ItemSort) => {
  * whether there is a cursor and a store. Searches of one shape share one prepared statement and
  * differ only in their parameter values.
  */
-const shapeOf = (search: ItemSearch, sort: ItemSort, hasAfter: boolean, hasStore: boolean) =>
+const shapeOf = (
+  search: ItemSearch,
+  sort: ItemSort,
+  hasAfter: boolean,
+  hasStore: boolean,
+  plan: ItemSearchPlan,
+) =>
   JSON.stringify([
+    plan,
     sort,
     hasAfter,
     hasStore,
@@ -199,7 +229,13 @@ const STATEMENTS_KEPT = 500;
 export const createItemSearchQuery = (db: Database) => {
   let statementNumber = 0;
 
-  const prepare = (search: ItemSearch, sort: ItemSort, hasAfter: boolean, hasStore: boolean) => {
+  const prepare = (
+    search: ItemSearch,
+    sort: ItemSort,
+    hasAfter: boolean,
+    hasStore: boolean,
+    plan: ItemSearchPlan,
+  ) => {
     const keyset = keysetOf(sort);
     const conditions = conditionsOf(search);
     if (hasAfter) conditions.push(keyset.after!);
@@ -213,7 +249,7 @@ export const createItemSearchQuery = (db: Database) => {
       .select({ id: item.id })
       .from(item)
       .where(and(...conditions))
-      .orderBy(...keyset.order)
+      .orderBy(...(plan === 'matches-first' ? unindexedOrderOf(sort) : keyset.order))
       .limit(sql.placeholder('limit'))
       .as('page');
     return db
@@ -256,7 +292,7 @@ export const createItemSearchQuery = (db: Database) => {
      * Up to `limit` rows of one keyset page, best first by `sort`, after `after` when given.
      * `storeId` marks the caller's favourites (none on public pages). A search key is matched as
      * prefix full text ("deni jack" → denim jackets); a key with no letters or digits matches
-     * everything.
+     * everything. `plan` only matters with a search key (see ItemSearchPlan).
      */
     run: async (
       search: ItemSearch,
@@ -264,13 +300,15 @@ export const createItemSearchQuery = (db: Database) => {
       limit: number,
       after: KeysetPosition | undefined,
       storeId: string | undefined,
+      plan: ItemSearchPlan = 'walk',
     ): Promise<ItemSearchRow[]> => {
       const tsQuery = search.searchKey === undefined ? null : toPrefixTsQuery(search.searchKey);
       const effective: ItemSearch = tsQuery === null ? { ...search, searchKey: undefined } : search;
-      const key = shapeOf(effective, sort, after !== undefined, storeId !== undefined);
+      const pagePlan = effective.searchKey === undefined ? 'walk' : plan;
+      const key = shapeOf(effective, sort, after !== undefined, storeId !== undefined, pagePlan);
       let statement = statements.get(key);
       if (!statement) {
-        statement = prepare(effective, sort, after !== undefined, storeId !== undefined);
+        statement = prepare(effective, sort, after !== undefined, storeId !== undefined, pagePlan);
         statements.set(key, statement);
       }
       return statement.execute({

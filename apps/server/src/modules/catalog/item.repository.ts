@@ -2,8 +2,21 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { descNullsLast } from '@/lib/sql';
 import { itemRowSelection, type ItemRow } from './catalog.mappers';
-import { createItemSearchQuery, type ItemSearch } from './item-search.query';
-import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
+import {
+  createItemSearchQuery,
+  type ItemSearch,
+  type ItemSearchPlan,
+  type ItemSearchRow,
+} from './item-search.query';
+import { createSearchWordRepository } from './search-word.repository';
+import type { ItemSort } from '@atelier/contract/catalog/filters';
+import type { KeysetPosition } from '@/lib/cursor';
+import {
+  filterConditions,
+  overlapsIntArray,
+  searchWordsOf,
+  type FilterColumns,
+} from './catalog-filters.sql';
 import { catalogItems } from './item.table';
 
 const itemColumns: FilterColumns = {
@@ -33,14 +46,37 @@ const whereOf = (search: ItemSearch, options: { ignoreCategories?: boolean } = {
   return conditions.length > 0 ? and(...conditions) : undefined;
 };
 
+/**
+ * Up to this many estimated full-text matches, a page is found from the matches (bounded work);
+ * beyond, down the sort order (the matches are common, so a page is found early). Measured on
+ * 100,000 items (issue 9): a walk past anti-correlated matches read 95,000 rows (1.4 s); 1,330
+ * matches read first took 40-170 ms.
+ */
+export const MATCHES_FIRST_MAX = 10_000;
+
 export const createItemRepository = (db: Database) => {
   const searchQuery = createItemSearchQuery(db);
+  const words = createSearchWordRepository(db);
   return {
     /**
      * One keyset page of a search, with each item's supplier and the store's favourite flag, in
-     * one prepared statement; see createItemSearchQuery.
+     * one prepared statement; see createItemSearchQuery. With a search key, the vocabulary's
+     * estimate of its matches picks how the page is found (ItemSearchPlan).
      */
-    search: searchQuery.run,
+    async search(
+      search: ItemSearch,
+      sort: ItemSort,
+      limit: number,
+      after: KeysetPosition | undefined,
+      storeId: string | undefined,
+    ): Promise<ItemSearchRow[]> {
+      let plan: ItemSearchPlan = 'walk';
+      if (search.searchKey !== undefined) {
+        const matches = await words.estimateMatches(searchWordsOf(search.searchKey));
+        if (matches !== null && matches <= MATCHES_FIRST_MAX) plan = 'matches-first';
+      }
+      return searchQuery.run(search, sort, limit, after, storeId, plan);
+    },
 
     async count(search: ItemSearch): Promise<number> {
       const [row] = await db

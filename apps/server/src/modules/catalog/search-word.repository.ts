@@ -40,6 +40,34 @@ export const createSearchWordRepository = (db: Database) => ({
   },
 
   /**
+   * At most how many items a prefix full-text search for these words (lower case, as
+   * searchWordsOf gives them) can match: for each word, the items holding a word that begins
+   * with its English stem, summed; the smallest such sum. An estimate from the vocabulary
+   * (items holding two such words count twice); 0 when no known word begins with some word's
+   * stem; null when there are no words.
+   */
+  async estimateMatches(words: readonly string[]): Promise<number | null> {
+    if (words.length === 0) return null;
+    const [row] = await queryRows<{ matches: number | null }>(
+      db,
+      sql`
+      SELECT min(per_word.matches)::int AS matches
+      FROM unnest(ARRAY[${sql.join(
+        words.map((word) => sql`${word}`),
+        sql`, `,
+      )}]::text[]) AS input(word)
+      CROSS JOIN LATERAL (
+        SELECT coalesce((ts_lexize('english_stem', input.word))[1], input.word) AS stem
+      ) stemmed
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(known.item_count), 0) AS matches FROM ${catalogSearchWords} known
+        WHERE known.word ~>=~ stemmed.stem AND known.word ~<~ (stemmed.stem || chr(1114111))
+      ) per_word`,
+    );
+    return row?.matches ?? null;
+  },
+
+  /**
    * Checks each word (lower case, letters and digits) against the vocabulary, in one statement;
    * words shorter than three characters count as known. Answers in the order given.
    */
