@@ -67,6 +67,7 @@ export const catalogItems = pgTable(
       table.companyRating,
       table.kind,
       table.isSampleKit,
+      table.categoryPath,
     ];
     return [
       index('catalog_items_search_idx').using('gin', table.searchVector),
