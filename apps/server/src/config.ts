@@ -20,7 +20,11 @@ const commaList = z.string().transform((value) =>
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Interface to listen on. Loopback by default, so a laptop's server is not reachable from its
+   * network (issue 9 §10); containers set HOST=0.0.0.0 so the published port reaches it.
+   */
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z
     .string()

@@ -4,6 +4,8 @@ import { openDatabase } from './db/open';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed/seed';
 
+const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
+
 const fail = (message: string): never => {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
@@ -65,19 +67,25 @@ const main = async () => {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // Loopback and every-interface addresses are both reachable as localhost from this machine.
+  const host = LOCAL_HOSTS.has(config.HOST)
+    ? 'localhost'
+    : config.HOST.includes(':')
+      ? `[${config.HOST}]`
+      : config.HOST;
   const lines = [
     '',
-    `  Atelier is running at http://localhost:${port}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `  Atelier is running at http://${host}:${port}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
     ...(config.ROLE === 'api'
       ? ['  Role: api (jobs and event delivery run in ROLE=worker processes)']
       : []),
     `  Database: ${connection.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  API docs: http://localhost:${port}/api/docs`,
+    `  API docs: http://${host}:${port}/api/docs`,
   ];
   if (config.SEED_DEMO) {
     lines.push(
       `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
-      `  Demo supplier: ${DEMO_SUPPLIER_ACCOUNT.email} / ${DEMO_SUPPLIER_ACCOUNT.password}  (supplier workspace: http://localhost:${port}/partner/login)`,
+      `  Demo supplier: ${DEMO_SUPPLIER_ACCOUNT.email} / ${DEMO_SUPPLIER_ACCOUNT.password}  (supplier workspace: http://${host}:${port}/partner/login)`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
