@@ -31,13 +31,33 @@ const main = async () => {
   const { app, ...modules } = await buildApp({ config, connection });
 
   let isStopping = false;
+  /**
+   * Graceful stop (issue 9 §4): stop accepting, let requests in flight finish for
+   * SHUTDOWN_GRACE_MS, then close the connections still open (a stalled upload, a client that
+   * never finishes its body), stop jobs and event delivery, checkpoint and close the database
+   * (which releases the data directory's lock), exit 0. Should that itself hang, exit 1 after
+   * twice the grace: the next start recovers the database and takes the lock over.
+   */
   const stop = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+    const forceClose = setTimeout(() => {
+      app.log.warn('closing the connections still open after the shutdown grace');
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_MS);
+    const giveUp = setTimeout(
+      () => {
+        process.stderr.write('\nShutdown did not finish in time; exiting without a clean close.\n');
+        process.exit(1);
+      },
+      2 * config.SHUTDOWN_GRACE_MS + 5_000,
+    );
+    giveUp.unref();
     try {
       await app.close();
     } finally {
+      clearTimeout(forceClose);
       await connection.close();
     }
     process.exit(0);
