@@ -17,6 +17,7 @@ import { createEventBus } from './events/event-bus';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { httpServerOptions, registerBodyTimeout } from './plugins/http-limits';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createCatalogModule } from './modules/catalog';
 import { createChatModule } from './modules/chat';
@@ -90,6 +91,7 @@ export const buildApp = async ({
 
   registerErrorHandler(app);
   registerBodyTimeout(app, config.HTTP_BODY_TIMEOUT_MS);
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
