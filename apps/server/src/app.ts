@@ -16,7 +16,11 @@ import { createDispatcher } from './events/dispatcher';
 import { createEventBus } from './events/event-bus';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { httpServerOptions, registerBodyTimeout } from './plugins/http-limits';
+import {
+  httpServerOptions,
+  registerBodyTimeout,
+  registerCloseOnShutdown,
+} from './plugins/http-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createCatalogModule } from './modules/catalog';
@@ -91,6 +95,7 @@ export const buildApp = async ({
 
   registerErrorHandler(app);
   registerBodyTimeout(app, config.HTTP_BODY_TIMEOUT_MS);
+  registerCloseOnShutdown(app);
   await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {

@@ -1,7 +1,10 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '@atelier/contract/common/errors';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+import { registerCloseOnShutdown } from './http-limits';
 
 let context: TestContext;
 let port: number;
@@ -64,5 +67,48 @@ describe('client errors from the HTTP parser', () => {
       'GET /api/health/live HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n',
     );
     expect(response.status).toBe(200);
+  });
+});
+
+describe('registerCloseOnShutdown', () => {
+  it('answers a request in flight at shutdown with connection: close, so closing does not wait for keep-alive', async () => {
+    const app = Fastify({ keepAliveTimeout: 60_000 });
+    registerCloseOnShutdown(app);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let onArrived = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (onArrived = resolve));
+    app.get('/slow', async () => {
+      onArrived();
+      await held;
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const agent = new Agent({ keepAlive: true });
+    const answered = new Promise<{ status?: number; connection?: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: typeof address === 'object' && address ? address.port : 0,
+          path: '/slow',
+          agent,
+        },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode, connection: response.headers.connection });
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    await arrived;
+    const startedAt = Date.now();
+    const closed = app.close();
+    setTimeout(release, 100);
+    expect(await answered).toEqual({ status: 200, connection: 'close' });
+    await closed;
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    agent.destroy();
   });
 });

@@ -140,3 +140,18 @@ export const registerBodyTimeout = (app: FastifyInstance, bodyTimeoutMs: number)
     done();
   });
 };
+
+/**
+ * Once the app starts closing (SIGTERM), every answer says `connection: close`, so a request in
+ * flight frees its connection as soon as it is answered and the shutdown need not wait for the
+ * keep-alive timeout or SHUTDOWN_GRACE_MS (issue 9 §4).
+ */
+export const registerCloseOnShutdown = (app: FastifyInstance) => {
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) void reply.header('connection', 'close');
+  });
+};
