@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 
 vi.mock('node:fs', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:fs')>();
+  const original = await importOriginal<typeof fs>();
   return { ...original, readFileSync: vi.fn(original.readFileSync) };
 });
 
