@@ -32,11 +32,13 @@ const main = async () => {
 
   let isStopping = false;
   /**
-   * Graceful stop (issue 9 §4): stop accepting, let requests in flight finish for
-   * SHUTDOWN_GRACE_MS, then close the connections still open (a stalled upload, a client that
-   * never finishes its body), stop jobs and event delivery, checkpoint and close the database
-   * (which releases the data directory's lock), exit 0. Should that itself hang, exit 1 after
-   * twice the grace: the next start recovers the database and takes the lock over.
+   * Graceful stop (issue 9 §4), through `app.close()`: new requests are refused (503), jobs,
+   * event delivery and sockets stop, the server stops listening and waits for the requests in
+   * flight, whose answers close their connections. Connections still open SHUTDOWN_GRACE_MS
+   * after the signal (a stalled upload, a client that never finishes its body) are closed. Then
+   * the database is checkpointed and closed (releasing the data directory's lock): exit 0.
+   * Should that itself hang, exit 1 after twice the grace; the next start recovers the database
+   * and takes the lock over.
    */
   const stop = async (signal: string) => {
     if (isStopping) return;
