@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /** Where `vite` (dev) and `vite preview` send API and socket calls: the server, on :3000 by default. */
-const apiTarget = process.env.ATELIER_API_URL ?? 'http://localhost:3000';
+const apiTarget = process.env.ATELIER_API_URL ?? 'http://127.0.0.1:3000';
 const proxy = {
   '/api': { target: apiTarget, changeOrigin: true },
   '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },

@@ -16,6 +16,12 @@ import { createDispatcher } from './events/dispatcher';
 import { createEventBus } from './events/event-bus';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import {
+  httpServerOptions,
+  registerBodyTimeout,
+  registerCloseOnShutdown,
+} from './plugins/http-limits';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createCatalogModule } from './modules/catalog';
 import { createChatModule } from './modules/chat';
@@ -63,6 +69,7 @@ export const buildApp = async ({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    ...httpServerOptions(config),
     trustProxy: config.TRUST_PROXY,
     // Errors Fastify raises before routing (a malformed percent-encoded path) get our body shape.
     frameworkErrors: (error, request, reply) => {
@@ -87,6 +94,9 @@ export const buildApp = async ({
   });
 
   registerErrorHandler(app);
+  registerBodyTimeout(app, config.HTTP_BODY_TIMEOUT_MS);
+  registerCloseOnShutdown(app);
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {

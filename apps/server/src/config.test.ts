@@ -5,6 +5,7 @@ describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('127.0.0.1');
     expect(config.DATA_DIR).toBe('./.data');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PREVIEW_ACCOUNT_LIST).toEqual([]);

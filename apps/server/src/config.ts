@@ -20,7 +20,11 @@ const commaList = z.string().transform((value) =>
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Interface to listen on. Loopback by default, so a laptop's server is not reachable from its
+   * network (issue 9 §10); containers set HOST=0.0.0.0 so the published port reaches it.
+   */
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z
     .string()
@@ -74,6 +78,45 @@ export const ConfigSchema = z.object({
    * ranks, ratings and items show up within it.
    */
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /**
+   * A request's headers must arrive within this, in ms, from its first byte (else 408 and the
+   * connection closes). Headers are a few kilobytes, so even a bad link sends them at once.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(10_000),
+  /**
+   * A request's body must arrive within this, in ms, once its headers have (else 408 and the
+   * connection closes): 1 MiB (BODY_LIMIT_BYTES) in 30 s needs only about 35 KB/s. Uploads are
+   * bound by HTTP_UPLOAD_TIMEOUT_MS instead.
+   */
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(30_000),
+  /**
+   * A whole request, an upload's included, must arrive within this, in ms (Node's
+   * `requestTimeout`). A 20 MB file (the largest upload) in 10 minutes needs about 35 KB/s, a
+   * slow laptop link's upstream.
+   */
+  HTTP_UPLOAD_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(3_600_000)
+    .default(10 * 60_000),
+  /** A connection that sends and receives nothing for this long, in ms, is closed. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(3_600_000)
+    .default(2 * 60_000),
+  /**
+   * An idle keep-alive connection stays open this long, in ms, between requests: longer than the
+   * 60 s idle timeout of common load balancers, so they never reuse a connection being closed.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(72_000),
+  /**
+   * On SIGTERM or SIGINT, requests in flight get this long, in ms, to finish; connections still
+   * open then are closed, and the database is checkpointed and closed.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Largest request body accepted, in bytes (413 above). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -4,6 +4,8 @@ import { openDatabase } from './db/open';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed/seed';
 
+const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
+
 const fail = (message: string): never => {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
@@ -29,13 +31,35 @@ const main = async () => {
   const { app, ...modules } = await buildApp({ config, connection });
 
   let isStopping = false;
+  /**
+   * Graceful stop (issue 9 §4), through `app.close()`: new requests are refused (503), jobs,
+   * event delivery and sockets stop, the server stops listening and waits for the requests in
+   * flight, whose answers close their connections. Connections still open SHUTDOWN_GRACE_MS
+   * after the signal (a stalled upload, a client that never finishes its body) are closed. Then
+   * the database is checkpointed and closed (releasing the data directory's lock): exit 0.
+   * Should that itself hang, exit 1 after twice the grace; the next start recovers the database
+   * and takes the lock over.
+   */
   const stop = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+    const forceClose = setTimeout(() => {
+      app.log.warn('closing the connections still open after the shutdown grace');
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_MS);
+    const giveUp = setTimeout(
+      () => {
+        process.stderr.write('\nShutdown did not finish in time; exiting without a clean close.\n');
+        process.exit(1);
+      },
+      2 * config.SHUTDOWN_GRACE_MS + 5_000,
+    );
+    giveUp.unref();
     try {
       await app.close();
     } finally {
+      clearTimeout(forceClose);
       await connection.close();
     }
     process.exit(0);
@@ -65,19 +89,25 @@ const main = async () => {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // Loopback and every-interface addresses are both reachable as localhost from this machine.
+  const host = LOCAL_HOSTS.has(config.HOST)
+    ? 'localhost'
+    : config.HOST.includes(':')
+      ? `[${config.HOST}]`
+      : config.HOST;
   const lines = [
     '',
-    `  Atelier is running at http://localhost:${port}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `  Atelier is running at http://${host}:${port}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
     ...(config.ROLE === 'api'
       ? ['  Role: api (jobs and event delivery run in ROLE=worker processes)']
       : []),
     `  Database: ${connection.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  API docs: http://localhost:${port}/api/docs`,
+    `  API docs: http://${host}:${port}/api/docs`,
   ];
   if (config.SEED_DEMO) {
     lines.push(
       `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
-      `  Demo supplier: ${DEMO_SUPPLIER_ACCOUNT.email} / ${DEMO_SUPPLIER_ACCOUNT.password}  (supplier workspace: http://localhost:${port}/partner/login)`,
+      `  Demo supplier: ${DEMO_SUPPLIER_ACCOUNT.email} / ${DEMO_SUPPLIER_ACCOUNT.password}  (supplier workspace: http://${host}:${port}/partner/login)`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

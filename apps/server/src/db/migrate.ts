@@ -15,8 +15,18 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
-const readJournal = (): Journal =>
-  JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
+let migrationTags: readonly string[] | undefined;
+
+/**
+ * Tags of the committed migrations in order ("0000_identity", …), read from the journal on disk
+ * once per process: the files cannot change under a running server (issue 9 §9).
+ */
+export const listMigrationTags = (): readonly string[] => {
+  migrationTags ??= (
+    JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal
+  ).entries.map((entry) => entry.tag);
+  return migrationTags;
+};
 
 /**
  * Applies the committed SQL migrations that the database has not seen, then installs or migrates
@@ -52,5 +62,5 @@ export const readSchemaVersion = async (connection: DatabaseConnection): Promise
   );
   const applied = rows[0]?.applied ?? 0;
   if (applied === 0) return 'none';
-  return readJournal().entries[applied - 1]?.tag ?? `unknown_${applied}`;
+  return listMigrationTags()[applied - 1] ?? `unknown_${applied}`;
 };

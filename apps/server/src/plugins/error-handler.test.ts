@@ -104,6 +104,34 @@ describe('error handler: request validation', () => {
     expectApiError(response, 415, { code: 'unsupported_media_type' });
   });
 
+  it.each(['utf-16', 'UTF-16LE', 'iso-8859-1', '"windows-1252"'])(
+    'answers application/json; charset=%s with 415 unsupported_media_type',
+    async (charset) => {
+      const payload = JSON.stringify(aRegistration());
+      const response = await postRaw(
+        register.path,
+        `application/json; charset=${charset}`,
+        payload,
+      );
+      expectApiError(response, 415, {
+        code: 'unsupported_media_type',
+        reason: 'unsupported_charset',
+      });
+    },
+  );
+
+  it.each(['utf-8', 'UTF-8', '"utf-8"', 'us-ascii'])(
+    'reads application/json; charset=%s as JSON',
+    async (charset) => {
+      const response = await postRaw(
+        register.path,
+        `application/json;charset=${charset}`,
+        JSON.stringify(aRegistration()),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+    },
+  );
+
   it('answers a body over BODY_LIMIT_BYTES with 413 payload_too_large', async () => {
     const oversized = aRegistration({ name: 'n'.repeat(BODY_LIMIT_BYTES) });
     const response = await context.app.inject({

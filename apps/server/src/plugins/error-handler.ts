@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@atelier/contract/common/errors';
 import { ERROR_STATUS } from '@atelier/contract/common/errors';
-import { isAppError } from '@/lib/app-error';
+import { AppError, isAppError } from '@/lib/app-error';
 import { sqlState } from '@/lib/db-errors';
 
 const CONTEXT_NAMES: Record<string, string> = {
@@ -84,6 +84,12 @@ const body = (
   extra: { reason?: string; details?: FieldIssue[] } = {},
 ): ApiErrorBody => ({ error: { code, message, ...extra, requestId } });
 
+/** Charsets whose bytes are UTF-8, the only encoding the API decodes (RFC 8259 §8.1). */
+const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
+
+const charsetOf = (contentType: string | undefined): string | undefined =>
+  /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+
 /**
  * One error body for every failure (STYLE.md §5): validation → 400 with field issues; AppError →
  * its code; Fastify client errors → their status; anything else → 500 `internal` with a generic
@@ -93,6 +99,15 @@ export const registerErrorHandler = (app: FastifyInstance) => {
   // The API reads JSON only; without this, Fastify's built-in text/plain parser hands a string to
   // validation (400) where every other non-JSON type gets 415.
   app.removeContentTypeParser('text/plain');
+  // A body declared in another charset (`application/json; charset=utf-16`) would be decoded as
+  // UTF-8 into something the client did not send: refuse it before reading it (issue 9 §9).
+  app.addHook('preParsing', async (request) => {
+    const charset = charsetOf(request.headers['content-type']);
+    if (charset === undefined || UTF8_CHARSETS.has(charset)) return;
+    throw new AppError('unsupported_media_type', 'Send the request body as UTF-8 JSON.', {
+      reason: 'unsupported_charset',
+    });
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = request.id;
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,10 +1,14 @@
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_IO_PATH } from '@atelier/contract/chat/realtime';
+import type { ApiErrorBody, ErrorCode } from '@atelier/contract/common/errors';
 import type { Config } from '@/config';
 import type { DatabaseConnection } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
+import { newId } from '@/lib/ids';
 import { moveEventToSockets } from './event-routes';
 import { principalRoom, sessionRoom, type SocketPrincipal } from './rooms';
 
@@ -32,6 +36,47 @@ type RealtimeDeps = {
   events: EventBus;
   /** Resolves a handshake token to whoever holds it; throws when it is not valid. */
   authenticate: (token: string) => Promise<SocketPrincipal>;
+};
+
+/**
+ * A refused Socket.IO connection (issue 9 §9): its message is the error code (what clients match
+ * on), and `data`, which the client's `connect_error` receives, is the API's error body.
+ */
+const handshakeRefusal = (code: ErrorCode, message: string) =>
+  Object.assign(new Error(code), {
+    data: { error: { code, message, requestId: newId('req') } } satisfies ApiErrorBody,
+  });
+
+const ORIGIN_REFUSAL = {
+  code: 'forbidden',
+  message: 'This site may not open live connections to Atelier.',
+  reason: 'origin_not_allowed',
+} as const;
+
+/**
+ * Answers a handshake from a foreign origin with 403 and the API's error body: on the polling
+ * request through its response, on a WebSocket upgrade (Engine.IO hands over a stand-in whose
+ * socket is the connection) as raw HTTP on that socket.
+ */
+const refuseOrigin = (response: unknown) => {
+  const body = JSON.stringify({
+    error: { ...ORIGIN_REFUSAL, requestId: newId('req') },
+  } satisfies ApiErrorBody);
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  if (response instanceof ServerResponse) {
+    response.writeHead(403, headers).end(body);
+    return;
+  }
+  const { socket } = response as { socket: Duplex };
+  if (socket.writable) {
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 403 Forbidden\r\n${head.join('')}\r\n${body}`);
+  }
+  socket.destroy();
 };
 
 /** The browser origins allowed to open a socket (config-driven). */
@@ -63,20 +108,28 @@ export const createRealtime = (deps: RealtimeDeps) => {
   const handlers = new Map<string, SocketRequestHandler>();
   let isAdapterSet = false;
 
-  const io = new Server({
-    path: SOCKET_IO_PATH,
-    serveClient: false,
-    allowRequest: (request, callback) => {
-      const origin = request.headers.origin;
-      // Browsers always send Origin; other clients may omit it and still need a valid token.
-      callback(null, origin === undefined || origins.has(origin));
-    },
-  });
+  const io = new Server({ path: SOCKET_IO_PATH, serveClient: false });
+
+  // An Engine.IO middleware: it runs on the polling request and the WebSocket upgrade alike.
+  const checkOrigin = (
+    request: IncomingMessage,
+    response: unknown,
+    next: (error?: Error) => void,
+  ) => {
+    const origin = request.headers.origin;
+    // Browsers always send Origin; other clients may omit it and still need a valid token.
+    if (origin === undefined || origins.has(origin)) {
+      next();
+      return;
+    }
+    refuseOrigin(response);
+    next(new Error('origin not allowed'));
+  };
 
   io.use((socket, next) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
     if (typeof token !== 'string' || token === '') {
-      next(new Error('unauthenticated'));
+      next(handshakeRefusal('unauthenticated', 'Log in to receive live updates.'));
       return;
     }
     deps
@@ -86,11 +139,17 @@ export const createRealtime = (deps: RealtimeDeps) => {
           socket.data = { principal, state: new Map() } satisfies SocketData;
           next();
         },
-        () => next(new Error('unauthenticated')),
+        () =>
+          next(
+            handshakeRefusal(
+              'unauthenticated',
+              'Your session has ended. Log in again to receive live updates.',
+            ),
+          ),
       )
       .catch((error: unknown) => {
         log?.warn({ err: error }, 'realtime handshake failed');
-        next(new Error('unavailable'));
+        next(handshakeRefusal('unavailable', 'Live updates are unavailable. Try again shortly.'));
       });
   });
 
@@ -167,6 +226,7 @@ export const createRealtime = (deps: RealtimeDeps) => {
           isAttached = true;
           useAdapter();
           io.attach(app.server);
+          io.engine.use(checkOrigin);
         });
       }
       app.addHook('preClose', async () => {

@@ -5,6 +5,7 @@ import { REALTIME_EVENTS, type ConversationSummary } from '@atelier/contract/cha
 import type { Message } from '@atelier/contract/chat/message';
 import { RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
 import { SOCKET_IO_PATH, type SyncResult } from '@atelier/contract/chat/realtime';
+import { ApiErrorSchema } from '@atelier/contract/common/errors';
 import { buildApp } from '@/app';
 import { openPostgres } from '@/db/client';
 import type { ChatParty } from '@/modules/chat';
@@ -31,11 +32,14 @@ let companyId: string;
 let aliceConversation: ConversationSummary;
 const sockets: ClientSocket[] = [];
 
-const connect = (token: string | undefined, options: { origin?: string; url?: string } = {}) =>
+const connect = (
+  token: string | undefined,
+  options: { origin?: string; url?: string; transport?: 'websocket' | 'polling' } = {},
+) =>
   new Promise<ClientSocket>((resolve, reject) => {
     const socket = connectClient(options.url ?? baseUrl, {
       path: SOCKET_IO_PATH,
-      transports: ['websocket'],
+      transports: [options.transport ?? 'websocket'],
       reconnection: false,
       forceNew: true,
       auth: token === undefined ? {} : { token },
@@ -129,6 +133,37 @@ describe('realtime handshake', () => {
   it('refuses a missing or bad token with unauthenticated', async () => {
     await expect(connect(undefined)).rejects.toThrow('unauthenticated');
     await expect(connect('not-a-token')).rejects.toThrow('unauthenticated');
+  });
+
+  it.each(['websocket', 'polling'] as const)(
+    'sends the API error body with a refused handshake over %s',
+    async (transport) => {
+      for (const token of [undefined, 'not-a-token']) {
+        const error: unknown = await connect(token, { transport }).catch(
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(Error);
+        const { data } = error as Error & { data: unknown };
+        expect(ApiErrorSchema.parse(data).error).toMatchObject({
+          code: 'unauthenticated',
+          message: expect.stringMatching(/log in/i),
+          requestId: expect.stringMatching(/^req_/),
+        });
+      }
+    },
+  );
+
+  it('refuses a foreign origin with 403 and the API error body', async () => {
+    const handshake = `${baseUrl}${SOCKET_IO_PATH}/?EIO=4&transport=polling`;
+    const refused = await fetch(handshake, { headers: { origin: 'https://evil.example' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(ApiErrorSchema.parse(await refused.json()).error).toMatchObject({
+      code: 'forbidden',
+      reason: 'origin_not_allowed',
+    });
+    const allowed = await fetch(handshake, { headers: { origin: ALLOWED_ORIGIN } });
+    expect(allowed.status).toBe(200);
   });
 
   it("accepts PUBLIC_URL's origin and refuses another origin, even with a valid token", async () => {

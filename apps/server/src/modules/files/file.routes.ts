@@ -93,7 +93,13 @@ export const fileRoutes =
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
     });
 
-    app.post(uploadFile.path, routeOptions(uploadFile), async (request, reply) => {
+    // A 20 MB file takes minutes on a slow link: Node's HTTP_UPLOAD_TIMEOUT_MS bounds it.
+    const uploadOptions = (endpoint: typeof uploadFile | typeof uploadPartnerFile) => {
+      const options = routeOptions(endpoint);
+      return { ...options, config: { ...options.config, isUpload: true } };
+    };
+
+    app.post(uploadFile.path, uploadOptions(uploadFile), async (request, reply) => {
       const upload = await readUpload(request);
       const file = await fileService.upload(
         participantOf({ kind: 'STORE', ...request.actor }),
@@ -102,7 +108,7 @@ export const fileRoutes =
       return reply.status(201).send(file);
     });
 
-    app.post(uploadPartnerFile.path, routeOptions(uploadPartnerFile), async (request, reply) => {
+    app.post(uploadPartnerFile.path, uploadOptions(uploadPartnerFile), async (request, reply) => {
       const upload = await readUpload(request);
       const { companyId, userId } = request.supplierActor;
       const file = await fileService.upload(

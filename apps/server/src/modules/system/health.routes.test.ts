@@ -1,5 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+
+vi.mock('node:fs', async (importOriginal) => {
+  const original = await importOriginal<typeof fs>();
+  return { ...original, readFileSync: vi.fn(original.readFileSync) };
+});
+
+const journalReads = () =>
+  vi.mocked(fs.readFileSync).mock.calls.filter(([file]) => String(file).endsWith('_journal.json'))
+    .length;
 
 describe('GET /api/health', () => {
   let context: TestContext;
@@ -17,6 +27,15 @@ describe('GET /api/health', () => {
     expect(body.database.schemaVersion).toMatch(/^\d{4}_/);
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(response.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('reads the migration journal at start, not on every call', async () => {
+    const readsAtStart = journalReads();
+    for (let call = 0; call < 3; call += 1) {
+      const response = await context.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.json()).toMatchObject({ database: { schemaVersion: expect.any(String) } });
+    }
+    expect(journalReads()).toBe(readsAtStart);
   });
 
   it('answers an unknown API path with the error shape and a 404', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getHealth, getLiveness } from '@atelier/contract/system/health';
 import type { DatabaseConnection } from '@/db/client';
-import { readSchemaVersion } from '@/db/migrate';
+import { listMigrationTags, readSchemaVersion } from '@/db/migrate';
 import { routeOptions } from '@/lib/endpoint';
 
 const startedAt = Date.now();
@@ -10,6 +10,8 @@ const startedAt = Date.now();
 export const healthRoutes =
   (connection: DatabaseConnection, version: string): FastifyPluginAsyncZod =>
   async (app) => {
+    // Read at start, so a health check costs one small query and no file read.
+    listMigrationTags();
     app.get(getLiveness.path, routeOptions(getLiveness), async () => ({ status: 'ok' as const }));
 
     app.get(getHealth.path, routeOptions(getHealth), async () => ({
