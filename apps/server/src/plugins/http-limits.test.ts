@@ -112,3 +112,35 @@ describe('registerCloseOnShutdown', () => {
     agent.destroy();
   });
 });
+
+describe('registerBodyTimeout', () => {
+  it('leaves answered requests alone when the body bound passes, including app.inject ones', async () => {
+    const quick = await createTestApp({ HTTP_BODY_TIMEOUT_MS: '100' });
+    try {
+      // Injected requests have no real socket; their timer used to fire and throw
+      // ("raw.socket.destroy is not a function"), an uncaught exception in the server.
+      const first = await quick.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(first.statusCode).toBe(200);
+      const posted = await quick.app.inject({
+        method: 'POST',
+        url: '/api/web/auth/login',
+        payload: { email: 'nobody@example.com', password: 'not-the-password' },
+      });
+      expect(posted.statusCode).toBeLessThan(500);
+      const uncaught: unknown[] = [];
+      const onUncaught = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', onUncaught);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        process.off('uncaughtException', onUncaught);
+      }
+      expect(uncaught).toEqual([]);
+      expect((await quick.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await quick.close();
+    }
+  });
+});

@@ -129,14 +129,19 @@ export const registerBodyTimeout = (app: FastifyInstance, bodyTimeoutMs: number)
       return;
     }
     const timer = setTimeout(() => {
-      if (raw.complete) return;
+      // Answered already (the body was not needed), or not a real connection (app.inject).
+      if (raw.complete || reply.sent || reply.raw.writableEnded) return;
+      if (typeof raw.socket?.destroy !== 'function') return;
       request.log.info('request body timed out');
       if (reply.raw.headersSent) raw.socket.destroy();
       else answerAndClose(raw.socket, REQUEST_TIMEOUT, request.log);
     }, bodyTimeoutMs);
+    timer.unref();
     const clear = () => clearTimeout(timer);
     raw.once('end', clear);
     raw.once('close', clear);
+    reply.raw.once('finish', clear);
+    reply.raw.once('close', clear);
     done();
   });
 };
