@@ -69,7 +69,7 @@ const halfAnUpload = (port: number, token: string) => {
 
 // Process-level: Node's own timers and the signal handling of server.ts (issue 9 §4).
 describe.skipIf(Boolean(process.env.DATABASE_URL))(
-  'server process: HTTP bounds and shutdown',
+  'server process: HTTP bounds and shutdown (run once, on the embedded database: the bounds and the signal handling do not depend on the database)',
   () => {
     let dataDir: string;
     let server: ServerProcess;
