@@ -1,10 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { openPgliteThread, type EmbeddedDatabase } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,8 +18,8 @@ export type DatabaseConnection = {
   engine: DatabaseEngine;
   /** Flushes to disk (PGlite CHECKPOINT) and closes. Safe to call twice. */
   close(): Promise<void>;
-  /** The PGlite instance when the engine is PGlite (tests clone it, backup dumps it). */
-  pglite?: PGlite;
+  /** PGlite when the engine is PGlite: in this process, or on its own thread (openPglite). */
+  pglite?: EmbeddedDatabase;
   /** The pg pool when the engine is PostgreSQL (the realtime adapter shares it). */
   pool?: pg.Pool;
 };
@@ -29,10 +30,23 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-/** Opens the embedded PGlite database in `dataDir` (created when missing). */
-export const openPglite = async (dataDir: string | undefined): Promise<DatabaseConnection> => {
-  const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
-  return wrapPglite(pglite);
+/**
+ * Opens the embedded PGlite database in `dataDir` (created when missing) on a thread of its own
+ * (see openPgliteThread), so its statements never hold up the HTTP thread. `onExit` is called
+ * should that thread die while open.
+ */
+export const openPglite = async (
+  dataDir: string | undefined,
+  options: { onExit?: (error: Error) => void } = {},
+): Promise<DatabaseConnection> => {
+  const pglite = await openPgliteThread(dataDir, options);
+  const db = drizzlePglite(pglite as PGlite, { schema }) as unknown as Database;
+  return { db, engine: 'pglite', pglite, close: onceOnly(() => pglite.close()) };
+};
+
+const onceOnly = (close: () => Promise<void>) => {
+  let closed: Promise<void> | undefined;
+  return () => (closed ??= close());
 };
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -65,20 +79,18 @@ export const takeTurns = (pglite: PGlite): PGlite => {
   return pglite;
 };
 
+/** A connection over an in-process PGlite instance (tests, command-line tools), taking turns. */
 export const wrapPglite = (pglite: PGlite): DatabaseConnection => {
   takeTurns(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  let isClosed = false;
   return {
     db,
     engine: 'pglite',
     pglite,
-    async close() {
-      if (isClosed) return;
-      isClosed = true;
+    close: onceOnly(async () => {
       await pglite.query('CHECKPOINT');
       await pglite.close();
-    },
+    }),
   };
 };
 
