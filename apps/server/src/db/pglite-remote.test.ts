@@ -86,6 +86,19 @@ describe('PGlite on its own thread', () => {
     expect(payloads).toEqual(['one']);
   });
 
+  it('answers a repeated statement right each time, and again after its table changed', async () => {
+    const select = (id: number) =>
+      queryRows<Record<string, unknown>>(connection.db, sql`select * from note where id = ${id}`);
+    for (let round = 0; round < 8; round += 1) {
+      expect(await select(round % 2 === 0 ? 1 : 2)).toHaveLength(1);
+      expect(await select(99)).toEqual([]);
+    }
+    // The prepared plan's row type no longer fits: prepared again, not an error.
+    await connection.db.execute(sql`alter table note add column tag text default 'plain'`);
+    const [row] = await select(1);
+    expect(row).toMatchObject({ id: 1, body: 'first', tag: 'plain' });
+  });
+
   it('leaves this thread free while a long statement runs', async () => {
     let finished = false;
     const long = connection.db
