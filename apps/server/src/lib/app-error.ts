@@ -1,4 +1,9 @@
-import { ERROR_STATUS, type ErrorCode, type FieldIssue } from '@atelier/contract/common/errors';
+import {
+  ERROR_STATUS,
+  type ApiErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+} from '@atelier/contract/common/errors';
 
 /**
  * A broken business rule or a refused request. The error handler turns it into the one error
@@ -29,3 +34,11 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** The one error body of STYLE.md §5: `{ error: { code, message, reason?, details?, requestId } }`. */
+export const errorBody = (
+  code: ErrorCode,
+  message: string,
+  requestId: string,
+  extra: { reason?: string; details?: FieldIssue[] } = {},
+): ApiErrorBody => ({ error: { code, message, ...extra, requestId } });

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode, FieldIssue } from '@atelier/contract/common/errors';
+import type { ErrorCode, FieldIssue } from '@atelier/contract/common/errors';
 import { ERROR_STATUS } from '@atelier/contract/common/errors';
-import { AppError, isAppError } from '@/lib/app-error';
+import { AppError, errorBody as body, isAppError } from '@/lib/app-error';
 import { sqlState } from '@/lib/db-errors';
 
 const CONTEXT_NAMES: Record<string, string> = {
@@ -76,13 +76,6 @@ const DATABASE_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string;
       reason: 'already_exists',
     },
   };
-
-const body = (
-  code: ErrorCode,
-  message: string,
-  requestId: string,
-  extra: { reason?: string; details?: FieldIssue[] } = {},
-): ApiErrorBody => ({ error: { code, message, ...extra, requestId } });
 
 /** Charsets whose bytes are UTF-8, the only encoding the API decodes (RFC 8259 §8.1). */
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);

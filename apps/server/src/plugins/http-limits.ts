@@ -1,9 +1,8 @@
-import { STATUS_CODES, type ServerOptions, type ServerResponse } from 'node:http';
+import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '@atelier/contract/common/errors';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '@/config';
-import { newId } from '@/lib/ids';
+import { answerAndClose, type RawError } from '@/lib/raw-error-response';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,8 +13,6 @@ declare module 'fastify' {
     isUpload?: boolean;
   }
 }
-
-type RawError = { code: ErrorCode; message: string; reason: string };
 
 const REQUEST_TIMEOUT: RawError = {
   code: 'request_timeout',
@@ -42,37 +39,6 @@ const MALFORMED_REQUEST: RawError = {
   code: 'bad_request',
   message: 'The request is not valid HTTP.',
   reason: 'malformed_request',
-};
-
-type SocketWithResponse = Socket & { _httpMessage?: ServerResponse | null };
-
-/**
- * Answers on a bare socket, before or instead of Fastify: an HTTP/1.1 response in the error
- * shape of STYLE.md §5, then closes the connection. Writes nothing when a response has already
- * started on it (that would corrupt the stream); closes it either way.
- */
-const answerAndClose = (socket: Socket, error: RawError, log: FastifyBaseLogger) => {
-  if (socket.destroyed) return;
-  const requestId = newId('req');
-  const inFlight = (socket as SocketWithResponse)._httpMessage;
-  if (socket.writable && !inFlight?.headersSent) {
-    const status = ERROR_STATUS[error.code];
-    const body: ApiErrorBody = {
-      error: { code: error.code, message: error.message, reason: error.reason, requestId },
-    };
-    const payload = JSON.stringify(body);
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'content-type: application/json; charset=utf-8\r\n' +
-        `content-length: ${Buffer.byteLength(payload)}\r\n` +
-        'x-content-type-options: nosniff\r\n' +
-        `x-request-id: ${requestId}\r\n` +
-        'connection: close\r\n\r\n' +
-        payload,
-    );
-  }
-  log.debug({ requestId, reason: error.reason }, 'connection closed');
-  socket.destroy();
 };
 
 /**

@@ -4,11 +4,13 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_IO_PATH } from '@atelier/contract/chat/realtime';
-import type { ApiErrorBody, ErrorCode } from '@atelier/contract/common/errors';
+import { ERROR_STATUS, type ErrorCode } from '@atelier/contract/common/errors';
 import type { Config } from '@/config';
 import type { DatabaseConnection } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
+import { errorBody } from '@/lib/app-error';
 import { newId } from '@/lib/ids';
+import { answerAndClose, type RawError } from '@/lib/raw-error-response';
 import { moveEventToSockets } from './event-routes';
 import { principalRoom, sessionRoom, type SocketPrincipal } from './rooms';
 
@@ -43,40 +45,36 @@ type RealtimeDeps = {
  * on), and `data`, which the client's `connect_error` receives, is the API's error body.
  */
 const handshakeRefusal = (code: ErrorCode, message: string) =>
-  Object.assign(new Error(code), {
-    data: { error: { code, message, requestId: newId('req') } } satisfies ApiErrorBody,
-  });
+  Object.assign(new Error(code), { data: errorBody(code, message, newId('req')) });
 
-const ORIGIN_REFUSAL = {
+const ORIGIN_REFUSAL: RawError = {
   code: 'forbidden',
   message: 'This site may not open live connections to Atelier.',
   reason: 'origin_not_allowed',
-} as const;
+};
 
 /**
  * Answers a handshake from a foreign origin with 403 and the API's error body: on the polling
  * request through its response, on a WebSocket upgrade (Engine.IO hands over a stand-in whose
  * socket is the connection) as raw HTTP on that socket.
  */
-const refuseOrigin = (response: unknown) => {
-  const body = JSON.stringify({
-    error: { ...ORIGIN_REFUSAL, requestId: newId('req') },
-  } satisfies ApiErrorBody);
-  const headers = {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    connection: 'close',
-  };
-  if (response instanceof ServerResponse) {
-    response.writeHead(403, headers).end(body);
+const refuseOrigin = (response: unknown, log: FastifyBaseLogger | undefined) => {
+  if (!(response instanceof ServerResponse)) {
+    answerAndClose((response as { socket: Duplex }).socket, ORIGIN_REFUSAL, log);
     return;
   }
-  const { socket } = response as { socket: Duplex };
-  if (socket.writable) {
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.write(`HTTP/1.1 403 Forbidden\r\n${head.join('')}\r\n${body}`);
-  }
-  socket.destroy();
+  const { code, message, reason } = ORIGIN_REFUSAL;
+  const requestId = newId('req');
+  const body = JSON.stringify(errorBody(code, message, requestId, { reason }));
+  response
+    .writeHead(ERROR_STATUS[code], {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'x-content-type-options': 'nosniff',
+      'x-request-id': requestId,
+      connection: 'close',
+    })
+    .end(body);
 };
 
 /** The browser origins allowed to open a socket (config-driven). */
@@ -122,7 +120,7 @@ export const createRealtime = (deps: RealtimeDeps) => {
       next();
       return;
     }
-    refuseOrigin(response);
+    refuseOrigin(response, log);
     next(new Error('origin not allowed'));
   };
 
