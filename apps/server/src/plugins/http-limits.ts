@@ -90,7 +90,11 @@ export const httpServerOptions = (config: Config) => {
 export const registerBodyTimeout = (app: FastifyInstance, bodyTimeoutMs: number) => {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete || request.routeOptions.config.isUpload) {
+    // Node's parser reads a request with neither length nor chunked encoding as bodyless.
+    const hasBody =
+      raw.headers['transfer-encoding'] !== undefined ||
+      Number(raw.headers['content-length'] ?? 0) > 0;
+    if (!hasBody || raw.complete || request.routeOptions.config.isUpload) {
       done();
       return;
     }
