@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { conversationName } from '@atelier/contract/chat/message';
 import type { Database } from '@/db/client';
@@ -14,14 +13,12 @@ import {
 import { newId } from '@/lib/ids';
 import { DEFAULT_FEATURE_FLAGS } from '@/modules/identity/current-user';
 import type { BenchPair } from './bench-chat-ipc';
+import { hashToken, newToken } from '@/lib/tokens';
 
 const CHUNK = 250;
 const SESSION_LIFETIME_MS = 24 * 3600 * 1000;
 // Never a valid argon2 hash: these accounts cannot log in, they only hold bench sessions.
 const NO_PASSWORD = '!bench-account-without-password';
-
-const newToken = () => randomBytes(32).toString('base64url');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const insertChunked = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => {
   for (let start = 0; start < rows.length; start += CHUNK) {

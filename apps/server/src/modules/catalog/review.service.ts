@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   REVIEW_CONFIRMATION_TTL_HOURS,
   type CatalogCompanyReview,
@@ -23,6 +22,7 @@ import {
   type ReviewRow,
 } from './review.repository';
 import { createSupplierLookupRepository } from './supplier-lookup.repository';
+import { hashToken, newToken } from '@/lib/tokens';
 
 type ReviewServiceDeps = {
   db: Database;
@@ -86,8 +86,6 @@ const confirmationExpired = () =>
   );
 
 const REVIEW_CONFIRMATION_TTL_MS = REVIEW_CONFIRMATION_TTL_HOURS * 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const badCursor = () =>
   new AppError('bad_request', 'query.cursor: Not a cursor from this list; start from page one.', {
@@ -323,7 +321,7 @@ export const createReviewService = ({ db, clock, notifier, publicUrl }: ReviewSe
     ): Promise<CatalogCompanyReview> {
       publicThrottle.take(client.address);
       const now = clock.now();
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const confirmation = {
         confirmTokenHash: hashToken(token),
         confirmExpiresAt: new Date(now.getTime() + REVIEW_CONFIRMATION_TTL_MS),

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/app-error';
 import type { ClientInfo } from '@/lib/actor';
 import { newId } from '@/lib/ids';
 import type { SessionPrincipal, SessionRepository, SessionRow } from './session.repository';
+import { hashToken, newToken } from '@/lib/tokens';
 
 export type SessionSettings = {
   idleTimeoutMs: number;
@@ -31,9 +31,6 @@ export const RENEWAL_GRACE_MS = 60_000;
 const TOUCH_INTERVAL_MS = 60_000;
 /** 256 random bits, base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 
 const invalidSession = () =>
   new AppError('unauthenticated', 'Your session is invalid. Please log in again.', {

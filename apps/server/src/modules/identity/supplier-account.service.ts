@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { LoginInput } from '@atelier/contract/identity/account';
 import type {
   AcceptSupplierInviteInput,
@@ -18,6 +17,7 @@ import type { SessionRow } from './session.repository';
 import type { SessionService } from './session.service';
 import type { UserRow } from './user.repository';
 import type { CatalogModule } from '@/modules/catalog';
+import { hashToken, newToken } from '@/lib/tokens';
 
 /** How long an invitation link works. */
 export const SUPPLIER_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -35,8 +35,6 @@ type SupplierAccountDeps = {
   suppliers: SupplierDirectory;
   publicUrl: string;
 };
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const toCurrentSupplier = (
   user: UserRow,
@@ -88,7 +86,7 @@ export const createSupplierInvitations = ({
         });
       }
       const now = clock.now();
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const expiresAt = new Date(now.getTime() + SUPPLIER_INVITE_TTL_MS);
       const member = await repositories.supplierMembers.upsertInvitation({
         id: newId('spm'),
