@@ -196,15 +196,24 @@ export const createReviewService = ({ db, clock, notifier, publicUrl }: ReviewSe
   const suppliers = createSupplierLookupRepository(db);
   const publicThrottle = createPublicReviewThrottle(clock);
 
-  /** Runs `write` with the supplier row locked, then refreshes its rating; 404 if no supplier. */
-  const writeWithRatingRefresh = <T>(
+  /** Runs `write` in a transaction with the supplier row locked; 404 if no such supplier. */
+  const withLockedSupplier = <T>(
     companyId: string,
-    write: (repo: ReviewRepository, supplier: RatedSupplier) => Promise<T>,
+    write: (repo: ReviewRepository, supplier: RatedSupplier, tx: Database) => Promise<T>,
   ) =>
     db.transaction(async (tx) => {
       const repo = createReviewRepository(tx);
       const supplier = await repo.lockSupplier(companyId);
       if (!supplier) throw supplierNotFound('body.companyId');
+      return write(repo, supplier, tx);
+    });
+
+  /** withLockedSupplier, then the supplier's rating recomputed in the same transaction. */
+  const writeWithRatingRefresh = <T>(
+    companyId: string,
+    write: (repo: ReviewRepository, supplier: RatedSupplier) => Promise<T>,
+  ) =>
+    withLockedSupplier(companyId, async (repo, supplier) => {
       const row = await write(repo, supplier);
       await repo.refreshSupplierRating(supplier, clock.now());
       return row;
@@ -326,50 +335,45 @@ export const createReviewService = ({ db, clock, notifier, publicUrl }: ReviewSe
         confirmTokenHash: hashToken(token),
         confirmExpiresAt: new Date(now.getTime() + REVIEW_CONFIRMATION_TTL_MS),
       };
-      const row = await db
-        .transaction(async (tx) => {
-          const repo = createReviewRepository(tx);
-          const supplier = await repo.lockSupplier(input.companyId);
-          if (!supplier) throw supplierNotFound('body.companyId');
-          const existing = await repo.findByAuthorEmail(input.companyId, input.authorEmail);
-          if (existing?.verifiedAt) throw emailReviewExists();
-          const content = {
-            authorName: input.authorName,
-            rating: input.rating,
-            title: input.title,
-            body: input.body,
-          };
-          const review = existing
-            ? await repo.replacePending(existing.id, {
-                ...content,
-                ...confirmation,
-                updatedAt: now,
-              })
-            : await repo.insert({
-                id: newId('rev'),
-                companyId: input.companyId,
-                storeId: null,
-                authorUserId: null,
-                authorEmail: input.authorEmail,
-                ...content,
-                ...confirmation,
-                verifiedAt: null,
-                createdAt: now,
-                updatedAt: now,
-              });
-          if (!review) throw emailReviewExists();
-          await notifier.sendEmail(
-            confirmationEmail(input, supplier.name, `${baseUrl}/confirm-review?token=${token}`),
-            tx,
-          );
-          return review;
-        })
-        .catch((error: unknown) => {
-          if (uniqueViolationConstraint(error) === 'catalog_company_reviews_email_key') {
-            throw emailReviewExists();
-          }
-          throw error;
-        });
+      const row = await withLockedSupplier(input.companyId, async (repo, supplier, tx) => {
+        const existing = await repo.findByAuthorEmail(input.companyId, input.authorEmail);
+        if (existing?.verifiedAt) throw emailReviewExists();
+        const content = {
+          authorName: input.authorName,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+        };
+        const review = existing
+          ? await repo.replacePending(existing.id, {
+              ...content,
+              ...confirmation,
+              updatedAt: now,
+            })
+          : await repo.insert({
+              id: newId('rev'),
+              companyId: input.companyId,
+              storeId: null,
+              authorUserId: null,
+              authorEmail: input.authorEmail,
+              ...content,
+              ...confirmation,
+              verifiedAt: null,
+              createdAt: now,
+              updatedAt: now,
+            });
+        if (!review) throw emailReviewExists();
+        await notifier.sendEmail(
+          confirmationEmail(input, supplier.name, `${baseUrl}/confirm-review?token=${token}`),
+          tx,
+        );
+        return review;
+      }).catch((error: unknown) => {
+        if (uniqueViolationConstraint(error) === 'catalog_company_reviews_email_key') {
+          throw emailReviewExists();
+        }
+        throw error;
+      });
       return toReview(row, null);
     },
 
