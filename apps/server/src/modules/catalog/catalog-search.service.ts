@@ -66,14 +66,16 @@ export const createCatalogSearchService = ({
   /**
    * The search key with each misspelt word replaced by the catalog's closest word ("hoodeis
    * jakcet" → "hoodies jacket"); undefined when every word is known (the filters, not the words,
-   * found nothing) or some word is like nothing the catalog holds.
+   * found nothing) or some word is like nothing the catalog holds. Cached like the answers, so
+   * the list, its count and its facets check a key once.
    */
-  const correctedSearchKey = async (searchKey: string): Promise<string | undefined> => {
-    const checks = await words.check(searchWordsOf(searchKey));
-    if (checks.every((check) => check.isKnown)) return undefined;
-    if (checks.some((check) => !check.isKnown && check.closest === null)) return undefined;
-    return checks.map((check) => (check.isKnown ? check.word : check.closest!)).join(' ');
-  };
+  const correctedSearchKey = (searchKey: string): Promise<string | undefined> =>
+    cache.get(cacheKey('corrected-search-key', { searchKey }), async () => {
+      const checks = await words.check(searchWordsOf(searchKey));
+      if (checks.every((check) => check.isKnown)) return undefined;
+      if (checks.some((check) => !check.isKnown && check.closest === null)) return undefined;
+      return checks.map((check) => (check.isKnown ? check.word : check.closest!)).join(' ');
+    });
 
   /**
    * Runs `find` with the search as asked and, when that finds nothing because of a misspelt

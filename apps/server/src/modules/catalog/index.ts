@@ -45,8 +45,8 @@ export const createCatalogModule = ({
 }: CatalogModuleDeps) => {
   const categories = createCategoryRepository(db);
   const suppliers = createSupplierRepository(db);
-  const items = createItemRepository(db);
   const words = createSearchWordRepository(db);
+  const items = createItemRepository(db, words);
   const lookups = createCatalogLookups(
     createFavoriteRepository(db),
     categories,

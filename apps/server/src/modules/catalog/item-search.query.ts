@@ -300,7 +300,7 @@ export const createItemSearchQuery = (db: Database) => {
       limit: number,
       after: KeysetPosition | undefined,
       storeId: string | undefined,
-      plan: ItemSearchPlan = 'walk',
+      plan: ItemSearchPlan,
     ): Promise<ItemSearchRow[]> => {
       const tsQuery = search.searchKey === undefined ? null : toPrefixTsQuery(search.searchKey);
       const effective: ItemSearch = tsQuery === null ? { ...search, searchKey: undefined } : search;
@@ -327,4 +327,3 @@ export const createItemSearchQuery = (db: Database) => {
     },
   };
 };
-export type ItemSearchQuery = ReturnType<typeof createItemSearchQuery>;

@@ -8,7 +8,7 @@ import {
   type ItemSearchPlan,
   type ItemSearchRow,
 } from './item-search.query';
-import { createSearchWordRepository } from './search-word.repository';
+import type { SearchWordRepository } from './search-word.repository';
 import type { ItemSort } from '@atelier/contract/catalog/filters';
 import type { KeysetPosition } from '@/lib/cursor';
 import {
@@ -52,11 +52,11 @@ const whereOf = (search: ItemSearch, options: { ignoreCategories?: boolean } = {
  * 100,000 items (issue 9): a walk past anti-correlated matches read 95,000 rows (1.4 s); 1,330
  * matches read first took 40-170 ms.
  */
-export const MATCHES_FIRST_MAX = 10_000;
+const MATCHES_FIRST_MAX = 10_000;
 
-export const createItemRepository = (db: Database) => {
+/** Items; `words` (the catalog's vocabulary) estimates a text search's matches to pick its plan. */
+export const createItemRepository = (db: Database, words: SearchWordRepository) => {
   const searchQuery = createItemSearchQuery(db);
-  const words = createSearchWordRepository(db);
   return {
     /**
      * One keyset page of a search, with each item's supplier and the store's favourite flag, in
