@@ -172,3 +172,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   );
   return { ...parsed.data, dataDir, webDistDir };
 };
+
+/**
+ * The browser origins of this server's own pages: localhost and 127.0.0.1 on PORT, and
+ * PUBLIC_URL's origin when set. The CSP's socket sources and the realtime Origin check start here.
+ */
+export const appOrigins = (config: Config): string[] => {
+  const origins = [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`];
+  if (config.PUBLIC_URL) origins.push(new URL(config.PUBLIC_URL).origin);
+  return origins;
+};

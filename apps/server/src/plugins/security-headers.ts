@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '@/config';
+import { appOrigins, type Config } from '@/config';
 
 /** One year, as HSTS preload lists ask; sent only on HTTPS (a browser ignores it on HTTP). */
 const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
@@ -9,14 +9,8 @@ const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
  * The WebSocket origins of the app's own addresses (Socket.IO). CSP Level 3 browsers already
  * count same-origin ws: and wss: as 'self'; these are for the older ones.
  */
-const socketOrigins = (config: Config): string[] => {
-  const origins = [`ws://localhost:${config.PORT}`, `ws://127.0.0.1:${config.PORT}`];
-  if (config.PUBLIC_URL) {
-    const url = new URL(config.PUBLIC_URL);
-    origins.push(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
-  }
-  return origins;
-};
+const socketOrigins = (config: Config): string[] =>
+  appOrigins(config).map((origin) => origin.replace(/^http/, 'ws'));
 
 /**
  * The Content-Security-Policy of every response (issue 9 §5). The session token lives in

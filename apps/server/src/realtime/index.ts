@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_IO_PATH } from '@atelier/contract/chat/realtime';
 import { ERROR_STATUS, type ErrorCode } from '@atelier/contract/common/errors';
-import type { Config } from '@/config';
+import { appOrigins, type Config } from '@/config';
 import type { DatabaseConnection } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import { errorBody } from '@/lib/app-error';
@@ -80,11 +80,9 @@ const refuseOrigin = (response: unknown, log: FastifyBaseLogger | undefined) => 
 /** The browser origins allowed to open a socket (config-driven). */
 const allowedOrigins = (config: Config): Set<string> => {
   const origins = new Set([
-    `http://localhost:${config.PORT}`,
-    `http://127.0.0.1:${config.PORT}`,
+    ...appOrigins(config),
     ...config.REALTIME_ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, '')),
   ]);
-  if (config.PUBLIC_URL) origins.add(new URL(config.PUBLIC_URL).origin);
   // `npm run dev`: the Vite dev and preview servers proxy /socket.io with their own origin.
   if (config.NODE_ENV === 'development') {
     origins.add('http://localhost:5173').add('http://localhost:4173');
