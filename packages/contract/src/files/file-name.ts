@@ -35,5 +35,11 @@ export const fileExtension = (fileName: string): string => {
   return nameExtension(path.split('/').pop() ?? '');
 };
 
+export type AllowedUploadExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
+
+/** Whether an extension (lower case, no dot) is one of the spec §5 upload types. */
+export const isAllowedUploadExtension = (extension: string): extension is AllowedUploadExtension =>
+  (ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
+
 export const isAllowedUploadFileName = (fileName: string): boolean =>
-  (ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+  isAllowedUploadExtension(fileExtension(fileName));

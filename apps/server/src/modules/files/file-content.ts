@@ -1,7 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { ALLOWED_UPLOAD_EXTENSIONS } from '@atelier/contract/files/file-name';
-
-type AllowedExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
+import type { AllowedUploadExtension as AllowedExtension } from '@atelier/contract/files/file-name';
 
 /** The content type each allowed extension is stored and served with (never the client's). */
 export const CONTENT_TYPES: Record<AllowedExtension, string> = {
@@ -48,12 +46,11 @@ export const contentMatchesExtension = async (
   extension: AllowedExtension,
   bytes: Buffer,
 ): Promise<boolean> => {
+  const detected = await fileTypeFromBuffer(bytes);
   if (extension === 'svg') {
     // Text, not a binary: file-type reports plain text as undefined and `<?xml` text as xml.
     // The SVG sanitiser (svg-sanitizer.ts) checks the rest and keeps only inert markup.
-    const detected = await fileTypeFromBuffer(bytes);
     return detected === undefined || detected.ext === 'xml';
   }
-  const detected = await fileTypeFromBuffer(bytes);
   return detected?.ext === DETECTED_EXTENSION[extension];
 };

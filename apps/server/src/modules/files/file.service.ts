@@ -1,5 +1,6 @@
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
+  isAllowedUploadExtension,
   MAX_FILE_NAME_LENGTH,
   nameExtension,
 } from '@atelier/contract/files/file-name';
@@ -14,10 +15,11 @@ import type { FileStorage } from './file-storage';
 import type { FileRow } from './file.table';
 import { MAX_SVG_ELEMENTS, type SvgSanitizer } from './svg-sanitizer';
 
-type AllowedExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
-
-const isAllowedExtension = (extension: string): extension is AllowedExtension =>
-  (ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
+/** 400 `file_type_mismatch`: the bytes are not what the name's extension says. */
+const typeMismatch = (extension: string) =>
+  new AppError('bad_request', `The content of this file is not a valid .${extension} file.`, {
+    reason: 'file_type_mismatch',
+  });
 
 type FileServiceDeps = {
   db: Database;
@@ -61,9 +63,7 @@ export const createFileService = ({ db, clock, storage, svgSanitizer }: FileServ
       case 'clean':
         return outcome.bytes;
       case 'not_svg':
-        throw new AppError('bad_request', 'The content of this file is not a valid .svg file.', {
-          reason: 'file_type_mismatch',
-        });
+        throw typeMismatch('svg');
       case 'too_complex':
         throw new AppError(
           'bad_request',
@@ -85,7 +85,7 @@ export const createFileService = ({ db, clock, storage, svgSanitizer }: FileServ
       }
       // The name's own extension: a name is not a URL, so `#` and `?` in it are plain letters.
       const extension = nameExtension(originalName);
-      if (!isAllowedExtension(extension)) {
+      if (!isAllowedUploadExtension(extension)) {
         throw new AppError(
           'bad_request',
           `This file type is not allowed. Upload one of: ${ALLOWED_UPLOAD_EXTENSIONS.join(', ')}.`,
@@ -100,11 +100,7 @@ export const createFileService = ({ db, clock, storage, svgSanitizer }: FileServ
       if (input.bytes.length === 0) {
         throw new AppError('bad_request', 'This file is empty.', { reason: 'file_empty' });
       }
-      const mismatch = () =>
-        new AppError('bad_request', `The content of this file is not a valid .${extension} file.`, {
-          reason: 'file_type_mismatch',
-        });
-      if (!(await contentMatchesExtension(extension, input.bytes))) throw mismatch();
+      if (!(await contentMatchesExtension(extension, input.bytes))) throw typeMismatch(extension);
       const bytes = extension === 'svg' ? await sanitizedSvg(input.bytes) : input.bytes;
       const id = newId('fil');
       const storageKey = `${id.slice(4, 6)}/${id}`;
