@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   confirmPublicCompanyReview,
   createCompanyReview,
@@ -43,13 +49,7 @@ export const useSaveReview = (companyId: string) => {
             body: { ...values, companyId },
             shouldToastError: false,
           }),
-    // The supplier's rating and review count follow its reviews.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.reviews(companyId) }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.reviewSummary(companyId) }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.supplier(companyId) }),
-      ]),
+    onSuccess: () => invalidateSupplierReviews(queryClient, companyId),
   });
 };
 
@@ -66,11 +66,12 @@ export const useConfirmReview = () => {
   return useMutation({
     mutationFn: (token: string) =>
       callApi(confirmPublicCompanyReview, { body: { token }, shouldToastError: false }),
-    onSuccess: ({ review }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.reviews(review.companyId) }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.reviewSummary(review.companyId) }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.supplier(review.companyId) }),
-      ]),
+    onSuccess: ({ review }) => invalidateSupplierReviews(queryClient, review.companyId),
   });
-};
+}; /** A supplier's reviews changed: its list, summary and card (rating, review count) reload. */
+const invalidateSupplierReviews = (queryClient: QueryClient, companyId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: catalogKeys.reviews(companyId) }),
+    queryClient.invalidateQueries({ queryKey: catalogKeys.reviewSummary(companyId) }),
+    queryClient.invalidateQueries({ queryKey: catalogKeys.supplier(companyId) }),
+  ]);
