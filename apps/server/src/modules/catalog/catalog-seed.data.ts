@@ -14,7 +14,7 @@ import {
 import { DEMO_SUPPLIERS, itemKindOf, type DemoSupplier } from './catalog-seed-demo.data';
 import {
   PRODUCT_TEMPLATES,
-  pickApparelCategories,
+  pickProductLines,
   pickCapabilities,
 } from './catalog-seed-products.data';
 import {
@@ -198,7 +198,7 @@ const buildRegistrySupplier = (facility: RegistryFacility, reference: CatalogRef
   const id = supplierIdOf(facility.name, facility.countryCode);
   const random = createSeededRandom(id);
   const values = drawSupplierDemoValues(random, 'factory');
-  const categoryIds = pickApparelCategories(facility.name, random);
+  const categoryIds = pickProductLines(facility.name, random);
   const capabilities = pickCapabilities(categoryIds, random);
   const categoryNames = categoryIds.map((categoryId) => reference.categories.get(categoryId)?.name);
   const description =
