@@ -413,6 +413,18 @@ export const PRODUCT_TEMPLATES: Readonly<Record<number, readonly ProductTemplate
 };
 
 /**
+ * "<material> <product>", without saying a word twice where they meet: "Rigid denim" and
+ * "denim jacket" make "Rigid denim jacket", not "Rigid denim denim jacket".
+ */
+export const productTitleOf = (material: string, productName: string): string => {
+  const lastWord = material.split(' ').at(-1)!.toLowerCase();
+  const [firstWord, ...rest] = productName.split(' ');
+  return firstWord?.toLowerCase() === lastWord && rest.length > 0
+    ? `${material} ${rest.join(' ')}`
+    : `${material} ${productName}`;
+};
+
+/**
  * What a factory makes, read from the words of its name (the registry lists no product line),
  * first match wins; a name that says nothing gets general clothing. Names are in many
  * languages: "Industria de încălțăminte" (Romanian), "calzificio" (Italian hosiery), "calzado".

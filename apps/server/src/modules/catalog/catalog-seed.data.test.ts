@@ -253,6 +253,12 @@ describe('buildSeedCatalog', () => {
     }
   });
 
+  it('never says a word twice in a row in an item title', () => {
+    for (const item of seed.items) {
+      expect(item.title, item.title).not.toMatch(/\b(\w+)[\s-]+\1\b/i);
+    }
+  });
+
   it('gives each registry factory 3-8 base products and copies its filter values onto them', () => {
     const companies = new Map(seed.suppliers.map((supplier) => [supplier.id, supplier]));
     const itemCounts = new Map<string, number>();

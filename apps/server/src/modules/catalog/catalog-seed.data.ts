@@ -16,6 +16,7 @@ import {
   PRODUCT_TEMPLATES,
   pickProductLines,
   pickCapabilities,
+  productTitleOf,
 } from './catalog-seed-products.data';
 import {
   drawSupplierDemoValues,
@@ -178,7 +179,7 @@ const buildBaseProducts = (
   );
   const countryName = countryNameOf(supplier.countryCode, reference);
   return random.sample(candidates, random.int(3, 8)).map(({ categoryId, template, material }) => {
-    const title = `${material} ${template.name}`;
+    const title = productTitleOf(material, template.name);
     const categoryName = reference.categories.get(categoryId)?.name ?? '';
     const draft: ItemDraft = {
       kind: 'PRODUCT',
