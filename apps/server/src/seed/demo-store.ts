@@ -18,8 +18,12 @@ type DemoStoreModules = Pick<AtelierApp, 'catalog' | 'identity' | 'sourcing' | '
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The seeded project's title: a rerun finds the project by it instead of adding another. */
-export const DEMO_PROJECT_TITLE = 'Modal pajama set, private label';
+/**
+ * The seeded project's title, after the demo supplier's featured product so that the brief fits
+ * what the supplier makes; a rerun finds the project by it instead of adding another.
+ */
+export const demoProjectTitleOf = (item: { title: string } | undefined): string =>
+  item ? `${item.title}, private label` : 'Private label capsule collection';
 
 /** Other suppliers the demo store has favourited: a shoe factory and a packaging supplier. */
 const FAVORITE_SUPPLIERS = [
@@ -81,8 +85,8 @@ const conversationScript = (item: CatalogItem | undefined, projectId: string): S
     from: 'STORE',
     agoMs: 4 * DAY_MS,
     input: text(
-      "Hello! We're a small studio launching a loungewear line in the spring. Do you make " +
-        'pajama sets under our own label?',
+      "Hello! We're a small studio launching our first collection in the spring. Do you make " +
+        'pieces like yours under our own label?',
     ),
   },
   ...(item
@@ -91,7 +95,7 @@ const conversationScript = (item: CatalogItem | undefined, projectId: string): S
           from: 'STORE' as const,
           agoMs: 4 * DAY_MS - 2 * 60_000,
           input: {
-            body: 'Something like this one from your catalog.',
+            body: 'This one from your catalog, for a start.',
             payload: { type: 'CATALOG_ITEM' as const, itemId: item.id, title: '', price: null },
             fileIds: [],
           },
@@ -186,22 +190,23 @@ export const seedDemoStore = async (
     await favoriteService.addFavorite(actor, { type: 'ITEM', id: item.id });
   }
 
-  // The brief was written the day the conversation started, before it was shared there.
+  // The brief was written just before the store shared it in the conversation.
   const customProjectService = createCustomProjectService({
     db,
     clock: { now: () => new Date(clock.now().getTime() - 3 * DAY_MS - HOUR_MS) },
     suppliers: modules.catalog.supplierDirectory,
   });
+  const projectTitle = demoProjectTitleOf(supplierItems[0]);
   const project =
     (await customProjectService.listCustomProjects(actor, {})).find(
-      (candidate) => candidate.title === DEMO_PROJECT_TITLE,
+      (candidate) => candidate.title === projectTitle,
     ) ??
     (await customProjectService.createCustomProject(actor, {
-      title: DEMO_PROJECT_TITLE,
-      material: 'Modal jersey, about 180 gsm, OEKO-TEX certified; two colours: oat and slate',
+      title: projectTitle,
+      material: 'As in your listing, OEKO-TEX certified; two colours: oat and slate',
       printDetail:
-        'Woven neck label with our logo, printed care label, tonal embroidered monogram on ' +
-        'the chest pocket',
+        'Woven neck label with our logo, printed care label, small tonal embroidered logo on ' +
+        'the front',
       quantity: 600,
       completionDate: utcDateOf(new Date(clock.now().getTime() + 90 * DAY_MS)),
       companyId: supplierId,

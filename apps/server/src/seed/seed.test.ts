@@ -6,7 +6,7 @@ import type { Message } from '@atelier/contract/chat/message';
 import type { CustomProject } from '@atelier/contract/sourcing/custom-project';
 import { queryRows } from '@/db/client';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import { DEMO_PROJECT_TITLE } from './demo-store';
+import { demoProjectTitleOf } from './demo-store';
 import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed';
 
 describe('seedPlatform', () => {
@@ -126,14 +126,24 @@ describe('seedPlatform', () => {
     expect(history.items.map((message) => message.payload.type)).toEqual(
       expect.arrayContaining(['TEXT', 'CATALOG_ITEM', 'CREATOR_CUSTOM_PROJECT']),
     );
+    const card = history.items.find((message) => message.payload.type === 'CATALOG_ITEM')!.payload;
+    const cardItem = card.type === 'CATALOG_ITEM' ? card : undefined;
     const times = history.items.map((message) => Date.parse(message.createdAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times.at(-1)).toBeLessThan(context.clock.now().getTime());
 
-    const favorites = await getAsDemoStore<{ companies: { id: string }[]; items: unknown[] }>(
-      '/api/web/favorites',
-    );
+    const favorites = await getAsDemoStore<{
+      companies: { id: string }[];
+      items: { id: string; company: { id: string } }[];
+    }>('/api/web/favorites');
     expect(favorites.companies.map((company) => company.id)).toContain(supplierId);
+    // The item the store showed the supplier is one of the supplier's own, and a favourite.
+    expect(favorites.items).toContainEqual(
+      expect.objectContaining({
+        id: cardItem?.itemId,
+        company: expect.objectContaining({ id: supplierId }),
+      }),
+    );
     expect(favorites.items.length).toBeGreaterThanOrEqual(2);
     const favoriteCount = favorites.companies.length + favorites.items.length;
     expect(favoriteCount).toBeGreaterThanOrEqual(5);
@@ -144,7 +154,7 @@ describe('seedPlatform', () => {
     );
     expect(projects.items).toHaveLength(1);
     expect(projects.items[0]).toMatchObject({
-      title: DEMO_PROJECT_TITLE,
+      title: demoProjectTitleOf(cardItem),
       status: 'SUBMITTED',
       companyId: supplierId,
     });
