@@ -1,10 +1,9 @@
-import { ListCatalogItemsQuerySchema } from '@atelier/contract/catalog/item';
-import type { CatalogItem } from '@atelier/contract/catalog/item';
+import { ListCatalogItemsQuerySchema, type CatalogItem } from '@atelier/contract/catalog/item';
 import type { SendMessageInput } from '@atelier/contract/chat/conversation';
 import { utcDateOf } from '@atelier/contract/sourcing/custom-project';
 import type { AtelierApp } from '@/app';
 import type { Database } from '@/db/client';
-import type { EventBus } from '@/events/event-bus';
+import { createEventBus, type EventBus } from '@/events/event-bus';
 import type { Actor } from '@/lib/actor';
 import { systemClock, type Clock } from '@/lib/clock';
 import { supplierIdOf } from '@/modules/catalog/supplier-identity';
@@ -35,8 +34,10 @@ const FAVORITE_SUPPLIERS = [
  * Seeded history is not news: the chat service seeding it announces nothing, so no message is
  * pushed to a socket or e-mailed to the supplier as unread.
  */
-const withoutEvents = (): EventBus =>
-  ({ publish: async () => 'evt_seeded_history' }) as unknown as EventBus;
+const withoutEvents = (): EventBus => ({
+  ...createEventBus(),
+  publish: async () => 'evt_seeded_history',
+});
 
 /** The demo accounts as the services see them: the store's owner and the supplier's member. */
 const loadDemoParties = async (
