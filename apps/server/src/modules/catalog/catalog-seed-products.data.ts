@@ -437,6 +437,8 @@ const NAME_RULES: readonly { pattern: RegExp; categoryIds: readonly number[] }[]
   },
   { pattern: /sock|\bsox\b|hosiery|calzificio|calcetin|chaussette/, categoryIds: [213] },
   { pattern: /underwear|intimate|lingerie|brassiere|\bbra\b|jogbra/, categoryIds: [213, 208] },
+  // Hanes makes underwear, socks, T-shirts and activewear.
+  { pattern: /\bhanes/, categoryIds: [213, 212, 5322] },
   { pattern: /swim/, categoryIds: [211, 5322] },
   { pattern: /towel|hometex|home ?textile|bedding|\bsheets?\b/, categoryIds: [4077, 569, 601] },
   { pattern: /carpet|\brugs?\b/, categoryIds: [598] },
@@ -459,6 +461,8 @@ const NAME_RULES: readonly { pattern: RegExp; categoryIds: readonly number[] }[]
   { pattern: /shirt/, categoryIds: [212] },
   { pattern: /dress/, categoryIds: [2271, 1581, 212] },
   { pattern: /scarf|scarves|silk/, categoryIds: [177, 2271] },
+  // Print and embroidery houses decorate blanks: T-shirts, sweatshirts and caps.
+  { pattern: /print|embroider|embellish/, categoryIds: [212, 173] },
 ];
 const GENERAL_CLOTHING = [212, 204, 2271, 203, 5322, 208, 1581, 207] as const;
 

@@ -241,6 +241,8 @@ describe('buildSeedCatalog', () => {
       ['Longyou Qinda Tent Factory', 'CN', 1013],
       ['Multi Packaging Solutions Tczew SP. Z.o.o.', 'PL', 973],
       ['NINGBO RIZI DRESSES CO LTD', 'CN', 2271],
+      ['Hanes Ink', 'HN', 213],
+      ['Impress Printing & Embroidery', 'BD', 212],
     ];
     for (const [name, countryCode, firstLine] of cases) {
       expect(productLinesOf(name, countryCode).lines[0], name).toBe(firstLine);
