@@ -1,6 +1,12 @@
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationSummary } from '@atelier/contract/chat/conversation';
+import type { Message } from '@atelier/contract/chat/message';
+import type { CustomProject } from '@atelier/contract/sourcing/custom-project';
+import { queryRows } from '@/db/client';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+import { demoProjectTitleOf } from './demo-store';
 import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed';
 
 describe('seedPlatform', () => {
@@ -14,6 +20,7 @@ describe('seedPlatform', () => {
     seedPlatform(context, context.connection.db, {
       seedDemo: true,
       log: pino({ level: 'silent' }),
+      clock: context.clock,
     });
 
   it('loads the real countries, states and category tree, and a second run adds nothing', async () => {
@@ -77,5 +84,88 @@ describe('seedPlatform', () => {
       id: context.catalog.demoSupplierCompanyId(),
     });
     expect(response.json().currentSupplier.company.name.length).toBeGreaterThan(0);
+  });
+
+  /** GET `url` as the demo store, expecting 200. */
+  const getAsDemoStore = async <T>(url: string): Promise<T> => {
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/web/auth/login',
+      payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const response = await context.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  };
+
+  const countRows = async (table: string) =>
+    (
+      await queryRows<{ n: number }>(
+        context.connection.db,
+        sql.raw(`SELECT count(*)::int AS n FROM ${table}`),
+      )
+    )[0]!.n;
+
+  it('gives the demo store a conversation, favourites and a custom project, once and silently', async () => {
+    await seed();
+    const supplierId = context.catalog.demoSupplierCompanyId();
+
+    const inbox = await getAsDemoStore<{ items: ConversationSummary[]; unreadTotal: number }>(
+      '/api/web/conversations',
+    );
+    expect(inbox.items).toHaveLength(1);
+    expect(inbox.items[0]).toMatchObject({ supplierId, unreadCount: 1 });
+    expect(inbox.unreadTotal).toBe(1);
+    const history = await getAsDemoStore<{ items: Message[] }>(
+      `/api/web/conversations/${inbox.items[0]!.sid}/messages`,
+    );
+    const authors = history.items.map((message) => message.author);
+    expect(new Set(authors).size).toBe(2);
+    expect(authors.at(-1)).toBe(`customer_${supplierId}`);
+    expect(history.items.map((message) => message.payload.type)).toEqual(
+      expect.arrayContaining(['TEXT', 'CATALOG_ITEM', 'CREATOR_CUSTOM_PROJECT']),
+    );
+    const card = history.items.find((message) => message.payload.type === 'CATALOG_ITEM')!.payload;
+    const cardItem = card.type === 'CATALOG_ITEM' ? card : undefined;
+    const times = history.items.map((message) => Date.parse(message.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.at(-1)).toBeLessThan(context.clock.now().getTime());
+
+    const favorites = await getAsDemoStore<{
+      companies: { id: string }[];
+      items: { id: string; company: { id: string } }[];
+    }>('/api/web/favorites');
+    expect(favorites.companies.map((company) => company.id)).toContain(supplierId);
+    // The item the store showed the supplier is one of the supplier's own, and a favourite.
+    expect(favorites.items).toContainEqual(
+      expect.objectContaining({
+        id: cardItem?.itemId,
+        company: expect.objectContaining({ id: supplierId }),
+      }),
+    );
+    expect(favorites.items.length).toBeGreaterThanOrEqual(2);
+    const favoriteCount = favorites.companies.length + favorites.items.length;
+    expect(favoriteCount).toBeGreaterThanOrEqual(5);
+    expect(favoriteCount).toBeLessThanOrEqual(10);
+
+    const projects = await getAsDemoStore<{ items: CustomProject[] }>(
+      '/api/web/project-management',
+    );
+    expect(projects.items).toHaveLength(1);
+    expect(projects.items[0]).toMatchObject({
+      title: demoProjectTitleOf(cardItem),
+      status: 'SUBMITTED',
+      companyId: supplierId,
+    });
+
+    // Seeded history is not news: nothing is pushed live or e-mailed about it.
+    expect(await countRows(`outbox_events WHERE type LIKE 'chat.%'`)).toBe(0);
+    expect(await countRows(`notification_outbox WHERE kind = 'chat.unread'`)).toBe(0);
+
+    const tables = ['conversations', 'chat_messages', 'catalog_favorites', 'custom_projects'];
+    const before = await Promise.all(tables.map(countRows));
+    await seed();
+    expect(await Promise.all(tables.map(countRows))).toEqual(before);
   });
 });

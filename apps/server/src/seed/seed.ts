@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AtelierApp } from '@/app';
 import { createIdentityRepositories } from '@/modules/identity/identity.repositories';
 import type { Database } from '@/db/client';
+import { systemClock, type Clock } from '@/lib/clock';
+import { seedDemoStore } from './demo-store';
 
 /** The documented demo account (README "Demo account"), created when SEED_DEMO is on. */
 export const DEMO_ACCOUNT = {
@@ -21,12 +23,14 @@ export const DEMO_SUPPLIER_ACCOUNT = {
 /**
  * Seeds what the platform needs, through the modules: reference data (countries, states), the
  * category tree, the supplier catalog (real registry factories with demo values, demo
- * suppliers), and optionally the demo account and demo supplier account. Idempotent: a second run adds nothing.
+ * suppliers), and optionally the demo account and demo supplier account with a little life in
+ * the demo store (a conversation, favourites, a custom project: `seedDemoStore`). Idempotent: a
+ * second run adds nothing. `clock` dates the demo store's history (the system clock by default).
  */
 export const seedPlatform = async (
-  modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity'>,
+  modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity' | 'sourcing' | 'files'>,
   db: Database,
-  options: { seedDemo: boolean; log: FastifyBaseLogger },
+  options: { seedDemo: boolean; log: FastifyBaseLogger; clock?: Clock },
 ) => {
   const reference = await modules.reference.seedReferenceData();
   const categories = await modules.catalog.seedCategories();
@@ -76,5 +80,15 @@ export const seedPlatform = async (
     const { supplierActor } = await modules.identity.authenticateSupplier(session.token);
     await supplierAccountService.logout(supplierActor);
   }
+  const demoStore = await seedDemoStore(
+    modules,
+    db,
+    { store: DEMO_ACCOUNT.email, supplier: DEMO_SUPPLIER_ACCOUNT.email },
+    options.clock ?? systemClock,
+  );
+  options.log.info(
+    demoStore,
+    demoStore.isWritten ? 'demo store history seeded' : 'demo store history already present',
+  );
   return { demo: true };
 };

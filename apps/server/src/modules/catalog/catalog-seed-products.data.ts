@@ -318,32 +318,159 @@ export const PRODUCT_TEMPLATES: Readonly<Record<number, readonly ProductTemplate
       priceCents: [300, 2500],
     },
   ],
+  // Home & Garden > Linens & Bedding > Towels
+  4077: [
+    {
+      name: 'bath towel',
+      materials: ['Cotton terry', 'Turkish cotton', 'Bamboo'],
+      priceCents: [300, 1400],
+    },
+    {
+      name: 'beach towel',
+      materials: ['Cotton velour', 'Recycled cotton'],
+      priceCents: [500, 1800],
+    },
+    {
+      name: 'hand towel',
+      materials: ['Cotton terry', 'Waffle cotton', 'Linen'],
+      priceCents: [150, 700],
+    },
+  ],
+  // Home & Garden > Linens & Bedding > Bedding
+  569: [
+    {
+      name: 'duvet cover set',
+      materials: ['Cotton percale', 'Cotton sateen', 'Linen'],
+      priceCents: [1500, 5000],
+    },
+    {
+      name: 'fitted sheet',
+      materials: ['Cotton percale', 'Jersey cotton', 'Bamboo'],
+      priceCents: [600, 2200],
+    },
+    {
+      name: 'pillowcase pair',
+      materials: ['Cotton sateen', 'Linen', 'Silk'],
+      priceCents: [300, 1800],
+    },
+  ],
+  // Home & Garden > Linens & Bedding > Table Linens
+  601: [
+    {
+      name: 'tablecloth',
+      materials: ['Linen', 'Cotton', 'Polyester jacquard'],
+      priceCents: [600, 2500],
+    },
+    { name: 'napkin set', materials: ['Linen', 'Cotton'], priceCents: [300, 1200] },
+  ],
+  // Home & Garden > Decor > Rugs
+  598: [
+    { name: 'area rug', materials: ['Wool', 'Jute', 'Recycled PET'], priceCents: [2500, 12000] },
+    { name: 'runner rug', materials: ['Wool', 'Cotton', 'Jute'], priceCents: [1500, 6000] },
+    { name: 'doormat', materials: ['Coir', 'Rubber-backed polyester'], priceCents: [300, 1500] },
+  ],
+  // Sporting Goods > Outdoor Recreation > Camping & Hiking
+  1013: [
+    { name: 'dome tent', materials: ['Polyester', 'Ripstop nylon'], priceCents: [2500, 9000] },
+    {
+      name: 'sleeping bag',
+      materials: ['Recycled polyester fill', 'Down fill'],
+      priceCents: [1800, 7000],
+    },
+    { name: 'camping tarp', materials: ['Ripstop nylon', 'Polyester'], priceCents: [800, 3000] },
+  ],
+  // Office Supplies > Shipping Supplies > Moving & Shipping Boxes
+  973: [
+    {
+      name: 'mailer box',
+      materials: ['Corrugated kraft', 'Recycled cardboard'],
+      priceCents: [40, 250],
+    },
+    {
+      name: 'shipping carton',
+      materials: ['Double-wall corrugated', 'Kraft corrugated'],
+      priceCents: [60, 400],
+    },
+    {
+      name: 'rigid gift box',
+      materials: ['Greyboard', 'Recycled cardboard'],
+      priceCents: [150, 900],
+    },
+  ],
+  // Business & Industrial > Retail > Paper & Plastic Shopping Bags
+  1837: [
+    {
+      name: 'shopping bag',
+      materials: ['Kraft paper', 'Recycled paper', 'Coated paper'],
+      priceCents: [20, 150],
+    },
+    {
+      name: 'poly mailer bag',
+      materials: ['Recycled LDPE', 'Compostable film'],
+      priceCents: [10, 80],
+    },
+  ],
 };
 
-/** Category picks by words in the factory's name, first match wins; else general clothing. */
+/**
+ * "<material> <product>", without saying a word twice where they meet: "Rigid denim" and
+ * "denim jacket" make "Rigid denim jacket", not "Rigid denim denim jacket".
+ */
+export const productTitleOf = (material: string, productName: string): string => {
+  const lastWord = material.split(' ').at(-1)!.toLowerCase();
+  const [firstWord, ...rest] = productName.split(' ');
+  return firstWord?.toLowerCase() === lastWord && rest.length > 0
+    ? `${material} ${rest.join(' ')}`
+    : `${material} ${productName}`;
+};
+
+/**
+ * What a factory makes, read from the words of its name (the registry lists no product line),
+ * first match wins; a name that says nothing gets general clothing. Names are in many
+ * languages: "Industria de încălțăminte" (Romanian), "calzificio" (Italian hosiery), "calzado".
+ */
 const NAME_RULES: readonly { pattern: RegExp; categoryIds: readonly number[] }[] = [
-  { pattern: /shoe|footwear|boot|sandal|sneaker/, categoryIds: [187] },
-  { pattern: /denim|jean/, categoryIds: [204, 207, 203] },
-  { pattern: /sock|hosiery/, categoryIds: [213] },
-  { pattern: /underwear|intimate|lingerie|\bbra\b/, categoryIds: [213, 208] },
+  {
+    pattern:
+      /shoe|footwear|boot|sandal|sneaker|incaltaminte|calzado|calzatur|chaussure|schuh|sapato|calcado|ayakkab/,
+    categoryIds: [187],
+  },
+  { pattern: /sock|\bsox\b|hosiery|calzificio|calcetin|chaussette/, categoryIds: [213] },
+  { pattern: /underwear|intimate|lingerie|brassiere|\bbra\b|jogbra/, categoryIds: [213, 208] },
+  // Hanes makes underwear, socks, T-shirts and activewear.
+  { pattern: /\bhanes/, categoryIds: [213, 212, 5322] },
   { pattern: /swim/, categoryIds: [211, 5322] },
-  { pattern: /knit|sweater|jersey/, categoryIds: [212, 208, 5322] },
+  { pattern: /towel|hometex|home ?textile|bedding|\bsheets?\b/, categoryIds: [4077, 569, 601] },
+  { pattern: /carpet|\brugs?\b/, categoryIds: [598] },
+  { pattern: /\btents?\b|camping|outdoor (goods|products)/, categoryIds: [1013, 100] },
+  { pattern: /packag|karton|carton|\bpak\b/, categoryIds: [973, 1837] },
+  { pattern: /denim|jean/, categoryIds: [204, 207, 203] },
+  { pattern: /knit|sweater|jersey|wool ?ware|tricot/, categoryIds: [212, 208, 5322] },
   { pattern: /glove/, categoryIds: [170] },
   { pattern: /headwear|\bhats?\b|\bcaps?\b/, categoryIds: [173] },
-  { pattern: /bag|luggage|handbag|backpack/, categoryIds: [3032, 100, 2668] },
+  {
+    pattern: /bag|luggage|handbag|backpack|travell?ing goods/,
+    categoryIds: [3032, 100, 2668],
+  },
   { pattern: /leather|\bfur\b/, categoryIds: [3032, 2668, 169] },
   { pattern: /sport|athletic|active/, categoryIds: [5322, 212, 207] },
   { pattern: /baby|kid|child|infant/, categoryIds: [182] },
   { pattern: /uniform|workwear/, categoryIds: [2306] },
-  { pattern: /outdoor|jacket|coat|\bdown\b|outerwear/, categoryIds: [203, 204] },
+  { pattern: /outdoor|jacket|coat|\bdown\b|outerwear|ski-?wear/, categoryIds: [203, 204] },
   { pattern: /optical|eyewear/, categoryIds: [178] },
   { pattern: /shirt/, categoryIds: [212] },
+  { pattern: /dress/, categoryIds: [2271, 1581, 212] },
   { pattern: /scarf|scarves|silk/, categoryIds: [177, 2271] },
+  // Print and embroidery houses decorate blanks: T-shirts, sweatshirts and caps.
+  { pattern: /print|embroider|embellish/, categoryIds: [212, 173] },
 ];
 const GENERAL_CLOTHING = [212, 204, 2271, 203, 5322, 208, 1581, 207] as const;
 
-/** 1–3 apparel categories plausible for a factory of this name. */
-export const pickApparelCategories = (name: string, random: SeededRandom): number[] => {
+/**
+ * 1–3 product lines (catalog categories) plausible for a factory of this name: the first is
+ * what the name says; a name that says nothing gets general clothing.
+ */
+export const pickProductLines = (name: string, random: SeededRandom): number[] => {
   const lower = name.toLowerCase();
   const rule = NAME_RULES.find((candidate) => candidate.pattern.test(lower));
   const pool = rule ? rule.categoryIds : GENERAL_CLOTHING;
@@ -369,7 +496,23 @@ const CAPABILITIES_BY_CATEGORY: Readonly<Record<number, readonly string[]>> = {
   173: ['Embroidery', 'Cut & sew'],
   177: ['Weaving', 'Dyeing', 'Digital printing'],
   178: ['Injection moulding', 'Lens fitting'],
+  4077: ['Terry weaving', 'Dyeing', 'Embroidery'],
+  569: ['Weaving', 'Quilting', 'Digital printing'],
+  601: ['Weaving', 'Hemming', 'Jacquard weaving'],
+  598: ['Tufting', 'Hand knotting', 'Weaving'],
+  1013: ['Seam taping', 'Cut & sew', 'Waterproof coating'],
+  973: ['Die cutting', 'Offset printing', 'Corrugating'],
+  1837: ['Offset printing', 'Flexographic printing', 'Bag making'],
 };
+/** Product lines outside clothing: their general capabilities are not garment work. */
+const NON_GARMENT_LINES = new Set([4077, 569, 601, 598, 1013, 973, 1837]);
+const NON_GARMENT_CAPABILITIES = [
+  'Private label',
+  'Sampling',
+  'Quality inspection',
+  'Custom labels',
+  'Small batch production',
+] as const;
 const GENERAL_CAPABILITIES = [
   'Cut & sew',
   'Screen printing',
@@ -387,7 +530,7 @@ const GENERAL_CAPABILITIES = [
   'Small batch production',
 ] as const;
 
-/** 3–6 demo capabilities fitting the factory's categories. */
+/** 3–6 demo capabilities fitting the factory's product lines. */
 export const pickCapabilities = (
   categoryIds: readonly number[],
   random: SeededRandom,
@@ -395,6 +538,8 @@ export const pickCapabilities = (
   const specific = [...new Set(categoryIds.flatMap((id) => CAPABILITIES_BY_CATEGORY[id] ?? []))];
   const count = random.int(3, 6);
   const chosen = random.sample(specific, Math.min(specific.length, random.int(1, 3)));
-  const general = GENERAL_CAPABILITIES.filter((capability) => !chosen.includes(capability));
+  const isGarmentWork = categoryIds.some((id) => !NON_GARMENT_LINES.has(id));
+  const pool = isGarmentWork ? GENERAL_CAPABILITIES : NON_GARMENT_CAPABILITIES;
+  const general = pool.filter((capability) => !chosen.includes(capability));
   return [...chosen, ...random.sample(general, count - chosen.length)];
 };

@@ -210,9 +210,54 @@ describe('buildSeedCatalog', () => {
     for (const supplier of registry()) {
       for (const categoryId of supplier.categoryIds) {
         expect(reference.categories.get(categoryId)?.vertical).toMatch(
-          /^(Apparel & Accessories|Luggage & Bags)$/,
+          /^(Apparel & Accessories|Luggage & Bags|Home & Garden|Sporting Goods|Office Supplies|Business & Industrial)$/,
         );
       }
+    }
+  });
+
+  it('gives each factory the product lines its name says, and lists items only from them', () => {
+    const productLinesOf = (name: string, countryCode: string) => {
+      const supplier = seed.suppliers.find((row) => row.id === supplierIdOf(name, countryCode));
+      expect(supplier, name).toBeDefined();
+      const items = seed.items.filter((item) => item.companyId === supplier!.id);
+      return { lines: supplier!.categoryIds, items };
+    };
+    // Issue 10: the Romanian shoe factory ("industria de încălțăminte") lists shoes only.
+    const romanian = productLinesOf('SC INDUSTRIA DE INCALTAMINTE [SOARA]', 'RO');
+    expect(romanian.lines).toEqual([187]);
+    for (const item of romanian.items) {
+      expect(item.categoryId).toBe(187);
+      expect(item.title).toMatch(/sneakers|shoes|boots|slides|loafers|sandals/);
+      expect(item.description).not.toMatch(/dress/i);
+    }
+    const cases: [name: string, countryCode: string, firstLine: number][] = [
+      ['WENZHOU JIETU(AOLUN) SHOES FACTORY', 'CN', 187],
+      ['Calzificio Anson', 'IT', 213],
+      ['Catawba Sox LLC.', 'US', 213],
+      ['Pan Pacific sweaters Ltd.', 'BD', 212],
+      ['Nantong Jackbeanie Headwear & Garment Co. Ltd.', 'CN', 173],
+      ['NOMAN TERRY TOWEL MILLS LTD', 'BD', 4077],
+      ['Longyou Qinda Tent Factory', 'CN', 1013],
+      ['Multi Packaging Solutions Tczew SP. Z.o.o.', 'PL', 973],
+      ['NINGBO RIZI DRESSES CO LTD', 'CN', 2271],
+      ['Hanes Ink', 'HN', 213],
+      ['Impress Printing & Embroidery', 'BD', 212],
+    ];
+    for (const [name, countryCode, firstLine] of cases) {
+      expect(productLinesOf(name, countryCode).lines[0], name).toBe(firstLine);
+    }
+    for (const supplier of seed.suppliers) {
+      const lines = new Set(supplier.categoryIds);
+      for (const item of seed.items.filter((row) => row.companyId === supplier.id)) {
+        expect(lines.has(item.categoryId!), `${supplier.name}: ${item.title}`).toBe(true);
+      }
+    }
+  });
+
+  it('never says a word twice in a row in an item title', () => {
+    for (const item of seed.items) {
+      expect(item.title, item.title).not.toMatch(/\b(\w+)[\s-]+\1\b/i);
     }
   });
 

@@ -14,8 +14,9 @@ import {
 import { DEMO_SUPPLIERS, itemKindOf, type DemoSupplier } from './catalog-seed-demo.data';
 import {
   PRODUCT_TEMPLATES,
-  pickApparelCategories,
+  pickProductLines,
   pickCapabilities,
+  productTitleOf,
 } from './catalog-seed-products.data';
 import {
   drawSupplierDemoValues,
@@ -178,7 +179,7 @@ const buildBaseProducts = (
   );
   const countryName = countryNameOf(supplier.countryCode, reference);
   return random.sample(candidates, random.int(3, 8)).map(({ categoryId, template, material }) => {
-    const title = `${material} ${template.name}`;
+    const title = productTitleOf(material, template.name);
     const categoryName = reference.categories.get(categoryId)?.name ?? '';
     const draft: ItemDraft = {
       kind: 'PRODUCT',
@@ -198,7 +199,7 @@ const buildRegistrySupplier = (facility: RegistryFacility, reference: CatalogRef
   const id = supplierIdOf(facility.name, facility.countryCode);
   const random = createSeededRandom(id);
   const values = drawSupplierDemoValues(random, 'factory');
-  const categoryIds = pickApparelCategories(facility.name, random);
+  const categoryIds = pickProductLines(facility.name, random);
   const capabilities = pickCapabilities(categoryIds, random);
   const categoryNames = categoryIds.map((categoryId) => reference.categories.get(categoryId)?.name);
   const description =
