@@ -13,7 +13,7 @@ const contrast = (foreground: string, background: string) => {
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 const gray = merged.colors.gray;
-const primary = merged.colors[merged.primaryColor][getPrimaryShade(merged, 'light')];
+const primary = merged.colors[merged.primaryColor]?.[getPrimaryShade(merged, 'light')] ?? '';
 /** The app's light surfaces: page, cards and the sign-in background, grey panels. */
 const surfaces = { white: merged.white, 'gray-0': gray[0], 'gray-1': gray[1] };
 /** Links sit on the page, cards and the sign-in background (indigo-7 is 4.48:1 on gray-1). */
