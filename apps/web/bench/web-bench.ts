@@ -186,9 +186,10 @@ const summarize = async (page: (typeof PAGES)[number], runs: PageRun[]) => {
     accessibility: median(runs.map((run) => run.accessibility)),
     bestPractices: median(runs.map((run) => run.bestPractices)),
   };
+  const labels = { performance: 'perf', accessibility: 'a11y', bestPractices: 'best pr.' };
   const goals = Object.entries(goalsFor(page.preset)).map(([category, minimum]) => {
-    const value = figures[category as keyof typeof figures];
-    return `${category} ≥ ${minimum} ${value >= minimum ? 'met' : 'NOT met'}`;
+    const key = category as keyof typeof figures;
+    return `${labels[key]} ≥ ${minimum} ${figures[key] >= minimum ? 'met' : 'NOT met'}`;
   });
   const loads = runs.map((run) => run.loadAverage);
   return {
