@@ -111,6 +111,14 @@ describe.skipIf(!hasChromium)(`issue 10 accessibility in the browser${SKIP_REASO
     }
   });
 
+  it('finds nothing to fix on the supplier login, /partner/login', async () => {
+    const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+    await page.goto(`${server.baseUrl}/partner/login`);
+    await page.locator('h1').first().waitFor();
+    expect(await findViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it.each(['/homebase', '/browse-suppliers'])('finds nothing to fix on %s', async (path) => {
     const page = await (
       await browser.newContext({ viewport: { width: 1350, height: 940 }, bypassCSP: true })
