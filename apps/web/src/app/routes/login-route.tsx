@@ -35,7 +35,7 @@ const LoginPage = () => {
   const switchHref = isRegister ? hrefs.login(returnPath) : hrefs.register(returnPath);
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Stack w="100%" maw={isRegister ? 560 : 420} gap="lg">
         <Stack gap={4} ta="center">
           <Text fw={800} fz={28} c="indigo.7">

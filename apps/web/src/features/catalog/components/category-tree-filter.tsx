@@ -25,12 +25,13 @@ const CategoryRow = ({ node, depth, expanded, onExpand, selectedIds, onToggle }:
       aria-expanded={hasChildren ? isExpanded : undefined}
       aria-level={depth + 1}
     >
-      <Group gap={4} wrap="nowrap" pl={depth * 16} py={2}>
+      {/* 24 px buttons 8 px apart from the 16 px boxes: WCAG 2.5.8 target size and spacing. */}
+      <Group gap={8} wrap="nowrap" pl={depth * 16} py={2}>
         {hasChildren ? (
           <ActionIcon
             variant="subtle"
             color="gray"
-            size="sm"
+            size={24}
             onClick={() => onExpand(node.id)}
             aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${node.name}`}
           >
@@ -43,7 +44,7 @@ const CategoryRow = ({ node, depth, expanded, onExpand, selectedIds, onToggle }:
             />
           </ActionIcon>
         ) : (
-          <Box w={22} />
+          <Box w={24} />
         )}
         <Checkbox
           size="xs"

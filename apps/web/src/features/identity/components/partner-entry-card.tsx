@@ -12,7 +12,7 @@ type PartnerEntryCardProps = {
 
 /** The supplier workspace's pages before a session: its brand and one card. */
 export const PartnerEntryCard = ({ title, intro, children, footer }: PartnerEntryCardProps) => (
-  <Center mih="100vh" p="md" bg="gray.0">
+  <Center component="main" mih="100vh" p="md" bg="gray.0">
     <Stack w="100%" maw={440} gap="lg">
       <Stack gap={4} ta="center">
         <Text fw={800} fz={28} c="indigo.7">
