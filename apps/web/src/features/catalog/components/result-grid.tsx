@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Text } from 
 import { useIntersection } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -36,11 +36,21 @@ export const ResultGrid = <T,>({
 }: ResultGridProps<T>) => {
   const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: '600px 0px' });
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching, isError } = query;
-  const isEndVisible = entry?.isIntersecting ?? false;
+  // Each report of the observer loads at most one page: the end coming into view. A report
+  // stays "visible" until the observer's next one, after the new cards have pushed the end
+  // away, so acting on the state itself loaded a second page behind every first (issue 10).
+  const usedEntry = useRef<IntersectionObserverEntry | null>(null);
 
   useEffect(() => {
-    if (autoLoad && isEndVisible && hasNextPage && !isFetching && !isError) void fetchNextPage();
-  }, [autoLoad, isEndVisible, hasNextPage, isFetching, isError, fetchNextPage]);
+    if (!autoLoad || !entry || entry === usedEntry.current) return;
+    usedEntry.current = entry;
+    if (entry.isIntersecting && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [autoLoad, entry, hasNextPage, isFetching, isError, fetchNextPage]);
+
+  // A click while a page is on its way waits for it rather than asking again.
+  const loadMore = () => {
+    if (!isFetching) void fetchNextPage({ cancelRefetch: false });
+  };
 
   if (query.isPending) {
     return (
@@ -100,11 +110,7 @@ export const ResultGrid = <T,>({
       </SimpleGrid>
       <Center ref={ref} mih={40}>
         {hasNextPage ? (
-          <Button
-            variant="default"
-            onClick={() => void fetchNextPage()}
-            loading={isFetchingNextPage}
-          >
+          <Button variant="default" onClick={loadMore} loading={isFetchingNextPage}>
             Load more
           </Button>
         ) : (
