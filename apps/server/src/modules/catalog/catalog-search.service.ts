@@ -82,9 +82,9 @@ export const createCatalogSearchService = ({
    * word, once more with the corrected key. Later pages carry on the same way: the key as asked
    * finds nothing after its cursor either, so they are corrected alike.
    */
-  const withCorrection = async <T>(
-    search: ItemSearch,
-    find: (search: ItemSearch) => Promise<T>,
+  const withCorrection = async <S extends { searchKey?: string }, T>(
+    search: S,
+    find: (search: S) => Promise<T>,
     isEmpty: (found: T) => boolean,
   ): Promise<{ found: T; correctedSearchKey?: string }> => {
     const found = await find(search);
@@ -171,24 +171,30 @@ export const createCatalogSearchService = ({
       // "Online now" changes with the clock: its answers are cached within one minute only.
       const minute = sort === 'ONLINE_NOW' ? Math.floor(now.getTime() / 60_000) : undefined;
       const page = await cache.get(cacheKey('companies', { query, minute }), async () => {
-        const { rows, sortValues } = await suppliers.search(
+        const { found } = await withCorrection(
           await supplierSearchOf(filters),
-          sort,
-          size,
-          after,
-          now,
+          (search) => suppliers.search(search, sort, size, after, now),
+          (result) => result.rows.length === 0,
         );
-        return pageOf(rows, sortValues, size, sort);
+        return pageOf(found.rows, found.sortValues, size, sort);
       });
       return { items: await toSuppliers(page.pageRows, storeId), nextCursor: page.nextCursor };
     },
 
+    /** How many suppliers match; with the corrected key when misspelt words were corrected. */
     async countSuppliers(
       query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
-    ): Promise<number> {
-      return cache.get(cacheKey('company-count', query), async () =>
-        suppliers.count(await supplierSearchOf(query)),
-      );
+    ): Promise<{ count: number; correctedSearchKey?: string }> {
+      return cache.get(cacheKey('company-count', query), async () => {
+        const { found, correctedSearchKey } = await withCorrection(
+          await supplierSearchOf(query),
+          (search) => suppliers.count(search),
+          (count) => count === 0,
+        );
+        return correctedSearchKey === undefined
+          ? { count: found }
+          : { count: found, correctedSearchKey };
+      });
     },
 
     async getSuppliers(ids: readonly string[], storeId?: string): Promise<CatalogCompany[]> {
