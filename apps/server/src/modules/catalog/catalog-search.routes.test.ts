@@ -406,6 +406,20 @@ describe('item search', () => {
     );
   });
 
+  it('suggests item titles without repeated words, each text once (issue 10)', async () => {
+    const supplier = await factories.aSupplier({ name: 'Gorsemoor Denim Co' });
+    await factories.anItem({ supplier, title: 'Organic cotton Wexmoor denim denim jacket' });
+    await factories.anItem({ supplier, title: 'Organic cotton Wexmoor denim jacket' });
+    const response = await get(
+      '/api/web/catalog-items/action/suggest-auto-complete?searchKey=wexmoor',
+    );
+    const texts = response
+      .json<{ items: { type: string; text: string }[] }>()
+      .items.filter((item) => item.type === 'ITEM')
+      .map((item) => item.text);
+    expect(texts).toEqual(['Organic cotton Wexmoor denim jacket']);
+  });
+
   it('raises featured rank with detail views and recommendations', async () => {
     const supplier = await factories.aSupplier({ rank: 1 });
     const response = await context.app.inject({

@@ -33,6 +33,27 @@ const SIMILAR_ITEMS = 8;
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
+/**
+ * A suggestion's text with each word said once: a title made of a material and a product that
+ * share a word ("Organic cotton denim" + "denim jacket") reads "Organic cotton denim jacket".
+ * Words compare without case or the punctuation around them; the first one stays, and
+ * punctuation a dropped last word leaves behind goes too.
+ */
+export const withoutRepeatedWords = (text: string): string => {
+  const seen = new Set<string>();
+  return text
+    .split(/\s+/)
+    .filter((word) => {
+      const bare = word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      if (bare === '') return true;
+      if (seen.has(bare)) return false;
+      seen.add(bare);
+      return true;
+    })
+    .join(' ')
+    .replace(/[^\p{L}\p{N})]+$/u, '');
+};
+
 const supplierNotFound = () =>
   new AppError('not_found', 'No supplier with this id.', { reason: 'supplier_not_found' });
 const itemNotFound = () =>
@@ -337,7 +358,10 @@ export const createCatalogSearchService = ({
       return itemPageOf(rows, PRODUCT_LISTINGS_SIZE, 'NEWEST');
     },
 
-    /** Autocomplete: categories, item titles and supplier names that match what was typed. */
+    /**
+     * Autocomplete: categories, item titles and supplier names that match what was typed; an
+     * item title is suggested with each word once (withoutRepeatedWords).
+     */
     async suggest(searchKey: string, size: number) {
       const needle = searchKey.trim().toLowerCase();
       const [categories, titles, names, stocked] = await Promise.all([
@@ -363,9 +387,17 @@ export const createCatalogSearchService = ({
           text: category.name,
           id: String(category.id),
         }));
+      // Titles that read alike once their repeated words are gone are suggested once.
+      const itemTexts = new Set<string>();
+      const itemMatches = titles.flatMap((title) => {
+        const text = withoutRepeatedWords(title.title);
+        if (itemTexts.has(text.toLowerCase())) return [];
+        itemTexts.add(text.toLowerCase());
+        return [{ type: 'ITEM' as const, text, id: title.id }];
+      });
       const suggestions = [
         ...categoryMatches,
-        ...titles.map((title) => ({ type: 'ITEM' as const, text: title.title, id: title.id })),
+        ...itemMatches,
         ...names.map((name) => ({ type: 'SUPPLIER' as const, text: name.name, id: name.id })),
       ];
       return suggestions.slice(0, size);
