@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listCatalogCompanies } from '@atelier/contract/catalog/supplier';
+import { type CatalogCompany, listCatalogCompanies } from '@atelier/contract/catalog/supplier';
 import { aCatalogCompany } from '@/testing/factories';
 import { handle } from '@/testing/handlers';
 import { render } from '@/testing/render';
@@ -56,12 +56,20 @@ class EverVisibleObserver {
   }
 }
 
+/** Names of the cards rendered, one entry per render of a card. */
+const cardsRendered: string[] = [];
+const supplierKey = (supplier: CatalogCompany) => supplier.id;
+const supplierName = (supplier: CatalogCompany) => {
+  cardsRendered.push(supplier.name);
+  return <span>{supplier.name}</span>;
+};
+
 const SupplierGrid = () => (
   <ResultGrid
     query={useSupplierSearch({})}
     label="Suppliers"
-    getKey={(supplier) => supplier.id}
-    renderItem={(supplier) => <span>{supplier.name}</span>}
+    getKey={supplierKey}
+    renderItem={supplierName}
     empty={<p>None</p>}
   />
 );
@@ -91,6 +99,18 @@ describe('ResultGrid paging', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(pagesAsked()).toBe(3);
     expect(screen.getAllByRole('listitem')).toHaveLength(3 * PAGE_SIZE);
+  });
+
+  it("renders only the new page's cards when a page arrives, not again those shown", async () => {
+    serveSupplierPages();
+    const { user } = render(<SupplierGrid />);
+    await screen.findByText('Supplier 1-2');
+    await waitFor(() => expect(pagesAsked()).toBe(2));
+    cardsRendered.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Supplier 2-2')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cardsRendered).toEqual(['Supplier 2-0', 'Supplier 2-1', 'Supplier 2-2']);
   });
 
   it('asks once when "Load more" is clicked twice while its page is on the way', async () => {

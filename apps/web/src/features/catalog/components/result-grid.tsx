@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Text } from 
 import { useIntersection } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -22,6 +22,21 @@ type ResultGridProps<T> = {
 };
 
 const DEFAULT_COLS = { base: 1, '540px': 2, '860px': 3 };
+
+type PageCardsProps<T> = Pick<ResultGridProps<T>, 'renderItem' | 'getKey'> & { items: T[] };
+
+/**
+ * The cards of one page. Memoised: a page already shown is not rendered again when the next
+ * one arrives or starts loading (with 150 supplier cards that took seconds, issue 10), as long
+ * as `renderItem` and `getKey` keep their identity (module-level functions).
+ */
+const PageCards = memo(function PageCards<T>({ items, renderItem, getKey }: PageCardsProps<T>) {
+  return items.map((item) => (
+    <div key={getKey(item)} role="listitem">
+      {renderItem(item)}
+    </div>
+  ));
+}) as <T>(props: PageCardsProps<T>) => ReactNode;
 
 /** A grid of keyset pages: skeletons first, then cards, more on scroll or "Load more". */
 export const ResultGrid = <T,>({
@@ -97,10 +112,8 @@ export const ResultGrid = <T,>({
         aria-busy={query.isFetching}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
       >
-        {items.map((item) => (
-          <div key={getKey(item)} role="listitem">
-            {renderItem(item)}
-          </div>
+        {query.data.pages.map((page, index) => (
+          <PageCards key={index} items={page.items} renderItem={renderItem} getKey={getKey} />
         ))}
         {isFetchingNextPage
           ? Array.from({ length: 2 }, (_, index) => (

@@ -1,5 +1,7 @@
 import { Button, EmptyState, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
+import type { CatalogItem } from '@atelier/contract/catalog/item';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { formatUnits } from '../catalog-format';
 import { useSupplierCount, useSupplierSearch } from '../api/supplier-queries';
 import { useItemCount, useItemSearch } from '../api/item-queries';
@@ -81,14 +83,20 @@ const NoMatches = ({ state, what, onClearFilters, onClearSearch, onShowView }: N
   );
 };
 
+// Module-level, so the result grid keeps the cards of pages already shown (see ResultGrid).
+const supplierKey = (supplier: CatalogCompany) => supplier.id;
+const supplierCard = (supplier: CatalogCompany) => <SupplierCard supplier={supplier} />;
+const itemKey = (item: CatalogItem) => item.id;
+const itemCard = (item: CatalogItem) => <ItemCard item={item} />;
+
 export const SupplierResults = ({ state, ...actions }: ResultsProps) => {
   const query = useSupplierSearch(toSupplierQuery(state));
   return (
     <ResultGrid
       query={query}
       label="Suppliers"
-      getKey={(supplier) => supplier.id}
-      renderItem={(supplier) => <SupplierCard supplier={supplier} />}
+      getKey={supplierKey}
+      renderItem={supplierCard}
       empty={<NoMatches what="suppliers" state={state} {...actions} />}
     />
   );
@@ -100,8 +108,8 @@ export const ItemResults = ({ state, ...actions }: ResultsProps) => {
     <ResultGrid
       query={query}
       label="Catalog products"
-      getKey={(item) => item.id}
-      renderItem={(item) => <ItemCard item={item} />}
+      getKey={itemKey}
+      renderItem={itemCard}
       empty={<NoMatches what="products" state={state} {...actions} />}
       skeletonHeight={170}
     />
