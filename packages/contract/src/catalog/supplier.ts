@@ -124,7 +124,8 @@ export const listCatalogCompanies = defineEndpoint({
   path: '/api/web/catalog-companies',
   query: ListCatalogCompaniesQuerySchema,
   response: pageOf(CatalogCompanySchema),
-  summary: 'Spec §7: search suppliers with filters, sort and keyset pages.',
+  summary:
+    'Spec §7: search suppliers with filters, sort and keyset pages. A search key finds a supplier by its own words (name, description, capabilities; typos in the name tolerated) or by the titles of its catalog items, own words first; misspelt words that find nothing are corrected.',
   tags: ['catalog'],
 });
 
@@ -132,8 +133,16 @@ export const countCatalogCompanies = defineEndpoint({
   method: 'GET',
   path: '/api/web/catalog-companies/action/count',
   query: ListCatalogCompaniesQuerySchema.omit({ sort: true, size: true, cursor: true }),
-  response: z.object({ count: z.number().int() }),
-  summary: 'Spec §7: how many suppliers match the filters.',
+  response: z.object({
+    count: z.number().int(),
+    /**
+     * Set when the search key's words found nothing and misspelt ones were corrected: the key
+     * the count (and the list) answered for, e.g. "hoodie" for "hoodei".
+     */
+    correctedSearchKey: z.string().optional(),
+  }),
+  summary:
+    'Spec §7: how many suppliers match the filters (misspelt search words corrected when they find nothing).',
   tags: ['catalog'],
 });
 

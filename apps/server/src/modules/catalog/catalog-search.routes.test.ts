@@ -156,6 +156,99 @@ describe('supplier text search', () => {
   });
 });
 
+describe('supplier search by the titles of its items (issue 10)', () => {
+  const rebuildVocabulary = () => createCatalogWriter(context.connection.db).rebuildSearchWords();
+  const orderedIds = async (url: string) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page>().items.map((item) => item.id);
+  };
+
+  it('finds a supplier whose name says nothing of the key through its product titles', async () => {
+    const maker = await factories.aSupplier({ name: 'Ostrander Garment Works' });
+    await factories.anItem({ supplier: maker, title: 'Zorbuck fleece hoodie' });
+    expect(await ids('/api/web/catalog-companies?searchKey=zorbuck%20hoodie')).toEqual(
+      new Set([maker.id]),
+    );
+    expect(await ids('/api/web/catalog-companies?searchKey=zorbu')).toEqual(new Set([maker.id]));
+    const count = await get('/api/web/catalog-companies/action/count?searchKey=zorbuck');
+    expect(count.json()).toEqual({ count: 1 });
+    // The other filters still apply to the supplier.
+    expect(await ids('/api/web/catalog-companies?searchKey=zorbuck&region=EU')).toEqual(new Set());
+  });
+
+  it('matches item titles only, not the rest of their search text', async () => {
+    const maker = await factories.aSupplier();
+    await factories.anItem({
+      supplier: maker,
+      title: 'Plain canvas tote',
+      searchText: 'Plain canvas tote Quenzelbrook demo boilerplate',
+    });
+    expect(await ids('/api/web/catalog-companies?searchKey=quenzelbrook')).toEqual(new Set());
+  });
+
+  it('ranks suppliers named for the key above those found by their items, page after page', async () => {
+    // The item-title match is the best ranked and the newest: it still comes last.
+    const byItem = await factories.aSupplier({
+      name: 'Harrowgate Textiles',
+      rank: 90,
+      enabledAt: new Date('2025-09-03T00:00:00.000Z'),
+    });
+    await factories.anItem({ supplier: byItem, title: 'Pelliwink quilted jacket' });
+    const byName = await factories.aSupplier({
+      name: 'Pelliwink Apparel',
+      rank: 2,
+      enabledAt: new Date('2025-09-02T00:00:00.000Z'),
+    });
+    const alsoByName = await factories.aSupplier({
+      name: 'Pelliwink Outerwear',
+      rank: 1,
+      enabledAt: new Date('2025-09-01T00:00:00.000Z'),
+    });
+    const all = [byName.id, alsoByName.id, byItem.id];
+    for (const sort of ['FEATURED', 'NEWLY_ADDED', 'ONLINE_NOW']) {
+      expect(
+        await orderedIds(`/api/web/catalog-companies?searchKey=pelliwink&sort=${sort}`),
+      ).toEqual(all);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await get(
+        `/api/web/catalog-companies?searchKey=pelliwink&size=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      const page = response.json<Page>();
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor !== null && seen.length < 10);
+    expect(seen).toEqual(all);
+  });
+
+  it('refuses a cursor of a search without a key in a search with one', async () => {
+    await factories.aSupplier({ name: 'Cursorvale Mills' });
+    await factories.aSupplier({ name: 'Cursorvale Looms' });
+    const first = (await get('/api/web/catalog-companies?size=1')).json<Page>();
+    const response = await get(
+      `/api/web/catalog-companies?searchKey=cursorvale&cursor=${first.nextCursor}`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('invalid_cursor');
+  });
+
+  it('corrects a misspelt key that finds no supplier, as item search does', async () => {
+    const maker = await factories.aSupplier({ name: 'Brindlecombe Works' });
+    await factories.anItem({
+      supplier: maker,
+      title: 'Heavyweight Vorlaxine hoodie',
+      searchText: 'Heavyweight Vorlaxine hoodie',
+    });
+    await rebuildVocabulary();
+    expect(await ids('/api/web/catalog-companies?searchKey=vorlaxne')).toEqual(new Set([maker.id]));
+    const count = await get('/api/web/catalog-companies/action/count?searchKey=vorlaxne');
+    expect(count.json()).toEqual({ count: 1, correctedSearchKey: 'vorlaxine' });
+  });
+});
+
 describe('item search', () => {
   it("filters items by category anywhere on their path, and by their supplier's region", async () => {
     const asian = await factories.aSupplier({ countryCode: 'VN', regionCode: 'AS' });
@@ -311,6 +404,20 @@ describe('item search', () => {
     expect(suggestions).toContainEqual(
       expect.objectContaining({ type: 'ITEM', text: 'Quokka merino beanie' }),
     );
+  });
+
+  it('suggests item titles without repeated words, each text once (issue 10)', async () => {
+    const supplier = await factories.aSupplier({ name: 'Gorsemoor Denim Co' });
+    await factories.anItem({ supplier, title: 'Organic cotton Wexmoor denim denim jacket' });
+    await factories.anItem({ supplier, title: 'Organic cotton Wexmoor denim jacket' });
+    const response = await get(
+      '/api/web/catalog-items/action/suggest-auto-complete?searchKey=wexmoor',
+    );
+    const texts = response
+      .json<{ items: { type: string; text: string }[] }>()
+      .items.filter((item) => item.type === 'ITEM')
+      .map((item) => item.text);
+    expect(texts).toEqual(['Organic cotton Wexmoor denim jacket']);
   });
 
   it('raises featured rank with detail views and recommendations', async () => {

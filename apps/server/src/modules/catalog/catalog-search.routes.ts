@@ -28,9 +28,9 @@ export const catalogSearchRoutes =
     app.get(listCatalogCompanies.path, routeOptions(listCatalogCompanies), async (request) =>
       search.searchSuppliers(request.query, request.actor.storeId),
     );
-    app.get(countCatalogCompanies.path, routeOptions(countCatalogCompanies), async (request) => ({
-      count: await search.countSuppliers(request.query),
-    }));
+    app.get(countCatalogCompanies.path, routeOptions(countCatalogCompanies), async (request) =>
+      search.countSuppliers(request.query),
+    );
     app.get(getCompanyCountryInfo.path, routeOptions(getCompanyCountryInfo), async () => ({
       items: await search.countryInfo(),
     }));

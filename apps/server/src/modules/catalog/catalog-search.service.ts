@@ -33,6 +33,27 @@ const SIMILAR_ITEMS = 8;
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
+/**
+ * A suggestion's text with each word said once: a title made of a material and a product that
+ * share a word ("Organic cotton denim" + "denim jacket") reads "Organic cotton denim jacket".
+ * Words compare without case or the punctuation around them; the first one stays, and
+ * punctuation a dropped last word leaves behind goes too.
+ */
+export const withoutRepeatedWords = (text: string): string => {
+  const seen = new Set<string>();
+  return text
+    .split(/\s+/)
+    .filter((word) => {
+      const bare = word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      if (bare === '') return true;
+      if (seen.has(bare)) return false;
+      seen.add(bare);
+      return true;
+    })
+    .join(' ')
+    .replace(/[^\p{L}\p{N})]+$/u, '');
+};
+
 const supplierNotFound = () =>
   new AppError('not_found', 'No supplier with this id.', { reason: 'supplier_not_found' });
 const itemNotFound = () =>
@@ -82,9 +103,9 @@ export const createCatalogSearchService = ({
    * word, once more with the corrected key. Later pages carry on the same way: the key as asked
    * finds nothing after its cursor either, so they are corrected alike.
    */
-  const withCorrection = async <T>(
-    search: ItemSearch,
-    find: (search: ItemSearch) => Promise<T>,
+  const withCorrection = async <S extends { searchKey?: string }, T>(
+    search: S,
+    find: (search: S) => Promise<T>,
     isEmpty: (found: T) => boolean,
   ): Promise<{ found: T; correctedSearchKey?: string }> => {
     const found = await find(search);
@@ -171,24 +192,30 @@ export const createCatalogSearchService = ({
       // "Online now" changes with the clock: its answers are cached within one minute only.
       const minute = sort === 'ONLINE_NOW' ? Math.floor(now.getTime() / 60_000) : undefined;
       const page = await cache.get(cacheKey('companies', { query, minute }), async () => {
-        const { rows, sortValues } = await suppliers.search(
+        const { found } = await withCorrection(
           await supplierSearchOf(filters),
-          sort,
-          size,
-          after,
-          now,
+          (search) => suppliers.search(search, sort, size, after, now),
+          (result) => result.rows.length === 0,
         );
-        return pageOf(rows, sortValues, size, sort);
+        return pageOf(found.rows, found.sortValues, size, sort);
       });
       return { items: await toSuppliers(page.pageRows, storeId), nextCursor: page.nextCursor };
     },
 
+    /** How many suppliers match; with the corrected key when misspelt words were corrected. */
     async countSuppliers(
       query: Omit<ListCatalogCompaniesQuery, 'sort' | 'size' | 'cursor'>,
-    ): Promise<number> {
-      return cache.get(cacheKey('company-count', query), async () =>
-        suppliers.count(await supplierSearchOf(query)),
-      );
+    ): Promise<{ count: number; correctedSearchKey?: string }> {
+      return cache.get(cacheKey('company-count', query), async () => {
+        const { found, correctedSearchKey } = await withCorrection(
+          await supplierSearchOf(query),
+          (search) => suppliers.count(search),
+          (count) => count === 0,
+        );
+        return correctedSearchKey === undefined
+          ? { count: found }
+          : { count: found, correctedSearchKey };
+      });
     },
 
     async getSuppliers(ids: readonly string[], storeId?: string): Promise<CatalogCompany[]> {
@@ -331,7 +358,10 @@ export const createCatalogSearchService = ({
       return itemPageOf(rows, PRODUCT_LISTINGS_SIZE, 'NEWEST');
     },
 
-    /** Autocomplete: categories, item titles and supplier names that match what was typed. */
+    /**
+     * Autocomplete: categories, item titles and supplier names that match what was typed; an
+     * item title is suggested with each word once (withoutRepeatedWords).
+     */
     async suggest(searchKey: string, size: number) {
       const needle = searchKey.trim().toLowerCase();
       const [categories, titles, names, stocked] = await Promise.all([
@@ -357,9 +387,17 @@ export const createCatalogSearchService = ({
           text: category.name,
           id: String(category.id),
         }));
+      // Titles that read alike once their repeated words are gone are suggested once.
+      const itemTexts = new Set<string>();
+      const itemMatches = titles.flatMap((title) => {
+        const text = withoutRepeatedWords(title.title);
+        if (itemTexts.has(text.toLowerCase())) return [];
+        itemTexts.add(text.toLowerCase());
+        return [{ type: 'ITEM' as const, text, id: title.id }];
+      });
       const suggestions = [
         ...categoryMatches,
-        ...titles.map((title) => ({ type: 'ITEM' as const, text: title.title, id: title.id })),
+        ...itemMatches,
         ...names.map((name) => ({ type: 'SUPPLIER' as const, text: name.name, id: name.id })),
       ];
       return suggestions.slice(0, size);

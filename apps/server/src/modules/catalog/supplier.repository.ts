@@ -4,9 +4,17 @@ import type { CatalogFilterQuery } from '@atelier/contract/catalog/supplier';
 import type { SupplierSort } from '@atelier/contract/catalog/filters';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
+import { AppError } from '@/lib/app-error';
 import { descNullsLast } from '@/lib/sql';
 import { BUSINESS_HOURS, supplierRowSelection, type SupplierRow } from './catalog.mappers';
-import { filterConditions, overlapsIntArray, type FilterColumns } from './catalog-filters.sql';
+import {
+  filterConditions,
+  overlapsIntArray,
+  textMatch,
+  toPrefixTsQuery,
+  type FilterColumns,
+} from './catalog-filters.sql';
+import { catalogItems } from './item.table';
 import { catalogCompanies } from './supplier.table';
 
 const supplierColumns: FilterColumns = {
@@ -36,8 +44,33 @@ const onlineNowExpression = (now: Date) => {
   return sql<number>`(CASE WHEN extract(isodow from ${local}) BETWEEN 1 AND 5 AND extract(hour from ${local}) >= ${BUSINESS_HOURS.openHour} AND extract(hour from ${local}) < ${BUSINESS_HOURS.closeHour} THEN 1 ELSE 0 END)::int`;
 };
 
+/**
+ * Suppliers with a catalog item whose title holds every word of the key (prefix full text, as
+ * the products view matches). The items' text index narrows the candidates (a bitmap scan of
+ * catalog_items_search_idx: an item's search text begins with its title), the title is checked
+ * on those rows only; run once per statement (a hashed subplan), never a scan of all items.
+ */
+const itemTitleMatch = (tsQuery: string): SQL =>
+  sql`${catalogCompanies.id} IN (SELECT ${catalogItems.companyId} FROM ${catalogItems} WHERE ${catalogItems.searchVector} @@ to_tsquery('english', ${tsQuery}) AND to_tsvector('english', ${catalogItems.title}) @@ to_tsquery('english', ${tsQuery}))`;
+
+/**
+ * How a supplier matches a search key: 0 by its own words (name, description, capabilities,
+ * typos in the name tolerated), 1 only by its items' titles. Null without a usable key.
+ */
+const matchTierOf = (searchKey: string | undefined) => {
+  const tsQuery = searchKey ? toPrefixTsQuery(searchKey) : null;
+  if (!searchKey || tsQuery === null) return null;
+  const own = textMatch(supplierColumns, searchKey)!;
+  return {
+    condition: or(own, itemTitleMatch(tsQuery))!,
+    tier: sql<number>`(CASE WHEN ${own} THEN 0 ELSE 1 END)`,
+  };
+};
+
 const whereOf = (search: SupplierSearch): SQL | undefined => {
-  const conditions = filterConditions(supplierColumns, search);
+  const conditions = filterConditions(supplierColumns, { ...search, searchKey: undefined });
+  const match = matchTierOf(search.searchKey);
+  if (match) conditions.push(match.condition);
   if (search.subgroupIds) {
     conditions.push(
       search.subgroupIds.length === 0
@@ -51,20 +84,44 @@ const whereOf = (search: SupplierSearch): SQL | undefined => {
   return conditions.length > 0 ? and(...conditions) : undefined;
 };
 
+/**
+ * A keyed search's cursor value: the match tier and the sort value, "1:89.5". Throws the
+ * cursor's 400 when a cursor of another search (no tier) comes back.
+ */
+const splitTierValue = (value: KeysetPosition['value']): { tier: number; value: string } => {
+  const parts = typeof value === 'string' ? /^([01]):(.*)$/s.exec(value) : null;
+  if (!parts) {
+    throw new AppError(
+      'bad_request',
+      'query.cursor: Not a cursor from this search; start again from page one.',
+      {
+        reason: 'invalid_cursor',
+        details: [{ field: 'query.cursor', message: 'Not a cursor from this search.' }],
+      },
+    );
+  }
+  return { tier: Number(parts[1]), value: parts[2]! };
+};
+
 export const createSupplierRepository = (db: Database) => ({
   /**
    * One keyset page of suppliers. FEATURED: rank desc; NEWLY_ADDED: enabledAt desc; ONLINE_NOW:
-   * online first, then rank desc; ties by id. Returns `size + 1` rows at most so the caller
-   * knows whether a next page exists.
+   * online first, then rank desc; ties by id. With a search key, suppliers found by their own
+   * words come before those found only by their items' titles, each part in that order (the
+   * sort values then read "tier:value"). Returns `size + 1` rows at most so the caller knows
+   * whether a next page exists. Throws a 400 for a cursor of an unkeyed search.
    */
   async search(
     search: SupplierSearch,
     sort: SupplierSort,
     size: number,
-    after: KeysetPosition | undefined,
+    keysetAfter: KeysetPosition | undefined,
     now: Date,
   ): Promise<{ rows: SupplierRow[]; sortValues: (string | number)[] }> {
     const id = catalogCompanies.id;
+    const match = matchTierOf(search.searchKey);
+    const tiered = match && keysetAfter ? splitTierValue(keysetAfter.value) : undefined;
+    const after = tiered && keysetAfter ? { ...keysetAfter, value: tiered.value } : keysetAfter;
     let sortValue: SQL<string | number>;
     let order: SQL[];
     let afterCondition: SQL | undefined;
@@ -105,6 +162,17 @@ export const createSupplierRepository = (db: Database) => ({
           );
         }
         break;
+      }
+    }
+    if (match) {
+      // The tier leads: own-word matches first, then the sort within each tier.
+      sortValue = sql<string>`(${match.tier}::text || ':' || (${sortValue})::text)`;
+      order = [sql`${match.tier} ASC`, ...order];
+      if (tiered) {
+        afterCondition = or(
+          sql`${match.tier} > ${tiered.tier}`,
+          and(sql`${match.tier} = ${tiered.tier}`, afterCondition),
+        );
       }
     }
     const where = and(whereOf(search), afterCondition);

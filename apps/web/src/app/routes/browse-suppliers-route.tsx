@@ -138,6 +138,7 @@ const BrowseSuppliersPage = () => {
   const resetActions = {
     onClearFilters: () => update(clearFilters(state)),
     onClearSearch: () => update(setSearchKey(state, '')),
+    onShowView: (viewType: ViewType) => update(changeViewType(state, viewType)),
   };
 
   const filterPanel = (withHeading: boolean) => (

@@ -36,7 +36,7 @@ const SupplierSearch = () => {
     <>
       <FilterPanel state={state} onChange={update} categories={[]} />
       <ResultCount state={state} />
-      <SupplierResults state={state} onClearFilters={noop} onClearSearch={noop} />
+      <SupplierResults state={state} onClearFilters={noop} onClearSearch={noop} onShowView={noop} />
     </>
   );
 };

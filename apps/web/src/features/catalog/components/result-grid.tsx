@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Text } from 
 import { useIntersection } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -23,6 +23,21 @@ type ResultGridProps<T> = {
 
 const DEFAULT_COLS = { base: 1, '540px': 2, '860px': 3 };
 
+type PageCardsProps<T> = Pick<ResultGridProps<T>, 'renderItem' | 'getKey'> & { items: T[] };
+
+/**
+ * The cards of one page. Memoised: a page already shown is not rendered again when the next
+ * one arrives or starts loading (with 150 supplier cards that took seconds, issue 10), as long
+ * as `renderItem` and `getKey` keep their identity (module-level functions).
+ */
+const PageCards = memo(function PageCards<T>({ items, renderItem, getKey }: PageCardsProps<T>) {
+  return items.map((item) => (
+    <div key={getKey(item)} role="listitem">
+      {renderItem(item)}
+    </div>
+  ));
+}) as <T>(props: PageCardsProps<T>) => ReactNode;
+
 /** A grid of keyset pages: skeletons first, then cards, more on scroll or "Load more". */
 export const ResultGrid = <T,>({
   query,
@@ -36,11 +51,21 @@ export const ResultGrid = <T,>({
 }: ResultGridProps<T>) => {
   const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: '600px 0px' });
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching, isError } = query;
-  const isEndVisible = entry?.isIntersecting ?? false;
+  // Each report of the observer loads at most one page: the end coming into view. A report
+  // stays "visible" until the observer's next one, after the new cards have pushed the end
+  // away, so acting on the state itself loaded a second page behind every first (issue 10).
+  const usedEntry = useRef<IntersectionObserverEntry | null>(null);
 
   useEffect(() => {
-    if (autoLoad && isEndVisible && hasNextPage && !isFetching && !isError) void fetchNextPage();
-  }, [autoLoad, isEndVisible, hasNextPage, isFetching, isError, fetchNextPage]);
+    if (!autoLoad || !entry || entry === usedEntry.current) return;
+    usedEntry.current = entry;
+    if (entry.isIntersecting && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [autoLoad, entry, hasNextPage, isFetching, isError, fetchNextPage]);
+
+  // A click while a page is on its way waits for it rather than asking again.
+  const loadMore = () => {
+    if (!isFetching) void fetchNextPage({ cancelRefetch: false });
+  };
 
   if (query.isPending) {
     return (
@@ -87,10 +112,8 @@ export const ResultGrid = <T,>({
         aria-busy={query.isFetching}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
       >
-        {items.map((item) => (
-          <div key={getKey(item)} role="listitem">
-            {renderItem(item)}
-          </div>
+        {query.data.pages.map((page, index) => (
+          <PageCards key={index} items={page.items} renderItem={renderItem} getKey={getKey} />
         ))}
         {isFetchingNextPage
           ? Array.from({ length: 2 }, (_, index) => (
@@ -100,11 +123,7 @@ export const ResultGrid = <T,>({
       </SimpleGrid>
       <Center ref={ref} mih={40}>
         {hasNextPage ? (
-          <Button
-            variant="default"
-            onClick={() => void fetchNextPage()}
-            loading={isFetchingNextPage}
-          >
+          <Button variant="default" onClick={loadMore} loading={isFetchingNextPage}>
             Load more
           </Button>
         ) : (

@@ -1,5 +1,7 @@
-import { Button, EmptyState, Paper, Skeleton, Text } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
+import type { CatalogItem } from '@atelier/contract/catalog/item';
+import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { formatUnits } from '../catalog-format';
 import { useSupplierCount, useSupplierSearch } from '../api/supplier-queries';
 import { useItemCount, useItemSearch } from '../api/item-queries';
@@ -13,30 +15,79 @@ type ResultsProps = {
   state: SourcingSearchState;
   onClearFilters: () => void;
   onClearSearch: () => void;
+  /** Switches to the other search view, keeping the search key and filters. */
+  onShowView: (viewType: 'SUPPLIERS' | 'CATALOG_PRODUCTS') => void;
 };
 
-type NoMatchesProps = Omit<ResultsProps, 'state'> & { what: string; hasFilters: boolean };
+const OTHER_VIEW = {
+  SUPPLIERS: { viewType: 'CATALOG_PRODUCTS', one: 'catalog product', label: 'Show products' },
+  CATALOG_PRODUCTS: { viewType: 'SUPPLIERS', one: 'supplier', label: 'Show suppliers' },
+} as const;
 
-const NoMatches = ({ what, hasFilters, onClearFilters, onClearSearch }: NoMatchesProps) => (
-  <Paper withBorder radius="md" p="xl" data-testid="no-results">
-    <EmptyState
-      icon={<IconSearchOff size={28} stroke={1.5} />}
-      variant="light"
-      title={`No ${what} match`}
-      description={hasFilters ? 'Try fewer filters or another search.' : 'Try another search.'}
-    >
-      {hasFilters ? (
-        <Button variant="light" onClick={onClearFilters}>
-          Clear filters
-        </Button>
-      ) : (
-        <Button variant="light" onClick={onClearSearch}>
-          Clear search
-        </Button>
-      )}
-    </EmptyState>
-  </Paper>
-);
+/**
+ * How many the other search view (products for suppliers, suppliers for products) finds for the
+ * same key and filters, while this one finds nothing; undefined until known or when none.
+ */
+const useOtherViewCount = (state: SourcingSearchState): number | undefined => {
+  const isItems = state.viewType === 'CATALOG_PRODUCTS';
+  const filters = toFilterQuery(state);
+  const suppliers = useSupplierCount(filters, { enabled: isItems });
+  const items = useItemCount(filters, { enabled: !isItems });
+  const count = isItems ? suppliers : items;
+  // A count kept from the previous search is not this search's.
+  if (!count.data || count.isPlaceholderData || count.data.count === 0) return undefined;
+  return count.data.count;
+};
+
+type NoMatchesProps = ResultsProps & { what: string };
+
+/** "No suppliers match “hoodie”", and the other view when it has results for the same search. */
+const NoMatches = ({ state, what, onClearFilters, onClearSearch, onShowView }: NoMatchesProps) => {
+  const hasFilters = countActiveFilters(state) > 0;
+  const otherCount = useOtherViewCount(state);
+  const other =
+    OTHER_VIEW[state.viewType === 'CATALOG_PRODUCTS' ? 'CATALOG_PRODUCTS' : 'SUPPLIERS'];
+  const clear = hasFilters ? (
+    <Button variant="light" onClick={onClearFilters}>
+      Clear filters
+    </Button>
+  ) : (
+    <Button variant="light" onClick={onClearSearch}>
+      Clear search
+    </Button>
+  );
+  return (
+    <Paper withBorder radius="md" p="xl" data-testid="no-results">
+      <EmptyState
+        icon={<IconSearchOff size={28} stroke={1.5} />}
+        variant="light"
+        title={`No ${what} match${state.searchKey ? ` “${state.searchKey}”` : ''}`}
+        description={
+          otherCount === undefined
+            ? hasFilters
+              ? 'Try fewer filters or another search.'
+              : 'Try another search.'
+            : `${formatUnits(otherCount)} ${other.one}${otherCount === 1 ? ' does' : 's do'}.`
+        }
+      >
+        <Group justify="center" gap="sm">
+          {otherCount === undefined ? null : (
+            <Button onClick={() => onShowView(other.viewType)} data-testid="show-other-view">
+              {other.label}
+            </Button>
+          )}
+          {clear}
+        </Group>
+      </EmptyState>
+    </Paper>
+  );
+};
+
+// Module-level, so the result grid keeps the cards of pages already shown (see ResultGrid).
+const supplierKey = (supplier: CatalogCompany) => supplier.id;
+const supplierCard = (supplier: CatalogCompany) => <SupplierCard supplier={supplier} />;
+const itemKey = (item: CatalogItem) => item.id;
+const itemCard = (item: CatalogItem) => <ItemCard item={item} />;
 
 export const SupplierResults = ({ state, ...actions }: ResultsProps) => {
   const query = useSupplierSearch(toSupplierQuery(state));
@@ -44,9 +95,9 @@ export const SupplierResults = ({ state, ...actions }: ResultsProps) => {
     <ResultGrid
       query={query}
       label="Suppliers"
-      getKey={(supplier) => supplier.id}
-      renderItem={(supplier) => <SupplierCard supplier={supplier} />}
-      empty={<NoMatches what="suppliers" hasFilters={countActiveFilters(state) > 0} {...actions} />}
+      getKey={supplierKey}
+      renderItem={supplierCard}
+      empty={<NoMatches what="suppliers" state={state} {...actions} />}
     />
   );
 };
@@ -57,9 +108,9 @@ export const ItemResults = ({ state, ...actions }: ResultsProps) => {
     <ResultGrid
       query={query}
       label="Catalog products"
-      getKey={(item) => item.id}
-      renderItem={(item) => <ItemCard item={item} />}
-      empty={<NoMatches what="products" hasFilters={countActiveFilters(state) > 0} {...actions} />}
+      getKey={itemKey}
+      renderItem={itemCard}
+      empty={<NoMatches what="products" state={state} {...actions} />}
       skeletonHeight={170}
     />
   );
@@ -76,8 +127,8 @@ export const ResultCount = ({ state }: { state: SourcingSearchState }) => {
   if (count.isError) return null;
   const noun = isItems ? 'product' : 'supplier';
   const total = count.data.count;
-  // Products: misspelt words that found nothing were corrected by the server ("hoodeis").
-  const corrected = isItems ? items.data?.correctedSearchKey : undefined;
+  // Misspelt words that found nothing were corrected by the server ("hoodeis").
+  const corrected = count.data.correctedSearchKey;
   return (
     <div aria-live="polite">
       <Text fw={600} data-testid="result-count">
