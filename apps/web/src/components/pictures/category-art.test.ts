@@ -8,7 +8,7 @@ import {
   GENERIC_ART,
   specificArtOf,
 } from './category-art';
-import { DrawnDress, DrawnShorts, DrawnTrousers } from './drawn-garments';
+import { DrawnDress, DrawnHoodie, DrawnShorts, DrawnTrousers } from './drawn-garments';
 
 /** The catalog's category tree: the Google product taxonomy the seed loads (levels 1–3). */
 const TAXONOMY = readFileSync(
@@ -78,6 +78,7 @@ describe('category pictures', () => {
     expect(trouserCategories.length).toBeGreaterThan(0);
     for (const { id, path } of trouserCategories) {
       expect(specificArtOf(namesOf(id)), path.join(' > ')).not.toBe(IconShirt);
+      expect(artOfCategory(namesOf(id), 'PRODUCT', 'Crew-neck T-shirt')).not.toBe(IconShirt);
     }
   });
 
@@ -85,6 +86,16 @@ describe('category pictures', () => {
     const arts = [204, 207, 2271, 212, 187].map((id) => specificArtOf(namesOf(id)));
     expect(arts).toEqual([DrawnTrousers, DrawnShorts, DrawnDress, IconShirt, IconShoe]);
     expect(new Set(arts).size).toBe(arts.length);
+  });
+
+  it('pictures an item of a mixed category by the garment its title names', () => {
+    expect(artOfCategory(namesOf(5322), 'PRODUCT', 'Nylon-spandex high-waist leggings')).toBe(
+      DrawnTrousers,
+    );
+    expect(artOfCategory(namesOf(212), 'PRODUCT', 'French terry hoodie')).toBe(DrawnHoodie);
+    expect(artOfCategory(namesOf(212), 'PRODUCT', 'Merino wool knit sweater')).toBe(IconShirt);
+    expect(artOfCategory(namesOf(207), 'PRODUCT', 'Denim shorts')).toBe(DrawnShorts);
+    expect(artOfCategory(namesOf(204), 'PRODUCT', 'Shirt-tail trousers')).toBe(DrawnTrousers);
   });
 
   it('falls back to the kind, then to the generic picture', () => {

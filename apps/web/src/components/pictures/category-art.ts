@@ -80,12 +80,13 @@ type ArtRule = {
 };
 
 /**
- * The one map of category → picture. Most specific first: the first rule whose pattern
+ * Garments first (a title may pick one of these, see `artOfCategory`), then everything else:
+ * the one map of category → picture. Most specific first: the first rule whose pattern
  * matches the most specific name of a category wins, so "Underwear & Socks" is socks and
  * "Baby & Toddler Clothing" a onesie, not a pram. `ids` lets a supplier, which carries only
  * category ids, get the same picture as its items (category-art.test.ts checks both agree).
  */
-const ART_RULES: readonly ArtRule[] = [
+const GARMENT_RULES: readonly ArtRule[] = [
   { art: IconSock, pattern: /sock|hosiery|tights/i, ids: [213] },
   { art: DrawnBriefs, pattern: /underwear|lingerie|\bbras?\b|briefs|boxer|undershirt/i },
   { art: DrawnSwimsuit, pattern: /swim|bikini/i, ids: [211] },
@@ -100,7 +101,6 @@ const ART_RULES: readonly ArtRule[] = [
   { art: DrawnHoodie, pattern: /hood(ie|y)|sweatshirt/i },
   { art: DrawnRobe, pattern: /sleepwear|loungewear|robe|pajama|nightgown/i, ids: [208] },
   { art: DrawnOnesie, pattern: /(baby|toddler).*cloth|bodysuit|onesie/i, ids: [182] },
-  { art: IconBabyCarriage, pattern: /baby|toddler|nursery/i },
   { art: IconJacket, pattern: /outerwear|\bcoats?\b|jacket|parka|blazer|\bvests?\b/i, ids: [203] },
   { art: IconShirtSport, pattern: /activewear|sportswear|athletic/i, ids: [5322] },
   {
@@ -115,6 +115,11 @@ const ART_RULES: readonly ArtRule[] = [
   { art: DrawnScarf, pattern: /scar(f|ves)|shawl|bandana/i, ids: [177] },
   { art: DrawnBelt, pattern: /\bbelts?\b/i, ids: [169] },
   { art: IconSunglasses, pattern: /sunglass/i, ids: [178] },
+];
+
+const ART_RULES: readonly ArtRule[] = [
+  ...GARMENT_RULES,
+  { art: IconBabyCarriage, pattern: /baby|toddler|nursery/i },
   { art: IconCamera, pattern: /camera|photograph/i },
   { art: IconEyeglass, pattern: /eyewear|eyeglass|optic|spectacle/i },
   { art: IconDeviceWatch, pattern: /watch/i },
@@ -195,11 +200,37 @@ export const specificArtOf = (
   return null;
 };
 
-/** The picture of a catalog item's category, else of its kind, else the generic one. */
+/**
+ * Categories that hold several kinds of garment ("Shirts & Tops" has hoodies, "Activewear"
+ * leggings, "Sleepwear & Loungewear" lounge pants): an item of one is pictured by the garment
+ * its title names, when it names one. A single-garment category ("Pants") always wins.
+ */
+const MIXED_ARTS: ReadonlySet<CategoryArt> = new Set([
+  IconSock,
+  DrawnRobe,
+  DrawnOnesie,
+  IconShirtSport,
+  IconShirt,
+  IconTie,
+  IconHanger,
+]);
+
+/**
+ * The picture of a catalog item: its category's (names most specific first), refined by the
+ * garment its title names in a mixed category, else its kind's, else the generic one.
+ */
 export const artOfCategory = (
   names: readonly (string | null | undefined)[],
   kind?: CatalogItemKind,
-): CategoryArt => specificArtOf(names) ?? (kind && KIND_ART[kind]) ?? GENERIC_ART;
+  title?: string,
+): CategoryArt => {
+  const category = specificArtOf(names);
+  if (title && (category === null || MIXED_ARTS.has(category))) {
+    const garment = GARMENT_RULES.find(({ pattern }) => pattern.test(title));
+    if (garment) return garment.art;
+  }
+  return category ?? (kind && KIND_ART[kind]) ?? GENERIC_ART;
+};
 
 const ART_BY_ID = new Map(ART_RULES.flatMap(({ art, ids = [] }) => ids.map((id) => [id, art])));
 

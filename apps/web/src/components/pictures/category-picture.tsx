@@ -9,6 +9,8 @@ type CategoryPictureProps = {
   /** Category names, most specific first (subgroup, group, vertical). */
   names: readonly (string | null | undefined)[];
   kind?: CatalogItemKind;
+  /** The item's title: in a mixed category ("Activewear") it picks the garment it names. */
+  title?: string;
   /** A picture chosen by the caller instead of the names' (a chat card matches a title). */
   art?: CategoryArt;
   /** The supplier whose tint the tile takes; none gives a neutral tile. */
@@ -27,13 +29,14 @@ type CategoryPictureProps = {
 export const CategoryPicture = ({
   names,
   kind,
+  title,
   art,
   supplierId,
   imageUrl,
   label,
   size = 56,
 }: CategoryPictureProps) => {
-  const picture = art ?? artOfCategory(names, kind);
+  const picture = art ?? artOfCategory(names, kind, title);
   const colors = tintColors(supplierId ? tintOfSupplier(supplierId) : 'gray');
   return (
     <Box

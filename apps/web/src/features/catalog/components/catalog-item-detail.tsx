@@ -86,6 +86,7 @@ export const CatalogItemDetail = ({
               <CategoryPicture
                 names={[item.subgroup, item.group, item.vertical]}
                 kind={item.kind}
+                title={item.title}
                 supplierId={item.company.id}
                 imageUrl={item.imageUrl}
                 label={item.subgroup ?? item.group ?? item.vertical ?? item.title}

@@ -39,6 +39,7 @@ export const ItemCard = ({
             <CategoryPicture
               names={[item.subgroup, item.group, item.vertical]}
               kind={item.kind}
+              title={item.title}
               supplierId={item.company.id}
               imageUrl={item.imageUrl}
               label={item.subgroup ?? item.group ?? item.vertical ?? item.title}
