@@ -5,8 +5,8 @@ import { artsOfSupplier } from './category-art';
 import { PhotoOver } from './photo-over';
 import { tintColors, tintOfSupplier } from './supplier-tint';
 
-/** How many illustrations the band repeats: enough to fill a wide page at 40 px apart. */
-const PATTERN_SLOTS = 36;
+/** Illustrations per row of the band: enough to fill a wide page at 46 px apart. */
+const PATTERN_SLOTS = 40;
 
 type SupplierCoverProps = {
   supplier: {
@@ -26,6 +26,23 @@ type SupplierCoverProps = {
 export const SupplierCover = ({ supplier, coverUrl, height = 96 }: SupplierCoverProps) => {
   const colors = tintColors(tintOfSupplier(supplier.id));
   const arts = artsOfSupplier(supplier);
+  /** One row of the pattern; the second is shifted half a step, like a woven print. */
+  const row = (shift: 0 | 1) => (
+    <Box
+      component="span"
+      style={{ display: 'flex', gap: 20, marginLeft: shift * 23, flexWrap: 'nowrap' }}
+    >
+      {Array.from({ length: PATTERN_SLOTS }, (_, index) =>
+        createElement(arts[(index + shift) % arts.length]!, {
+          key: index,
+          size: 26,
+          stroke: 1.5,
+          'aria-hidden': true,
+          style: { opacity: (index + shift) % 2 === 0 ? 0.6 : 0.3, flex: 'none' },
+        }),
+      )}
+    </Box>
+  );
   const band = (
     <Box
       data-testid="supplier-cover-band"
@@ -34,22 +51,15 @@ export const SupplierCover = ({ supplier, coverUrl, height = 96 }: SupplierCover
       style={{
         ...colors,
         display: 'flex',
-        flexWrap: 'wrap',
-        alignContent: 'center',
-        gap: 16,
+        flexDirection: 'column',
+        justifyContent: 'center',
+        gap: 12,
         padding: '0 16px',
         overflow: 'hidden',
       }}
     >
-      {Array.from({ length: PATTERN_SLOTS }, (_, index) =>
-        createElement(arts[index % arts.length]!, {
-          key: index,
-          size: 24,
-          stroke: 1.5,
-          'aria-hidden': true,
-          style: { opacity: index % 2 === 0 ? 0.55 : 0.3, flex: 'none' },
-        }),
-      )}
+      {row(0)}
+      {row(1)}
     </Box>
   );
   return (

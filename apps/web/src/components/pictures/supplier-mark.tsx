@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { createElement } from 'react';
 import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
-import { artsOfSupplier } from './category-art';
+import { artsOfSupplier, GENERIC_ART } from './category-art';
 import { PhotoOver } from './photo-over';
 import { tintColors, tintOfSupplier } from './supplier-tint';
 
@@ -41,8 +41,9 @@ export const SupplierMark = ({
   label,
 }: SupplierMarkProps) => {
   const colors = tintColors(tintOfSupplier(supplier.id));
-  const [mainArt] = artsOfSupplier(supplier);
-  const badge = Math.max(16, Math.round(size * 0.42));
+  // A supplier of unknown categories (a chat party) gets no badge rather than a vague one.
+  const [mainArt] = artsOfSupplier(supplier).filter((art) => art !== GENERIC_ART);
+  const badge = Math.max(16, Math.round(size * 0.46));
   const generated = (
     <>
       <Box

@@ -65,8 +65,9 @@ export const SupplierHeader = ({
   <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
     <SupplierCover supplier={supplier} coverUrl={coverUrl} height={88} />
     <Stack gap="md" px={{ base: 'md', sm: 'lg' }} pb={{ base: 'md', sm: 'lg' }}>
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="nowrap">
+      <Group justify="space-between" align="flex-end" gap="sm">
         <Box
+          pos="relative"
           mt={-36}
           p={4}
           bg="var(--mantine-color-body)"
@@ -74,7 +75,7 @@ export const SupplierHeader = ({
         >
           <SupplierMark supplier={supplier} logoUrl={logoUrl} size={72} />
         </Box>
-        <Group gap="sm" justify="flex-end" pt="sm">
+        <Group gap="sm" justify="flex-end" pt="sm" flex="1 1 auto">
           {mode === 'signed-in' ? (
             <FavoriteButton
               target={{ type: 'COMPANY', id: supplier.id }}

@@ -14,6 +14,8 @@ describe('chat pictures', () => {
     expect(mark.textContent).toBe('LK');
     const tile = mark.firstElementChild as HTMLElement;
     expect(tile.style.background).toContain(`color-${tintOfSupplier('cmp_1')}-1`);
+    // The conversation does not say what the supplier makes: no vague badge.
+    expect(screen.queryByTestId('supplier-mark-badge')).toBeNull();
   });
 
   it("shows a store the supplier's logo when the conversation has one", () => {
