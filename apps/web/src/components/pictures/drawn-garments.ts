@@ -71,11 +71,12 @@ export const DrawnHat = drawn('atelier-hat', [
 ]);
 
 export const DrawnScarf = drawn('atelier-scarf', [
-  'M7 4c0 3 2 5 5 5s5 -2 5 -5',
-  'M7 4c2 -1.3 8 -1.3 10 0',
-  'M10 8.6v11.4h3.5l-.5 -11.3',
-  'M10.8 20v1.5',
-  'M12.7 20v1.5',
+  'M5 5c0 3.5 3 5.5 7 5.5s7 -2 7 -5.5',
+  'M5 5c2.5 -1.5 11.5 -1.5 14 0',
+  'M13 10.3l1.5 9.7h4l-1.6 -11.6',
+  'M14.2 14.5h3.9',
+  'M15.5 20v1.5',
+  'M17.5 20v1.5',
 ]);
 
 export const DrawnBelt = drawn('atelier-belt', [
