@@ -5,6 +5,7 @@ import { tintOfSupplier } from '@/components/pictures/supplier-tint';
 import { aConversationSummary } from '@/testing/factories';
 import { render } from '@/testing/render';
 import { CatalogItemCard } from './message-cards/catalog-item-card';
+import { SupplierProfileCard } from './message-cards/supplier-profile-card';
 import { PartyAvatar } from './party-avatar';
 
 describe('chat pictures', () => {
@@ -48,5 +49,18 @@ describe('chat pictures', () => {
     expect(picture.querySelector('svg')?.classList.contains('tabler-icon-atelier-trousers')).toBe(
       true,
     );
+  });
+
+  it("marks a shared supplier profile with the supplier's initials on its tint", () => {
+    render(
+      <SupplierProfileCard
+        side="SUPPLIER"
+        payload={{ type: 'SUPPLIER_PROFILE', companyId: 'cmp_9', name: 'Harbour Knit Mill' }}
+      />,
+    );
+    const mark = screen.getByTestId('supplier-mark');
+    expect(mark.textContent).toBe('HK');
+    const tile = mark.firstElementChild as HTMLElement;
+    expect(tile.style.background).toContain(`color-${tintOfSupplier('cmp_9')}-1`);
   });
 });
