@@ -134,9 +134,17 @@ describe.skipIf(!hasChromium)(`marketplace journey${SKIP_REASON}`, () => {
       await page.getByRole('link', { name: /Open in OpenStreetMap/ }).getAttribute('href'),
     ).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=-?[\d.]+&mlon=-?[\d.]+#map=12\//);
     expect(await page.locator('[data-demo-value]').count()).toBeGreaterThan(0);
+    // Issue 10: the supplier's mark sits on a band of its categories' illustrations.
+    await page.getByTestId('supplier-cover-band').waitFor();
+    expect(await page.getByTestId('supplier-mark').count()).toBe(1);
     await takeShot(page, 'marketplace-profile-info');
     await page.getByRole('tab', { name: 'Base products' }).click();
     await page.getByTestId('item-card').first().waitFor();
+    // Every base product shows an illustration of its own category, never the generic one.
+    const pictures = page.getByTestId('item-card').getByTestId('category-picture');
+    expect(await pictures.count()).toBeGreaterThan(0);
+    expect(await pictures.locator('svg').count()).toBe(await pictures.count());
+    expect(await pictures.locator('svg.tabler-icon-category').count()).toBe(0);
     await takeShot(page, 'marketplace-profile-base-products');
     await page.getByRole('tab', { name: 'Capabilities' }).click();
     await page.getByTestId('capability-list').waitFor();

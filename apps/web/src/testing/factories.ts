@@ -1,3 +1,4 @@
+import type { CatalogItem } from '@atelier/contract/catalog/item';
 import type { CatalogCompanyReview, ReviewSummary } from '@atelier/contract/catalog/review';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
@@ -118,5 +119,36 @@ export const aReviewSummary = (overrides: Partial<ReviewSummary> = {}): ReviewSu
   distribution: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 0 },
   unverifiedCount: 0,
   ownReview: null,
+  ...overrides,
+});
+
+/** A base product of supplier `cmp_1` in Apparel & Accessories > Clothing > Pants, no photo. */
+export const aCatalogItem = (overrides: Partial<CatalogItem> = {}): CatalogItem => ({
+  id: 'itm_1',
+  kind: 'PRODUCT',
+  title: 'Stretch denim straight-leg jeans',
+  description: 'Five-pocket jeans.',
+  categoryId: 204,
+  vertical: 'Apparel & Accessories',
+  group: 'Clothing',
+  subgroup: 'Pants',
+  price: { amount: 1800, currencyCode: 'USD' },
+  samplePrice: null,
+  moq: 100,
+  productionTimeDays: 30,
+  imageUrl: null,
+  isSampleKit: false,
+  enabledAt: '2025-01-01T00:00:00.000Z',
+  company: {
+    id: 'cmp_1',
+    name: 'Lakeside Knitwear',
+    countryCode: 'PT',
+    regionCode: 'EU',
+    rating: null,
+    capabilities: [],
+  },
+  fieldSources: {},
+  source: 'demo',
+  isFavorite: false,
   ...overrides,
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import { formatMoney } from '@atelier/contract/common/money';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
+import { CategoryPicture } from '@/components/pictures/category-picture';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs } from '@/config/paths';
 import { canShowFlagEmoji } from '@/lib/flag-support';
@@ -13,7 +14,6 @@ import {
   formatRating,
   formatSamplePrice,
 } from '../catalog-format';
-import { CategoryIcon } from './category-icon';
 import { DemoLegend, DemoMarker } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
 import { ItemCard } from './item-card';
@@ -83,12 +83,14 @@ export const CatalogItemDetail = ({
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" gap="md">
             <Group gap="md" align="flex-start" wrap="nowrap" miw={0} flex="1 1 420px">
-              <CategoryIcon
-                subgroup={item.subgroup}
-                group={item.group}
-                vertical={item.vertical}
+              <CategoryPicture
+                names={[item.subgroup, item.group, item.vertical]}
                 kind={item.kind}
-                size={72}
+                title={item.title}
+                supplierId={item.company.id}
+                imageUrl={item.imageUrl}
+                label={item.subgroup ?? item.group ?? item.vertical ?? item.title}
+                size={96}
               />
               <Stack gap={4} miw={0}>
                 {path.length > 0 ? (

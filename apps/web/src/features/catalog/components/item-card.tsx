@@ -2,11 +2,11 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import { formatMoney } from '@atelier/contract/common/money';
+import { CategoryPicture } from '@/components/pictures/category-picture';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs } from '@/config/paths';
 import { canShowFlagEmoji } from '@/lib/flag-support';
 import { flagPrefix, formatMoq } from '../catalog-format';
-import { CategoryIcon } from './category-icon';
 import { DemoMarker } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
 
@@ -36,12 +36,14 @@ export const ItemCard = ({
       <Stack gap="sm" h="100%">
         <Group align="flex-start" wrap="nowrap" gap="sm" justify="space-between">
           <Group align="flex-start" wrap="nowrap" gap="sm" miw={0}>
-            <CategoryIcon
-              subgroup={item.subgroup}
-              group={item.group}
-              vertical={item.vertical}
+            <CategoryPicture
+              names={[item.subgroup, item.group, item.vertical]}
               kind={item.kind}
-              size={48}
+              title={item.title}
+              supplierId={item.company.id}
+              imageUrl={item.imageUrl}
+              label={item.subgroup ?? item.group ?? item.vertical ?? item.title}
+              size={56}
             />
             <Stack gap={2} miw={0}>
               <AppAnchor href={itemHref} fw={600} c="dark" lineClamp={2} lh={1.3}>

@@ -1,8 +1,9 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
+import { SupplierMark } from '@/components/pictures/supplier-mark';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs } from '@/config/paths';
 import {
@@ -15,14 +16,6 @@ import {
 import { CountryLabel } from './country-label';
 import { DemoMarker } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((word) => /^[A-Za-z0-9]/.test(word))
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
 
 type StatProps = { label: string; value: string; source: CatalogCompany['source'] | undefined };
 
@@ -65,9 +58,7 @@ export const SupplierCard = ({ supplier, actions }: SupplierCardProps) => {
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
-            <Avatar color="indigo" radius="md" size={44} aria-hidden>
-              {initialsOf(supplier.name)}
-            </Avatar>
+            <SupplierMark supplier={supplier} size={48} />
             <Stack gap={2} miw={0}>
               <AppAnchor href={href} fw={600} c="dark" lineClamp={2} lh={1.3}>
                 {supplier.name}

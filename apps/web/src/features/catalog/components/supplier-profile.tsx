@@ -1,7 +1,9 @@
-import { Avatar, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
+import { SupplierCover } from '@/components/pictures/supplier-cover';
+import { SupplierMark } from '@/components/pictures/supplier-mark';
 import { SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
 import { useItemSearch } from '../api/item-queries';
 import { CountryLabel } from './country-label';
@@ -20,14 +22,6 @@ const TAB_LABELS: Record<SupplierProfileTab, string> = {
   capabilities: 'Capabilities',
   reviews: 'Reviews',
 };
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((word) => /^[A-Za-z0-9]/.test(word))
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
 
 const BaseProducts = ({ supplier, mode }: { supplier: CatalogCompany; mode: ProfileMode }) => {
   const items = useItemSearch({ companyId: supplier.id, size: 24 });
@@ -50,50 +44,38 @@ const BaseProducts = ({ supplier, mode }: { supplier: CatalogCompany; mode: Prof
 
 type ProfileMode = 'signed-in' | 'public';
 
-/** Name, place, rating and the key numbers, with the favourite toggle and page actions. */
+/**
+ * The profile's cover band (photo or illustrations), the supplier's mark, name, place, rating
+ * and key numbers, with the favourite toggle and page actions. `logoUrl` and `coverUrl` are
+ * the supplier's uploaded pictures when it has them.
+ */
 export const SupplierHeader = ({
   supplier,
   mode,
   actions,
+  logoUrl,
+  coverUrl,
 }: {
   supplier: CatalogCompany;
   mode: ProfileMode;
   actions?: ReactNode;
+  logoUrl?: string | null;
+  coverUrl?: string | null;
 }) => (
-  <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Group gap="md" align="flex-start" wrap="nowrap" miw={0} flex="1 1 420px">
-          <Avatar color="indigo" radius="md" size={64} aria-hidden visibleFrom="xs">
-            {initialsOf(supplier.name)}
-          </Avatar>
-          <Stack gap={4} miw={0}>
-            <Title order={1} fz={{ base: 'h3', lg: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
-              {supplier.name}
-            </Title>
-            <Text c="dimmed" size="sm">
-              <CountryLabel countryCode={supplier.countryCode} countryName={supplier.countryName} />
-              {supplier.regionCode ? ` · ${REGION_NAMES[supplier.regionCode]}` : null}
-            </Text>
-            <Group gap="xs">
-              <SupplierRating supplier={supplier} />
-              {supplier.isOnline ? (
-                <Badge color="teal" variant="dot">
-                  Online now
-                </Badge>
-              ) : null}
-              {supplier.isConciergeRecommended ? (
-                <Group gap={4} wrap="nowrap">
-                  <Badge color="indigo" variant="light">
-                    Concierge recommended
-                  </Badge>
-                  <DemoMarker source={supplier.fieldSources.isConciergeRecommended} />
-                </Group>
-              ) : null}
-            </Group>
-          </Stack>
-        </Group>
-        <Group gap="sm">
+  <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+    <SupplierCover supplier={supplier} coverUrl={coverUrl} height={88} />
+    <Stack gap="md" px={{ base: 'md', sm: 'lg' }} pb={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Box
+          pos="relative"
+          mt={-36}
+          p={4}
+          bg="var(--mantine-color-body)"
+          style={{ borderRadius: 'var(--mantine-radius-lg)', flex: 'none' }}
+        >
+          <SupplierMark supplier={supplier} logoUrl={logoUrl} size={72} />
+        </Box>
+        <Group gap="sm" justify="flex-end" pt="sm" flex="1 1 auto">
           {mode === 'signed-in' ? (
             <FavoriteButton
               target={{ type: 'COMPANY', id: supplier.id }}
@@ -105,6 +87,31 @@ export const SupplierHeader = ({
           {actions}
         </Group>
       </Group>
+      <Stack gap={4} miw={0}>
+        <Title order={1} fz={{ base: 'h3', lg: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
+          {supplier.name}
+        </Title>
+        <Text c="dimmed" size="sm">
+          <CountryLabel countryCode={supplier.countryCode} countryName={supplier.countryName} />
+          {supplier.regionCode ? ` · ${REGION_NAMES[supplier.regionCode]}` : null}
+        </Text>
+        <Group gap="xs">
+          <SupplierRating supplier={supplier} />
+          {supplier.isOnline ? (
+            <Badge color="teal" variant="dot">
+              Online now
+            </Badge>
+          ) : null}
+          {supplier.isConciergeRecommended ? (
+            <Group gap={4} wrap="nowrap">
+              <Badge color="indigo" variant="light">
+                Concierge recommended
+              </Badge>
+              <DemoMarker source={supplier.fieldSources.isConciergeRecommended} />
+            </Group>
+          ) : null}
+        </Group>
+      </Stack>
       <SupplierFacts supplier={supplier} />
     </Stack>
   </Paper>
