@@ -80,8 +80,14 @@ export const AppShellLayout = ({
             <Text c="dimmed" size="sm" visibleFrom="xs" truncate maw={220}>
               {currentUser.store.title}
             </Text>
-            <Badge variant="light" color="gray" visibleFrom="md">
-              {PLAN_NAMES[currentUser.store.planType]}
+            <Badge
+              variant="light"
+              color="gray"
+              visibleFrom="md"
+              tt="none"
+              data-testid="header-plan"
+            >
+              {PLAN_NAMES[currentUser.store.planType]} plan
             </Badge>
           </Group>
           <UserMenu
