@@ -1,6 +1,6 @@
 import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconEyeOff, IconLock, IconUserOff } from '@tabler/icons-react';
-import type { CurrentUser } from '@atelier/contract/identity/account';
+import { type CurrentUser, teamRoleLabel } from '@atelier/contract/identity/account';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS, getHomePath, type PageAccess } from '@/config/access';
 import { paths } from '@/config/paths';
@@ -44,7 +44,7 @@ export const AccessNotice = ({ access, currentUser }: AccessNoticeProps) => {
         return {
           icon: <IconUserOff size={28} />,
           title: 'This page is not part of your role',
-          description: `As a ${access.role} member you can open Fulfillment and the AI Business Partner.`,
+          description: `As a ${teamRoleLabel(access.role).toLowerCase()} member you can open Fulfillment and the AI Business Partner.`,
           action: { label: 'Go to Fulfillment', href: paths.fulfillmentHome },
         };
     }

@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
-import type { CurrentUser } from '@atelier/contract/identity/account';
+import { type CurrentUser, teamRoleLabel } from '@atelier/contract/identity/account';
 import { AccountMenu } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
@@ -35,7 +35,7 @@ export const UserMenu = ({ currentUser, onLogOut, onSwitchStore, isBusy }: UserM
       isBusy={isBusy}
     >
       <Menu.Label>
-        {currentUser.user.email} · {currentUser.role}
+        {currentUser.user.email} · {teamRoleLabel(currentUser.role)}
       </Menu.Label>
       <Menu.Item
         component="a"
@@ -55,7 +55,7 @@ export const UserMenu = ({ currentUser, onLogOut, onSwitchStore, isBusy }: UserM
               leftSection={<IconSwitchHorizontal size={16} />}
               onClick={() => onSwitchStore(membership.storeId)}
             >
-              {membership.storeTitle} ({membership.role})
+              {membership.storeTitle} ({teamRoleLabel(membership.role)})
             </Menu.Item>
           ))}
         </>
