@@ -18,8 +18,8 @@ export const MySuppliersList = () => {
   return (
     <Stack gap="md">
       <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
-        For now this lists the suppliers you favorited. Suppliers you message or order from will
-        join them once chat and orders arrive.
+        The suppliers you favorite are listed here. A supplier you message or order from is not
+        added on its own: favorite it to keep it here.
       </Alert>
       <TextInput
         maw={360}
