@@ -10,12 +10,9 @@ type AccessNoticeProps = {
   currentUser: CurrentUser;
 };
 
-const FEATURE_FLAGS_HREF = `${paths.accountInfo}#feature-flags`;
-
 /** What a page shows instead of itself when spec §6 keeps this user out of it. */
 export const AccessNotice = ({ access, currentUser }: AccessNoticeProps) => {
   const navigateTo = useHrefNavigation();
-  const isOwner = currentUser.role === 'OWNER';
   const homePath = getHomePath(currentUser.role);
 
   const content = (() => {
@@ -26,10 +23,8 @@ export const AccessNotice = ({ access, currentUser }: AccessNoticeProps) => {
         return {
           icon: <IconLock size={28} />,
           title: `${feature} is turned off for this store`,
-          description: isOwner
-            ? `Turn ${feature.toLowerCase()} on in Account info to open this page.`
-            : `The store's owner can turn ${feature.toLowerCase()} on in Account info.`,
-          action: isOwner ? { label: 'Open feature flags', href: FEATURE_FLAGS_HREF } : null,
+          description: `${feature} is switched on per store by the team that runs this Atelier, not from Account info.`,
+          action: { label: 'Back to home', href: homePath },
         };
       }
       case 'preview-blocked':

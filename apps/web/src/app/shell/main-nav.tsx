@@ -44,7 +44,7 @@ const stateHint = (state: NavEntryState): string | null => {
     case 'open':
       return null;
     case 'locked':
-      return `${FEATURE_FLAG_LABELS[state.flag]} is turned off for this store. The owner turns it on in Account info.`;
+      return `${FEATURE_FLAG_LABELS[state.flag]} is turned off for this store.`;
     case 'preview-blocked':
       return PREVIEW_BLOCKED_HINT;
   }
