@@ -132,6 +132,7 @@ export const buildApp = async ({
     notifier,
     publicUrl,
   });
+  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const identity = createIdentityModule({
     db,
     clock,
@@ -146,6 +147,7 @@ export const buildApp = async ({
     },
     publicUrl,
     suppliers: catalog.supplierDirectory,
+    files: files.fileService,
   });
   const sourcing = createSourcingModule({
     db,
@@ -154,7 +156,6 @@ export const buildApp = async ({
     suppliers: catalog.supplierDirectory,
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
-  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const realtime = createRealtime({
     config,
     connection,
