@@ -90,6 +90,7 @@ describe('PUT /api/web/stores/me with an uploaded avatar (issue 10)', () => {
 
   it('refuses the address of a file that does not exist', async () => {
     expectApiError(await putAvatar(alice, '/api/files/fil_nothing1/x.png'), 400, {
+      code: 'bad_request',
       reason: 'avatar_file_not_found',
     });
   });
