@@ -6,6 +6,12 @@ import { startServer, type TestServer } from './support/server';
 
 const WIDTHS = [390, 768, 1280] as const;
 
+/** A 1×1 PNG. */
+const A_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The visible "not built yet" markers whose text does not fit their box (issue 10). */
 const findCutMarkers = (page: Page) =>
   page.locator('[data-testid="not-built-marker"]').evaluateAll((markers) =>
@@ -93,6 +99,29 @@ describe.skipIf(!hasChromium)(`app shell and navigation (issue 10)${SKIP_REASON}
       expect(await findCutMarkers(page), `${path} at ${width} px`).toEqual([]);
       await takeShot(page, `shell-markers-${path.slice(1)}-${width}`);
     }
+    await page.context().close();
+  });
+
+  it('offers an avatar upload instead of developer fields on /account-info, shown in the user menu', async () => {
+    const page = await signedInPage(1280);
+    await page.goto(`${server.baseUrl}/account-info`);
+    await page.getByRole('button', { name: 'Upload image' }).waitFor();
+    for (const heading of ['Feature flags', 'External fields']) {
+      expect(await page.getByText(heading, { exact: true }).count()).toBe(0);
+    }
+    expect(await page.getByLabel('Avatar URL').count()).toBe(0);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: A_PNG,
+    });
+    await page.getByRole('button', { name: 'Replace image' }).waitFor();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Store profile saved.').waitFor();
+    const menuAvatar = page.getByTestId('user-avatar').locator('img');
+    await menuAvatar.waitFor();
+    expect(await menuAvatar.getAttribute('src')).toMatch(/^blob:/);
+    await takeShot(page, 'shell-account-info-avatar', { fullPage: false });
     await page.context().close();
   });
 

@@ -7,6 +7,8 @@ type AccountMenuProps = {
   displayName: string;
   /** The avatar's letters; `?` when empty. */
   initials: string;
+  /** The avatar's picture, shown instead of the letters once loaded. */
+  avatarSrc?: string | null;
   width: number;
   isBusy: boolean;
   /** The menu's labels and items. */
@@ -17,6 +19,7 @@ type AccountMenuProps = {
 export const AccountMenu = ({
   displayName,
   initials,
+  avatarSrc = null,
   width,
   isBusy,
   children,
@@ -25,7 +28,14 @@ export const AccountMenu = ({
     <Menu.Target>
       <UnstyledButton aria-label="Account menu" data-testid="user-menu" disabled={isBusy}>
         <Group gap="xs" wrap="nowrap">
-          <Avatar color="indigo" radius="xl" size="md">
+          <Avatar
+            color="indigo"
+            radius="xl"
+            size="md"
+            src={avatarSrc}
+            alt=""
+            data-testid="user-avatar"
+          >
             {initials || '?'}
           </Avatar>
           <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
