@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aNewAccount, registerByApi, useSessionToken } from './support/accounts';
-import { hasChromium, launchBrowser, SKIP_REASON, takeShot } from './support/browser';
+import { hasChromium, launchBrowser, SKIP_REASON, takeShot, waitForPath } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 const WIDTHS = [390, 768, 1280] as const;
@@ -72,6 +72,18 @@ describe.skipIf(!hasChromium)(`app shell and navigation (issue 10)${SKIP_REASON}
       await page.context().close();
     },
   );
+
+  it('opens the one product design studio from the old sourcing address', async () => {
+    const page = await signedInPage(1280);
+    await page.goto(`${server.baseUrl}/sourcing/product-design`);
+    await waitForPath(page, '/shopify-design');
+    await page.getByRole('heading', { name: 'Product design studio', level: 1 }).waitFor();
+    const studios = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByText(/product design studio/i);
+    expect(await studios.count()).toBe(1);
+    await page.context().close();
+  });
 
   it('shows the 404 page without navigation to a signed-out visitor', async () => {
     const page = await (await browser.newContext()).newPage();
