@@ -131,6 +131,13 @@ export const buildApp = async ({
     loadCountryNames,
     notifier,
     publicUrl,
+    // Chat is built after the catalog (it names suppliers through it), so this asks it lazily.
+    supplierRelationSources: [
+      {
+        relation: 'MESSAGED',
+        listSupplierIds: (storeId) => chat.listMessagedSuppliers(storeId),
+      },
+    ],
   });
   const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const identity = createIdentityModule({

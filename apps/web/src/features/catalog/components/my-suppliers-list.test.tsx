@@ -10,12 +10,12 @@ import { MySuppliersList } from './my-suppliers-list';
 startMockServer();
 
 describe('MySuppliersList', () => {
-  it('says how suppliers get on the list without promising chat, which already works', async () => {
+  it('says that favorites and chats list a supplier, without promising chat, which works', async () => {
     server.use(handle(listMySuppliers, () => ({ items: [] })));
     render(<MySuppliersList />);
     await screen.findByText(/No suppliers yet/);
     const note = screen.getByRole('alert');
-    expect(note.textContent).toContain('favorite it to keep it here');
+    expect(note.textContent).toContain('favorite or exchange messages with');
     expect(note.textContent).not.toMatch(/once chat|arrive/);
   });
 });

@@ -18,8 +18,7 @@ export const MySuppliersList = () => {
   return (
     <Stack gap="md">
       <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
-        The suppliers you favorite are listed here. A supplier you message or order from is not
-        added on its own: favorite it to keep it here.
+        The suppliers you favorite or exchange messages with are listed here.
       </Alert>
       <TextInput
         maw={360}
@@ -40,7 +39,7 @@ export const MySuppliersList = () => {
         <Text c="dimmed">
           {debounced
             ? 'None of your suppliers match that search.'
-            : 'No suppliers yet. Favorite suppliers while you '}
+            : 'No suppliers yet. Favorite or message suppliers while you '}
           {debounced ? null : (
             <AppAnchor href={paths.browseSuppliers}>browse the marketplace</AppAnchor>
           )}
