@@ -131,7 +131,15 @@ export const buildApp = async ({
     loadCountryNames,
     notifier,
     publicUrl,
+    // Chat is built after the catalog (it names suppliers through it), so this asks it lazily.
+    supplierRelationSources: [
+      {
+        relation: 'MESSAGED',
+        listSupplierIds: (storeId) => chat.listMessagedSuppliers(storeId),
+      },
+    ],
   });
+  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const identity = createIdentityModule({
     db,
     clock,
@@ -146,6 +154,7 @@ export const buildApp = async ({
     },
     publicUrl,
     suppliers: catalog.supplierDirectory,
+    files: files.fileService,
   });
   const sourcing = createSourcingModule({
     db,
@@ -154,7 +163,6 @@ export const buildApp = async ({
     suppliers: catalog.supplierDirectory,
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
-  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const realtime = createRealtime({
     config,
     connection,

@@ -159,7 +159,7 @@ describe.skipIf(!hasChromium)(`browser journey${SKIP_REASON}`, () => {
     await navEntry(page, 'get-help').click();
     await waitForPath(page, '/education');
 
-    // Account info: profile, plan, flags and team.
+    // Account info: profile, plan and team.
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Account info' }).click();
     await waitForPath(page, '/account-info');
@@ -174,16 +174,22 @@ describe.skipIf(!hasChromium)(`browser journey${SKIP_REASON}`, () => {
     await page.getByText('Store profile saved.').waitFor();
     await page.getByRole('banner').getByText(`${account.storeTitle} Studio`).waitFor();
 
-    await page.getByPlaceholder('e.g. crm.customer_id').fill('crm.customer_id');
-    await page.getByRole('textbox', { name: 'Value', exact: true }).fill('C-1042');
-    await page.getByRole('button', { name: 'Set field' }).click();
-    await page.getByRole('cell', { name: 'C-1042' }).waitFor();
-
-    // The analytics flag hides and shows the Analytics group.
-    const analyticsSwitch = page.getByRole('switch', { name: /^Analytics/ });
-    await analyticsSwitch.click();
+    // The analytics flag hides and shows the Analytics group. Flags are not on the user's
+    // page (issue 10), so the journey sets them through the API.
+    const setAnalyticsFlag = async (analyticsAccess: boolean) => {
+      const token = await page.evaluate((key) => localStorage.getItem(key), SESSION_TOKEN_KEY);
+      const response = await fetch(`${baseUrl}/api/web/stores/me/feature-flags`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ analyticsAccess }),
+      });
+      expect(response.status).toBe(200);
+      await page.reload();
+      await waitForHeading(page, 'Account info');
+    };
+    await setAnalyticsFlag(false);
     await navEntry(page, 'analytics').waitFor({ state: 'detached' });
-    await analyticsSwitch.click();
+    await setAnalyticsFlag(true);
     await navEntry(page, 'analytics').waitFor();
     await takeShot(page, 'account-info');
 

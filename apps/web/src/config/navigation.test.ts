@@ -3,6 +3,8 @@ import type { FeatureFlags, TeamRole } from '@atelier/contract/identity/account'
 import type { AccessSubject } from './access';
 import {
   buildVisibleNavigation,
+  NAVIGATION,
+  type NavLink,
   resolveActiveNavKeys,
   type VisibleNavEntry,
   type VisibleNavSection,
@@ -25,9 +27,8 @@ describe('resolveActiveNavKeys', () => {
     ['/inbox/custom-project-requests', '', 'sourcing', 'sourcing.custom-project-requests'],
     ['/pay-invoice/inv_1', '', 'sourcing', 'sourcing.invoices'],
     ['/favorites', '', 'sourcing', 'sourcing.favorites'],
-    ['/sourcing/product-design', '', 'sourcing', 'sourcing.product-design'],
-    ['/print-on-demand-catalog', '', 'sourcing', 'sourcing.print-on-demand'],
-    ['/printful-widget/p_1', '', 'sourcing', 'sourcing.print-on-demand'],
+    ['/print-on-demand-catalog', '', 'print-on-demand', null],
+    ['/printful-widget/p_1', '', 'print-on-demand', null],
     ['/fulfillment-services', '', 'fulfillment', 'fulfillment.home'],
     ['/fulfillment-services/connect-wix', '', 'fulfillment', 'fulfillment.home'],
     ['/orders', '', 'fulfillment', 'fulfillment.orders'],
@@ -162,7 +163,6 @@ describe('buildVisibleNavigation', () => {
       flag: 'productDesign',
     });
     expect(findEntry(sections, 'product-design-studio')?.state.kind).toBe('locked');
-    expect(findChild(sections, 'sourcing', 'sourcing.product-design')?.state.kind).toBe('locked');
     expect(findEntry(sections, 'email-capture')?.state.kind).toBe('locked');
     expect(findEntry(sections, 'fulfillment')?.state).toEqual({
       kind: 'locked',
@@ -193,5 +193,34 @@ describe('buildVisibleNavigation', () => {
     ]);
     const fulfillment = findEntry(sections, 'fulfillment');
     expect(fulfillment?.type === 'group' && fulfillment.children.length).toBe(5);
+  });
+});
+
+describe('NAVIGATION', () => {
+  const links: NavLink[] = NAVIGATION.flatMap((section) =>
+    section.entries.flatMap((entry) => (entry.type === 'group' ? entry.children : [entry])),
+  );
+  const duplicatesOf = (values: string[]) =>
+    values.filter((value, index) => values.indexOf(value) !== index);
+
+  it('names each entry once, whatever the letter case', () => {
+    const labels = NAVIGATION.flatMap((section) => [
+      ...(section.label ? [section.label] : []),
+      ...section.entries.flatMap((entry) =>
+        entry.type === 'group'
+          ? [entry.label, ...entry.children.map((c) => c.label)]
+          : [entry.label],
+      ),
+    ]).map((label) => label.toLowerCase());
+    expect(duplicatesOf(labels)).toEqual([]);
+  });
+
+  it('leads to each destination from one entry only', () => {
+    expect(duplicatesOf(links.map((link) => link.href))).toEqual([]);
+  });
+
+  it('opens the product design studio on one route', () => {
+    const studios = links.filter((link) => /product design studio/i.test(link.label));
+    expect(studios.map((link) => link.href)).toEqual(['/shopify-design']);
   });
 });

@@ -67,13 +67,19 @@ const analyticsCategoryLink = (category: AnalyticsCategory): NavLink => {
   const reports = listReportsOf(category);
   return {
     key: `analytics.${category}`,
-    label: ANALYTICS_CATEGORY_LABELS[category],
+    label: `${ANALYTICS_CATEGORY_LABELS[category]} reports`,
     href: reports[0]?.path ?? ANALYTICS_DASHBOARD_PATH,
     matchers: reports.map((report) => ({ path: report.path })),
   };
 };
 
-/** Spec §2 main navigation. Earlier entries win ties when two match a URL equally well. */
+/**
+ * Spec §2 main navigation. Earlier entries win ties when two match a URL equally well. Each
+ * destination appears once under one label: the spec lists Print on demand and the product
+ * design studio both top-level and in the Sourcing group, so they stay top-level only
+ * (/sourcing/product-design redirects to /shopify-design), the storefront's print-on-demand tab
+ * says what it holds, and the analytics categories read as reports, apart from Products.
+ */
 export const NAVIGATION: readonly NavSection[] = [
   {
     key: 'start',
@@ -153,17 +159,6 @@ export const NAVIGATION: readonly NavSection[] = [
             href: hrefs.inbox('my-suppliers'),
           },
           { key: 'sourcing.favorites', label: 'My Favorites', href: '/favorites' },
-          {
-            key: 'sourcing.product-design',
-            label: 'Product Design Studio',
-            href: '/sourcing/product-design',
-          },
-          {
-            key: 'sourcing.print-on-demand',
-            label: 'Print on Demand',
-            href: '/print-on-demand-catalog',
-            matchers: [prefix('/printful-widget')],
-          },
         ],
       },
       {
@@ -217,7 +212,7 @@ export const NAVIGATION: readonly NavSection[] = [
           },
           {
             key: 'merch-storefront.print-on-demand',
-            label: 'Print on Demand',
+            label: 'Print-on-demand products',
             href: hrefs.manageShop('print-on-demand'),
           },
           {
@@ -325,6 +320,7 @@ export const NAVIGATION: readonly NavSection[] = [
         label: 'Print on demand',
         href: '/print-on-demand-catalog',
         icon: 'print',
+        matchers: [prefix('/printful-widget')],
       },
       {
         type: 'link',

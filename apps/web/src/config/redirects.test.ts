@@ -14,6 +14,7 @@ describe('resolveRedirect', () => {
     ['/invite-bind', '/app-bind'],
     ['/appsumo-bind', '/app-bind?appName=appsumo'],
     ['/partners-top-nav', '/partners'],
+    ['/sourcing/product-design', '/shopify-design'],
   ])('sends %s to %s', (from, to) => {
     expect(resolveRedirect(from)).toBe(to);
   });

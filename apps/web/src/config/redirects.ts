@@ -19,6 +19,8 @@ const FIXED_REDIRECTS: Readonly<Record<string, FixedRedirect>> = {
   '/invite-bind': { to: '/app-bind' },
   '/appsumo-bind': { to: '/app-bind', tag: { appName: 'appsumo' } },
   '/partners-top-nav': { to: '/partners', shouldDropQuery: true },
+  // Spec §2 lists both studios; the main navigation's /shopify-design is the one kept (issue 10).
+  '/sourcing/product-design': { to: '/shopify-design' },
 };
 
 /** Spec §2 redirects that move a path under a new base and keep the rest of it. */

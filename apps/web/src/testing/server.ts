@@ -16,6 +16,15 @@ export type ReceivedRequest = {
   body: unknown;
 };
 
+/** A JSON body as data; any other body (a multipart upload) as its text. */
+const parseBody = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
 /**
  * Starts the mock server for the calling test file and lists the requests it receives. Any
  * request without a handler fails the test, so nothing reaches a real network by accident.
@@ -35,7 +44,7 @@ export const startMockServer = () => {
             path: url.pathname,
             query: url.searchParams,
             headers: request.headers,
-            body: text ? (JSON.parse(text) as unknown) : undefined,
+            body: text ? parseBody(text) : undefined,
           });
         });
     });

@@ -13,6 +13,15 @@ export type UsageStyle = z.infer<typeof UsageStyleSchema>;
 export const TeamRoleSchema = z.enum(['OWNER', 'ADMIN', 'CX']);
 export type TeamRole = z.infer<typeof TeamRoleSchema>;
 
+const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
+  OWNER: 'Owner',
+  ADMIN: 'Admin',
+  CX: 'Customer experience',
+};
+
+/** The words a person reads for a team role, never the code ("OWNER" → "Owner"). */
+export const teamRoleLabel = (role: TeamRole): string => TEAM_ROLE_LABELS[role];
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -4,18 +4,16 @@ import { z } from 'zod';
 export const PlanTypeSchema = z.enum(['TIER_1', 'TIER_2', 'TIER_2_5', 'TIER_3']);
 export type PlanType = z.infer<typeof PlanTypeSchema>;
 
-/** Spec §6: the two readings of the tier names that both appear in the product. */
+/**
+ * Spec §6 gives two readings of the tier names (Free, Essentials, Business and Free, Beginner,
+ * Scaling, Professional). Atelier shows this one everywhere (header, plan card, account info,
+ * messages): it names each of the four tiers apart, where the other calls two of them Business.
+ */
 export const PLAN_NAMES: Record<PlanType, string> = {
   TIER_1: 'Free',
   TIER_2: 'Beginner',
   TIER_2_5: 'Scaling',
   TIER_3: 'Professional',
-};
-export const PLAN_SHORT_NAMES: Record<PlanType, string> = {
-  TIER_1: 'Free',
-  TIER_2: 'Essentials',
-  TIER_2_5: 'Business',
-  TIER_3: 'Business',
 };
 
 /** Spec §4: Free goes to TIER_2; TIER_2 and TIER_2_5 go to TIER_3; TIER_3 has none. */

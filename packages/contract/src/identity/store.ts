@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
-import { LinkSchema, textSchema } from '../common/validation';
+import { isFileUrl } from '../files/file';
+import { isValidLink, textSchema } from '../common/validation';
 import {
   AccountTypeSchema,
   FeatureFlagsSchema,
@@ -53,11 +54,27 @@ export const StoreProfileSchema = z.object({
 });
 export type StoreProfile = z.infer<typeof StoreProfileSchema>;
 
+/** Image types a store avatar may be (raster only: it is shown through an object URL). */
+export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+
+/**
+ * A store's avatar: the `fileUrl` of an image the store uploaded through `uploadFile` (checked
+ * by the server: the store's own file, one of AVATAR_EXTENSIONS), or a link as before.
+ */
+export const AvatarUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(
+    (value) => isFileUrl(value) || isValidLink(value),
+    'Upload an image, or enter a link that starts with http://, https:// or ftp://.',
+  );
+
 export const UpdateStoreProfileInputSchema = z
   .object({
     title: StoreTitleSchema,
     name: textSchema(120).nullable(),
-    avatarUrl: LinkSchema.nullable(),
+    avatarUrl: AvatarUrlSchema.nullable(),
     accountType: AccountTypeSchema,
     usageStyle: UsageStyleSchema,
   })

@@ -6,6 +6,15 @@ import { TeamRoleSchema } from './account';
 export const TeamInviteStatusSchema = z.enum(['PENDING', 'ACCEPTED']);
 export type TeamInviteStatus = z.infer<typeof TeamInviteStatusSchema>;
 
+const TEAM_INVITE_STATUS_LABELS: Record<TeamInviteStatus, string> = {
+  PENDING: 'Pending',
+  ACCEPTED: 'Accepted',
+};
+
+/** The words a person reads for an invite's state, never the code ("ACCEPTED" → "Accepted"). */
+export const teamInviteStatusLabel = (status: TeamInviteStatus): string =>
+  TEAM_INVITE_STATUS_LABELS[status];
+
 /** A team member of a store: invited by e-mail, PENDING until the invitee accepts. */
 export const TeamMemberSchema = z.object({
   id: z.string(),

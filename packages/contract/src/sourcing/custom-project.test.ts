@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CustomProjectStatusSchema,
+  customProjectStatusLabel,
   type CustomProjectSubmitData,
   findCustomProjectSubmitIssues,
   utcDateOf,
@@ -50,5 +52,14 @@ describe('utcDateOf', () => {
   it('dates an instant by its day in UTC', () => {
     expect(utcDateOf(new Date('2026-03-10T23:30:00-05:00'))).toBe('2026-03-11');
     expect(utcDateOf(new Date('2026-03-10T00:00:00Z'))).toBe('2026-03-10');
+  });
+});
+
+describe('customProjectStatusLabel', () => {
+  it('gives every custom project state words', () => {
+    expect(CustomProjectStatusSchema.options.map(customProjectStatusLabel)).toEqual([
+      'Draft',
+      'Submitted',
+    ]);
   });
 });

@@ -6,6 +6,16 @@ import { textSchema } from '../common/validation';
 export const CUSTOM_PROJECT_STEPS = ['BASICS', 'DETAILS', 'QUANTITY_AND_DATE', 'REVIEW'] as const;
 export const CustomProjectStepSchema = z.enum(CUSTOM_PROJECT_STEPS);
 export const CustomProjectStatusSchema = z.enum(['DRAFT', 'SUBMITTED']);
+export type CustomProjectStatus = z.infer<typeof CustomProjectStatusSchema>;
+
+const CUSTOM_PROJECT_STATUS_LABELS: Record<CustomProjectStatus, string> = {
+  DRAFT: 'Draft',
+  SUBMITTED: 'Submitted',
+};
+
+/** The words a person reads for a custom project's state, never the code ("DRAFT" → "Draft"). */
+export const customProjectStatusLabel = (status: CustomProjectStatus): string =>
+  CUSTOM_PROJECT_STATUS_LABELS[status];
 
 /** Spec §5 prompts shown beside the quantity and the date. */
 export const CUSTOM_PROJECT_PROMPTS = {

@@ -14,7 +14,7 @@ import { catalogSearchRoutes } from './catalog-search.routes';
 import { createCatalogSearchService } from './catalog-search.service';
 import { createCatalogExportSources } from './catalog.export';
 import { createSupplierRepository } from './supplier.repository';
-import { createCatalogEngagementModule } from './engagement';
+import { createCatalogEngagementModule, type SupplierRelationSource } from './engagement';
 import { createItemRepository } from './item.repository';
 import { createSearchCache } from './search-cache';
 import { createSearchWordRepository } from './search-word.repository';
@@ -31,6 +31,8 @@ type CatalogModuleDeps = {
   notifier: Notifier;
   /** Where the web app is served (links in e-mails). */
   publicUrl: string;
+  /** "My suppliers" relations beyond favourites (chat's MESSAGED), wired in app.ts. */
+  supplierRelationSources?: readonly SupplierRelationSource[];
 };
 
 /** Catalog module: categories, suppliers (catalog companies) and their items, search. */
@@ -42,6 +44,7 @@ export const createCatalogModule = ({
   loadCountryNames,
   notifier,
   publicUrl,
+  supplierRelationSources,
 }: CatalogModuleDeps) => {
   const categories = createCategoryRepository(db);
   const suppliers = createSupplierRepository(db);
@@ -70,6 +73,7 @@ export const createCatalogModule = ({
     loadCountryNames,
     notifier,
     publicUrl,
+    supplierRelationSources,
     onFavoritesChanged: (storeId) => {
       lookups.forgetFavorites(storeId);
       search.forgetStoreAnswers(storeId);

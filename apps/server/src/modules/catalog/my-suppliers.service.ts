@@ -15,8 +15,8 @@ const RELATION_ORDER: readonly SupplierRelation[] = ['FAVORITED', 'MESSAGED', 'O
 
 /**
  * Extension point of "my suppliers": another module tells which suppliers a store is related
- * to, and since when. Chat (issue #4) is to register a `MESSAGED` source and orders an `ORDERED`
- * one, in app.ts; until then only favourites (`FAVORITED`) count.
+ * to, and since when. Chat registers the `MESSAGED` source in app.ts; orders are to register an
+ * `ORDERED` one.
  */
 export type SupplierRelationSource = {
   relation: Exclude<SupplierRelation, 'FAVORITED'>;
@@ -33,8 +33,8 @@ type MySuppliersServiceDeps = {
 
 /**
  * Spec §7 `GET /web/stores/me/suppliers` (the inbox "my suppliers" tab): suppliers the store has
- * favourited, messaged or ordered from. Today only FAVORITED is recorded: messaging arrives with
- * chat (issue #4) and ordering with orders, each through a `SupplierRelationSource`.
+ * favourited, messaged or ordered from. FAVORITED comes from favourites, MESSAGED from chat;
+ * ORDERED arrives with orders, through a `SupplierRelationSource` like chat's.
  */
 export const createMySuppliersService = ({
   db,

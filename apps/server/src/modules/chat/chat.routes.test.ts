@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMySuppliers } from '@atelier/contract/catalog/favorite';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { UploadedFile } from '@atelier/contract/files/file';
 import type { Message } from '@atelier/contract/chat/message';
@@ -277,6 +278,30 @@ describe('messages', () => {
     expect((await inbox(alice, '100% COTTON')).items.map((i) => i.sid)).toEqual([b.sid]);
     expect((await inbox(alice, '%')).items.map((i) => i.sid)).toEqual([b.sid]);
     expect((await inbox(alice, 'zzz-nothing')).items).toEqual([]);
+  });
+});
+
+describe('my suppliers (issue 10)', () => {
+  const mySuppliers = async (account: Account) => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: listMySuppliers.path,
+      headers: account.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ items: { id: string; relations: string[] }[] }>().items;
+  };
+
+  it('lists a supplier the store exchanged messages with as MESSAGED, not one only opened', async () => {
+    const account = await registerAccount(context);
+    const messaged = await factories.aSupplier();
+    const opened = await factories.aSupplier();
+    await open(account, opened.id);
+    const conversation = await open(account, messaged.id);
+    await sendText(account, conversation.sid, 'Hello, do you make knitwear?');
+    const items = await mySuppliers(account);
+    expect(items.map((item) => [item.id, item.relations])).toEqual([[messaged.id, ['MESSAGED']]]);
+    expect(await mySuppliers(bob)).not.toContainEqual(expect.objectContaining({ id: messaged.id }));
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { escapeLike } from '@/lib/sql';
@@ -36,6 +36,15 @@ export type ConversationWithReads = {
 };
 
 export const createConversationRepository = (db: Database) => ({
+  /** Suppliers a store has exchanged messages with, and when the last one was sent. */
+  async listMessagedCompanies(storeId: string): Promise<{ companyId: string; at: Date }[]> {
+    const rows = await db
+      .select({ companyId: conversations.companyId, at: conversations.lastMessageAt })
+      .from(conversations)
+      .where(and(eq(conversations.storeId, storeId), isNotNull(conversations.lastMessageAt)));
+    return rows.flatMap((row) => (row.at ? [{ companyId: row.companyId, at: row.at }] : []));
+  },
+
   /** Creates the pair's conversation unless it exists (race-safe), then returns it. */
   async insertOrGet(values: typeof conversations.$inferInsert): Promise<ConversationRow> {
     await db.insert(conversations).values(values).onConflictDoNothing();

@@ -3,6 +3,7 @@ import type { Actor, SupplierActor } from '@/lib/actor';
 import type { Realtime } from '@/realtime';
 import { principalRoom } from '@/realtime';
 import { createChatExportSources } from './chat.export';
+import { createConversationRepository } from './conversation.repository';
 import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatServiceDeps } from './chat.service';
 import { registerChatSocketRequests } from './chat.socket';
@@ -63,6 +64,12 @@ export const createChatModule = (deps: ChatModuleDeps) => {
     storePartyOf,
     supplierPartyOf,
     routes,
+    /**
+     * Suppliers the store has exchanged messages with (an opened but empty conversation does
+     * not count), with the time of the last message: the MESSAGED relation of "my suppliers".
+     */
+    listMessagedSuppliers: (storeId: string) =>
+      createConversationRepository(deps.db).listMessagedCompanies(storeId),
     /** The store's conversations, messages and read markers in "Export my data". */
     exportSources: createChatExportSources(deps.db),
   };

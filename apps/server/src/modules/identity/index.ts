@@ -18,7 +18,7 @@ import {
   type SessionService,
   type SessionSettings,
 } from './session.service';
-import { createStoreService } from './store.service';
+import { createStoreService, type FileLookup } from './store.service';
 import { createSupplierAccountService, type SupplierDirectory } from './supplier-account.service';
 import { createTeamService } from './team.service';
 
@@ -31,6 +31,8 @@ export type IdentityModuleDeps = {
   publicUrl: string;
   /** Catalog company names (supplier accounts), from the catalog module. */
   suppliers: SupplierDirectory;
+  /** A party's own uploads, from the files module (uploaded store avatars are checked). */
+  files: FileLookup;
   /**
    * Publishes `identity.session.ended` when a session logs out or a login ends it past the cap
    * (its sockets close).
@@ -165,6 +167,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     db,
     previewStoreIds,
     onUserRenamed: () => sessionService.forgetAll(),
+    files: deps.files,
   });
   const teamService = createTeamService({
     ...deps,

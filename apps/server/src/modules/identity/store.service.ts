@@ -1,8 +1,11 @@
+import { storeParticipant } from '@atelier/contract/chat/message';
+import { isFileUrl, type UploadedFile } from '@atelier/contract/files/file';
 import type { FeatureFlags } from '@atelier/contract/identity/account';
-import type {
-  ExternalField,
-  StoreProfile,
-  UpdateStoreProfileInput,
+import {
+  AVATAR_EXTENSIONS,
+  type ExternalField,
+  type StoreProfile,
+  type UpdateStoreProfileInput,
 } from '@atelier/contract/identity/store';
 import type { Database } from '@/db/client';
 import { requireRole, type Actor } from '@/lib/actor';
@@ -12,12 +15,25 @@ import { createIdentityRepositories } from './identity.repositories';
 import type { StoreRow } from './store.repository';
 import type { UserRow } from './user.repository';
 
+/** Files a party uploaded, by id (unknown or foreign ids are absent): the files module's. */
+export type FileLookup = {
+  findOwnedFiles(participant: string, ids: readonly string[]): Promise<UploadedFile[]>;
+};
+
 type StoreServiceDeps = {
   db: Database;
   previewStoreIds: ReadonlySet<string>;
   /** Called after the owner's name changed (cached sessions carry the user's name). */
   onUserRenamed?: () => void;
+  /** The files module's lookup of a party's own uploads (an uploaded avatar is checked). */
+  files: FileLookup;
 };
+
+const avatarRefused = (reason: string, message: string) =>
+  new AppError('bad_request', message, {
+    reason,
+    details: [{ field: 'body.avatarUrl', message }],
+  });
 
 /** External fields kept per store; past this a new name is refused. */
 export const MAX_EXTERNAL_FIELDS = 200;
@@ -28,8 +44,28 @@ export const createStoreService = ({
   db,
   previewStoreIds,
   onUserRenamed = () => {},
+  files,
 }: StoreServiceDeps) => {
   const repositories = createIdentityRepositories(db);
+
+  /**
+   * An uploaded avatar must be the store's own upload and a raster image: 400
+   * `avatar_file_not_found` for another party's or an unknown file, 400 `avatar_not_image` for
+   * another type. Returns the file's URL as the files module writes it; a link passes as is.
+   */
+  const checkAvatar = async (storeId: string, avatarUrl: string): Promise<string> => {
+    if (!isFileUrl(avatarUrl)) return avatarUrl;
+    const fileId = avatarUrl.split('/')[3] ?? '';
+    const [file] = await files.findOwnedFiles(storeParticipant(storeId), [fileId]);
+    if (!file) throw avatarRefused('avatar_file_not_found', 'Upload the avatar image again.');
+    if (!(AVATAR_EXTENSIONS as readonly string[]).includes(file.extension)) {
+      throw avatarRefused(
+        'avatar_not_image',
+        `An avatar is a ${AVATAR_EXTENSIONS.join(', ')} image.`,
+      );
+    }
+    return file.url;
+  };
 
   const toStoreProfile = (store: StoreRow, owner: UserRow): StoreProfile => ({
     id: store.id,
@@ -72,6 +108,9 @@ export const createStoreService = ({
       requireRole(actor, 'OWNER', 'ADMIN');
       const { store, owner } = await loadStore(actor.storeId);
       const { name, ...storeFields } = input;
+      if (storeFields.avatarUrl) {
+        storeFields.avatarUrl = await checkAvatar(store.id, storeFields.avatarUrl);
+      }
       // One transaction, so a refused store field doesn't leave the owner's name changed alone.
       const updated = await db.transaction(async (tx) => {
         const repos = createIdentityRepositories(tx);

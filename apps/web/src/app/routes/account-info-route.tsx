@@ -5,8 +5,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
 import { storeProfileQueryOptions, useStoreProfile } from '@/features/identity/api/store-queries';
-import { ExternalFieldsSection } from '@/features/identity/components/external-fields-section';
-import { FeatureFlagsSection } from '@/features/identity/components/feature-flags-section';
 import { PlanCard } from '@/features/identity/components/plan-card';
 import { ProfileForm } from '@/features/identity/components/profile-form';
 import { ReceivedInvitesSection } from '@/features/identity/components/received-invites-section';
@@ -64,9 +62,6 @@ const AccountInfoPage = () => {
               role={currentUser.role}
               userEmail={currentUser.user.email}
             />
-            {profile.data ? (
-              <ExternalFieldsSection profile={profile.data} canEdit={canEditStore} />
-            ) : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -74,10 +69,6 @@ const AccountInfoPage = () => {
             <div id="plan">
               <PlanCard planType={currentUser.store.planType} />
             </div>
-            <FeatureFlagsSection
-              flags={currentUser.featureFlags}
-              canEdit={currentUser.role === 'OWNER'}
-            />
             <StoresSection currentUser={currentUser} />
             <ReceivedInvitesSection />
             <DataExportSection />

@@ -1,16 +1,18 @@
-import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createRoute } from '@tanstack/react-router';
+import { NotBuiltMarker } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { appLayoutRoute } from './app-layout-route';
+import { isUnbuiltHref } from './module-pages';
 
 type FulfillmentTile = { title: string; description: string; href: string | null };
 
 /**
- * Spec §2 fulfillment home tiles. Those whose page exists open it; the others say they arrive
- * with the fulfillment module. The financial report shows only when enabled, which no store is.
+ * Spec §2 fulfillment home tiles. Each opens its page where one exists; tiles of modules not
+ * built yet are muted and marked. The financial report shows only when enabled, which no store is.
  */
 const TILES: readonly FulfillmentTile[] = [
   { title: 'Create an order', description: 'Send an order to the fulfillment center.', href: null },
@@ -55,6 +57,20 @@ const TILES: readonly FulfillmentTile[] = [
   },
 ];
 
+const TileHeading = ({ tile, isBuilt }: { tile: FulfillmentTile; isBuilt: boolean }) => (
+  <>
+    <Group justify="space-between" align="flex-start" gap="xs">
+      <Text fw={600} c={isBuilt ? undefined : 'dimmed'}>
+        {tile.title}
+      </Text>
+      {isBuilt ? null : <NotBuiltMarker />}
+    </Group>
+    <Text size="sm" c="dimmed" mt={4}>
+      {tile.description}
+    </Text>
+  </>
+);
+
 const FulfillmentHomePage = () => {
   useDocumentTitle('Fulfillment · Atelier');
   const navigateTo = useHrefNavigation();
@@ -65,8 +81,11 @@ const FulfillmentHomePage = () => {
         description="Storage, kitting, shipping labels, returns and freight from the fulfillment center."
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-        {TILES.map((tile) =>
-          tile.href ? (
+        {TILES.map((tile) => {
+          const isBuilt = tile.href !== null && !isUnbuiltHref(tile.href);
+          // Tiles of unbuilt modules stay muted; those with a placeholder page still open it.
+          const look = isBuilt ? {} : { bg: 'gray.0', 'data-not-built': true };
+          return tile.href ? (
             <Card
               key={tile.title}
               component="a"
@@ -74,28 +93,24 @@ const FulfillmentHomePage = () => {
               onClick={navigateTo(tile.href)}
               withBorder
               padding="lg"
+              data-testid="fulfillment-tile"
+              {...look}
             >
-              <Text fw={600}>{tile.title}</Text>
-              <Text size="sm" c="dimmed" mt={4}>
-                {tile.description}
-              </Text>
+              <TileHeading tile={tile} isBuilt={isBuilt} />
             </Card>
           ) : (
-            <Card key={tile.title} withBorder padding="lg" bg="gray.0" aria-disabled>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Text fw={600} c="dimmed">
-                  {tile.title}
-                </Text>
-                <Badge variant="light" color="gray" size="sm">
-                  Not built yet
-                </Badge>
-              </Group>
-              <Text size="sm" c="dimmed" mt={4}>
-                {tile.description} Arrives with the fulfillment module.
-              </Text>
+            <Card
+              key={tile.title}
+              withBorder
+              padding="lg"
+              aria-disabled
+              data-testid="fulfillment-tile"
+              {...look}
+            >
+              <TileHeading tile={tile} isBuilt={false} />
             </Card>
-          ),
-        )}
+          );
+        })}
       </SimpleGrid>
     </>
   );

@@ -6,6 +6,7 @@ import { ModuleTiles } from '@/features/homebase/components/module-tiles';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
 import { PlanCard } from '@/features/identity/components/plan-card';
 import { appLayoutRoute } from './app-layout-route';
+import { isUnbuiltHref } from './module-pages';
 
 const HomebasePage = () => {
   const currentUser = useSignedInUser();
@@ -37,7 +38,7 @@ const HomebasePage = () => {
         <Title order={2} fz="h4">
           Your modules
         </Title>
-        <ModuleTiles currentUser={currentUser} />
+        <ModuleTiles currentUser={currentUser} isUnbuilt={isUnbuiltHref} />
       </Stack>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { ComingSoon } from '@/components/ui/coming-soon';
+import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import type { ModulePage } from './module-pages';
 
@@ -9,7 +10,7 @@ export const ModulePageView = ({ page }: { page: ModulePage }) => {
   return (
     <>
       <PageHeader title={page.title} />
-      <ComingSoon title="Not built yet" description={page.description} />
+      <ComingSoon title={NOT_BUILT_LABEL} description={page.description} />
     </>
   );
 };

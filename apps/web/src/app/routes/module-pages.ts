@@ -1,3 +1,5 @@
+import { isAnalyticsPath } from '@/config/analytics-reports';
+
 /**
  * Pages of spec §2 whose module is not built yet. Each names what will be there and which
  * module brings it; none shows data. Paths use the router's syntax (`$id`, `{-$id}` optional).
@@ -417,3 +419,46 @@ export const PLAYGROUND_PAGE = page(
   'Playground',
   'A place to try the design-system components during development.',
 );
+
+/**
+ * Signed-in pages outside the module pages above whose screens are not built yet either: the
+ * copilot, the storefront tabs, the analytics charts and two inbox tabs.
+ */
+const OTHER_UNBUILT_BASES = [
+  '/ask-copilot',
+  '/manage-shop',
+  '/inbox/orders',
+  '/inbox/needs-payment',
+];
+
+/** A module page's router path (`$id`, `{-$id}`) as a pattern that matches its URLs. */
+const patternOf = (path: string): RegExp =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((segment) =>
+        segment.startsWith('{-$')
+          ? '(?:/[^/]+)?'
+          : segment.startsWith('$')
+            ? '/[^/]+'
+            : segment
+              ? `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`
+              : '',
+      )
+      .join('')}/?$`,
+  );
+
+const UNBUILT_PATTERNS = SIGNED_IN_MODULE_PAGES.map((modulePage) => patternOf(modulePage.path));
+
+/**
+ * Whether a signed-in href (path, optional query) opens a page whose module is not built yet,
+ * so tiles and navigation entries that lead there can say so (issue 10).
+ */
+export const isUnbuiltHref = (href: string): boolean => {
+  const path = href.split(/[?#]/, 1)[0] ?? '';
+  return (
+    UNBUILT_PATTERNS.some((pattern) => pattern.test(path)) ||
+    isAnalyticsPath(path) ||
+    OTHER_UNBUILT_BASES.some((base) => path === base || path.startsWith(`${base}/`))
+  );
+};

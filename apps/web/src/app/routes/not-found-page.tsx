@@ -3,12 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { hasSession } from '@/lib/api-client';
+import { SignedInFrame, useIsInsideSignedInFrame } from '../shell/signed-in-frame';
 
-/** Spec §2 /404, and what any unknown path shows. */
-export const NotFoundPage = () => {
-  useDocumentTitle('Page not found · Atelier');
+const NotFoundMessage = ({ isSignedIn }: { isSignedIn: boolean }) => {
   const navigateTo = useHrefNavigation();
-  const target = hasSession()
+  const target = isSignedIn
     ? { href: paths.homebase, label: 'Go to home' }
     : { href: paths.login, label: 'Log in' };
   return (
@@ -28,5 +27,20 @@ export const NotFoundPage = () => {
         </Button>
       </Stack>
     </Center>
+  );
+};
+
+/**
+ * Spec §2 /404, and what any unknown path shows: inside the app's frame (navigation included)
+ * for a signed-in user, on its own otherwise.
+ */
+export const NotFoundPage = () => {
+  useDocumentTitle('Page not found · Atelier');
+  const isInsideFrame = useIsInsideSignedInFrame();
+  if (isInsideFrame) return <NotFoundMessage isSignedIn />;
+  return hasSession() ? (
+    <SignedInFrame>{() => <NotFoundMessage isSignedIn />}</SignedInFrame>
+  ) : (
+    <NotFoundMessage isSignedIn={false} />
   );
 };

@@ -1,6 +1,6 @@
 import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconEyeOff, IconLock, IconUserOff } from '@tabler/icons-react';
-import type { CurrentUser } from '@atelier/contract/identity/account';
+import { type CurrentUser, teamRoleLabel } from '@atelier/contract/identity/account';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS, getHomePath, type PageAccess } from '@/config/access';
 import { paths } from '@/config/paths';
@@ -10,12 +10,9 @@ type AccessNoticeProps = {
   currentUser: CurrentUser;
 };
 
-const FEATURE_FLAGS_HREF = `${paths.accountInfo}#feature-flags`;
-
 /** What a page shows instead of itself when spec §6 keeps this user out of it. */
 export const AccessNotice = ({ access, currentUser }: AccessNoticeProps) => {
   const navigateTo = useHrefNavigation();
-  const isOwner = currentUser.role === 'OWNER';
   const homePath = getHomePath(currentUser.role);
 
   const content = (() => {
@@ -26,10 +23,8 @@ export const AccessNotice = ({ access, currentUser }: AccessNoticeProps) => {
         return {
           icon: <IconLock size={28} />,
           title: `${feature} is turned off for this store`,
-          description: isOwner
-            ? `Turn ${feature.toLowerCase()} on in Account info to open this page.`
-            : `The store's owner can turn ${feature.toLowerCase()} on in Account info.`,
-          action: isOwner ? { label: 'Open feature flags', href: FEATURE_FLAGS_HREF } : null,
+          description: `${feature} is switched on per store by the team that runs this Atelier, not from Account info.`,
+          action: { label: 'Back to home', href: homePath },
         };
       }
       case 'preview-blocked':
@@ -44,7 +39,7 @@ export const AccessNotice = ({ access, currentUser }: AccessNoticeProps) => {
         return {
           icon: <IconUserOff size={28} />,
           title: 'This page is not part of your role',
-          description: `As a ${access.role} member you can open Fulfillment and the AI Business Partner.`,
+          description: `As a ${teamRoleLabel(access.role).toLowerCase()} member you can open Fulfillment and the AI Business Partner.`,
           action: { label: 'Go to Fulfillment', href: paths.fulfillmentHome },
         };
     }

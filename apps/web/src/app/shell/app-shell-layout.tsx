@@ -18,6 +18,7 @@ import { PLAN_NAMES } from '@atelier/contract/identity/plans';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { getHomePath } from '@/config/access';
 import { buildVisibleNavigation, resolveActiveNavKeys } from '@/config/navigation';
+import { useStoreProfile } from '@/features/identity/api/store-queries';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
 
@@ -47,6 +48,7 @@ export const AppShellLayout = ({
   const active = resolveActiveNavKeys(pathname, searchStr);
   const sections = useMemo(() => buildVisibleNavigation(currentUser), [currentUser]);
   const homePath = getHomePath(currentUser.role);
+  const storeProfile = useStoreProfile();
 
   return (
     <AppShell
@@ -80,12 +82,19 @@ export const AppShellLayout = ({
             <Text c="dimmed" size="sm" visibleFrom="xs" truncate maw={220}>
               {currentUser.store.title}
             </Text>
-            <Badge variant="light" color="gray" visibleFrom="md">
-              {PLAN_NAMES[currentUser.store.planType]}
+            <Badge
+              variant="light"
+              color="gray"
+              visibleFrom="md"
+              tt="none"
+              data-testid="header-plan"
+            >
+              {PLAN_NAMES[currentUser.store.planType]} plan
             </Badge>
           </Group>
           <UserMenu
             currentUser={currentUser}
+            avatarUrl={storeProfile.data?.avatarUrl ?? null}
             onLogOut={onLogOut}
             onSwitchStore={onSwitchStore}
             isBusy={isBusy}

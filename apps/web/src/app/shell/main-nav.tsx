@@ -1,6 +1,7 @@
 import { Badge, Box, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NotBuiltMarker } from '@/components/ui/not-built-marker';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS } from '@/config/access';
 import { storeChatClient } from '@/features/chat/chat-client';
@@ -11,6 +12,7 @@ import type {
   VisibleNavLink,
   VisibleNavSection,
 } from '@/config/navigation';
+import { isUnbuiltHref } from '../routes/module-pages';
 import { NavIcon } from './nav-icon';
 
 type MainNavProps = {
@@ -42,7 +44,7 @@ const stateHint = (state: NavEntryState): string | null => {
     case 'open':
       return null;
     case 'locked':
-      return `${FEATURE_FLAG_LABELS[state.flag]} is turned off for this store. The owner turns it on in Account info.`;
+      return `${FEATURE_FLAG_LABELS[state.flag]} is turned off for this store.`;
     case 'preview-blocked':
       return PREVIEW_BLOCKED_HINT;
   }
@@ -65,18 +67,26 @@ const NavItem = ({ link, isActive, count, onNavigate }: NavItemProps) => {
   const navigateTo = useHrefNavigation();
   const hint = stateHint(link.state);
   const isBlocked = link.state.kind === 'preview-blocked';
+  const isNotBuilt = isUnbuiltHref(link.href);
+  const rightSection =
+    link.state.kind !== 'open' ? (
+      <StateIcon state={link.state} />
+    ) : isNotBuilt ? (
+      <NotBuiltMarker />
+    ) : count ? (
+      <CountBadge count={count} label={unreadLabel(count)} />
+    ) : null;
   const common = {
     label: link.label,
     active: isActive,
     leftSection: link.icon ? <NavIcon name={link.icon} /> : null,
-    rightSection:
-      link.state.kind === 'open' && count ? (
-        <CountBadge count={count} label={unreadLabel(count)} />
-      ) : (
-        <StateIcon state={link.state} />
-      ),
+    rightSection,
+    // The label wraps rather than cut, beside a marker that never shrinks.
+    styles: { label: { whiteSpace: 'normal' as const } },
+    ...(isNotBuilt && !isBlocked ? { c: 'dimmed' } : {}),
     'data-nav-key': link.key,
     'data-nav-state': link.state.kind,
+    'data-not-built': isNotBuilt || undefined,
     'aria-current': isActive ? ('page' as const) : undefined,
     variant: 'light',
   };

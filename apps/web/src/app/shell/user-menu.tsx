@@ -1,12 +1,15 @@
 import { Menu } from '@mantine/core';
 import { IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
-import type { CurrentUser } from '@atelier/contract/identity/account';
+import { type CurrentUser, teamRoleLabel } from '@atelier/contract/identity/account';
 import { AccountMenu } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
+import { useStoreImageUrl } from '@/lib/file-upload';
 
 type UserMenuProps = {
   currentUser: CurrentUser;
+  /** The store's avatar (spec §3 store profile), `null` for none. */
+  avatarUrl: string | null;
   onLogOut: () => void;
   onSwitchStore: (storeId: string) => void;
   isBusy: boolean;
@@ -20,8 +23,15 @@ const initialsOf = (text: string): string =>
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('');
 
-export const UserMenu = ({ currentUser, onLogOut, onSwitchStore, isBusy }: UserMenuProps) => {
+export const UserMenu = ({
+  currentUser,
+  avatarUrl,
+  onLogOut,
+  onSwitchStore,
+  isBusy,
+}: UserMenuProps) => {
   const navigateTo = useHrefNavigation();
+  const avatarSrc = useStoreImageUrl(avatarUrl);
   const displayName = currentUser.user.name ?? currentUser.user.email;
   const otherStores = currentUser.memberships.filter(
     (membership) => membership.storeId !== currentUser.store.id,
@@ -31,11 +41,12 @@ export const UserMenu = ({ currentUser, onLogOut, onSwitchStore, isBusy }: UserM
     <AccountMenu
       displayName={displayName}
       initials={initialsOf(displayName)}
+      avatarSrc={avatarSrc}
       width={260}
       isBusy={isBusy}
     >
       <Menu.Label>
-        {currentUser.user.email} · {currentUser.role}
+        {currentUser.user.email} · {teamRoleLabel(currentUser.role)}
       </Menu.Label>
       <Menu.Item
         component="a"
@@ -55,7 +66,7 @@ export const UserMenu = ({ currentUser, onLogOut, onSwitchStore, isBusy }: UserM
               leftSection={<IconSwitchHorizontal size={16} />}
               onClick={() => onSwitchStore(membership.storeId)}
             >
-              {membership.storeTitle} ({membership.role})
+              {membership.storeTitle} ({teamRoleLabel(membership.role)})
             </Menu.Item>
           ))}
         </>

@@ -7,6 +7,8 @@ type AccountMenuProps = {
   displayName: string;
   /** The avatar's letters; `?` when empty. */
   initials: string;
+  /** The avatar's picture, shown instead of the letters once loaded. */
+  avatarSrc?: string | null;
   width: number;
   isBusy: boolean;
   /** The menu's labels and items. */
@@ -17,6 +19,7 @@ type AccountMenuProps = {
 export const AccountMenu = ({
   displayName,
   initials,
+  avatarSrc = null,
   width,
   isBusy,
   children,
@@ -26,7 +29,15 @@ export const AccountMenu = ({
       {/* Named by its content, so what a screen reader hears matches the screen (WCAG 2.5.3). */}
       <UnstyledButton data-testid="user-menu" disabled={isBusy}>
         <Group gap="xs" wrap="nowrap">
-          <Avatar color="indigo" radius="xl" size="md" aria-hidden>
+          <Avatar
+            color="indigo"
+            radius="xl"
+            size="md"
+            src={avatarSrc}
+            alt=""
+            aria-hidden
+            data-testid="user-avatar"
+          >
             {initials || '?'}
           </Avatar>
           <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>

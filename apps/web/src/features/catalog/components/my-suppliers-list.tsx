@@ -18,8 +18,7 @@ export const MySuppliersList = () => {
   return (
     <Stack gap="md">
       <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
-        For now this lists the suppliers you favorited. Suppliers you message or order from will
-        join them once chat and orders arrive.
+        The suppliers you favorite or exchange messages with are listed here.
       </Alert>
       <TextInput
         maw={360}
@@ -40,7 +39,7 @@ export const MySuppliersList = () => {
         <Text c="dimmed">
           {debounced
             ? 'None of your suppliers match that search.'
-            : 'No suppliers yet. Favorite suppliers while you '}
+            : 'No suppliers yet. Favorite or message suppliers while you '}
           {debounced ? null : (
             <AppAnchor href={paths.browseSuppliers}>browse the marketplace</AppAnchor>
           )}

@@ -1,5 +1,6 @@
 import { Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import type { MessagePayload } from '@atelier/contract/chat/message';
+import { customProjectStatusLabel } from '@atelier/contract/sourcing/custom-project';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
@@ -67,9 +68,10 @@ export const SendCustomProjectModal = ({
                     <Badge
                       size="xs"
                       variant="light"
+                      tt="none"
                       color={project.status === 'DRAFT' ? 'gray' : 'teal'}
                     >
-                      {project.status === 'DRAFT' ? 'Draft' : 'Submitted'}
+                      {customProjectStatusLabel(project.status)}
                     </Badge>
                   </Group>
                   <Text size="xs" c="dimmed">

@@ -15,6 +15,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@atelier/contract/identity/account';
+import { NotBuiltMarker } from '@/components/ui/not-built-marker';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS, resolvePageAccess } from '@/config/access';
 import { hrefs, paths } from '@/config/paths';
@@ -109,8 +110,17 @@ const MODULE_TILES: readonly ModuleTile[] = [
   },
 ];
 
-/** The module tiles of /homebase, with spec §6 flags, roles and preview blocks applied. */
-export const ModuleTiles = ({ currentUser }: { currentUser: CurrentUser }) => {
+type ModuleTilesProps = {
+  currentUser: CurrentUser;
+  /** Whether a tile's page belongs to a module not built yet (the route knows the pages). */
+  isUnbuilt: (href: string) => boolean;
+};
+
+/**
+ * The module tiles of /homebase, with spec §6 flags, roles and preview blocks applied. Tiles of
+ * modules not built yet are muted and marked, and still open their placeholder page.
+ */
+export const ModuleTiles = ({ currentUser, isUnbuilt }: ModuleTilesProps) => {
   const navigateTo = useHrefNavigation();
   const tiles = MODULE_TILES.map((tile) => ({
     tile,
@@ -122,6 +132,8 @@ export const ModuleTiles = ({ currentUser }: { currentUser: CurrentUser }) => {
       {tiles.map(({ tile, access }) => {
         const TileIcon = tile.icon;
         const isLocked = access.kind === 'locked';
+        const isNotBuilt = isUnbuilt(tile.href);
+        const isMuted = isLocked || isNotBuilt;
         const card = (
           <Card
             component="a"
@@ -131,19 +143,26 @@ export const ModuleTiles = ({ currentUser }: { currentUser: CurrentUser }) => {
             radius="md"
             padding="lg"
             data-module={tile.key}
+            data-not-built={isNotBuilt || undefined}
+            bg={isNotBuilt ? 'gray.0' : undefined}
             style={{ height: '100%' }}
           >
-            <Group justify="space-between" align="flex-start" mb="sm">
-              <ThemeIcon variant="light" size="lg" radius="md" color={isLocked ? 'gray' : 'indigo'}>
+            <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+              <ThemeIcon variant="light" size="lg" radius="md" color={isMuted ? 'gray' : 'indigo'}>
                 <TileIcon size={20} stroke={1.6} />
               </ThemeIcon>
-              {isLocked ? (
-                <Badge variant="light" color="gray" size="sm">
-                  Turned off
-                </Badge>
-              ) : null}
+              <Group gap={6} justify="flex-end">
+                {isNotBuilt ? <NotBuiltMarker /> : null}
+                {isLocked ? (
+                  <Badge variant="light" color="gray" size="sm">
+                    Turned off
+                  </Badge>
+                ) : null}
+              </Group>
             </Group>
-            <Text fw={600}>{tile.title}</Text>
+            <Text fw={600} c={isNotBuilt ? 'dimmed' : undefined}>
+              {tile.title}
+            </Text>
             <Text size="sm" c="dimmed" mt={4}>
               {tile.description}
             </Text>

@@ -1,12 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FeatureFlags } from '@atelier/contract/identity/account';
 import {
-  type ExternalField,
   getStoreProfile,
-  setExternalField,
   type StoreProfile,
   type UpdateStoreProfileInput,
-  updateFeatureFlags,
   updateStoreProfile,
 } from '@atelier/contract/identity/store';
 import { callApi } from '@/lib/api-client';
@@ -40,27 +36,5 @@ export const useUpdateStoreProfile = () => {
     mutationFn: (body: UpdateStoreProfileInput) =>
       callApi(updateStoreProfile, { body, shouldToastError: false }),
     onSuccess: onSaved,
-  });
-};
-
-export const useSetExternalField = () => {
-  const onSaved = useProfileSaved();
-  return useMutation({
-    mutationFn: (body: ExternalField) =>
-      callApi(setExternalField, { body, shouldToastError: false }),
-    onSuccess: onSaved,
-  });
-};
-
-export const useUpdateFeatureFlags = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Partial<FeatureFlags>) => callApi(updateFeatureFlags, { body }),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountKeys.currentUser() }),
-        queryClient.invalidateQueries({ queryKey: storeKeys.profile() }),
-      ]);
-    },
   });
 };

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  isNonFreePlan,
   isProfessionalPlan,
   PLAN_NAMES,
-  PLAN_SHORT_NAMES,
   type PlanType,
   planUpgradeTarget,
 } from '@atelier/contract/identity/plans';
@@ -30,8 +30,13 @@ export const PlanCard = ({ planType }: { planType: PlanType }) => {
               {PLAN_NAMES[planType]}
             </Title>
           </Stack>
-          <Badge variant="light" color={isProfessionalPlan(planType) ? 'grape' : 'indigo'}>
-            {PLAN_SHORT_NAMES[planType]}
+          <Badge
+            variant="light"
+            color={isProfessionalPlan(planType) ? 'grape' : 'indigo'}
+            tt="none"
+            styles={{ root: { flexShrink: 0 } }}
+          >
+            {isNonFreePlan(planType) ? 'Paid plan' : 'No charge'}
           </Badge>
         </Group>
         {target ? (

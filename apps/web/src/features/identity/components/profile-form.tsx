@@ -1,15 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Avatar, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  FileButton,
+  Group,
+  Input,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { AccountTypeSchema, UsageStyleSchema } from '@atelier/contract/identity/account';
 import {
+  AVATAR_EXTENSIONS,
   type StoreProfile,
   type UpdateStoreProfileInput,
   UpdateStoreProfileInputSchema,
 } from '@atelier/contract/identity/store';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
+import { isApiError } from '@/lib/api-error';
+import { uploadStoreFile, useStoreImageUrl } from '@/lib/file-upload';
 import { applyServerErrors } from '@/lib/form-errors';
 import { showSuccessToast } from '@/lib/notify';
 import { useUpdateStoreProfile } from '../api/store-queries';
@@ -41,6 +55,8 @@ const toFormValues = (profile: StoreProfile): ProfileFormValues => ({
   usageStyle: profile.usageStyle,
 });
 
+const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
 type ProfileFormProps = { profile: StoreProfile; canEdit: boolean };
 
 export const ProfileForm = ({ profile, canEdit }: ProfileFormProps) => {
@@ -53,6 +69,24 @@ export const ProfileForm = ({ profile, canEdit }: ProfileFormProps) => {
   });
   const { errors, isDirty } = form.formState;
   const avatarUrl = useWatch({ control: form.control, name: 'avatarUrl' });
+  const avatarSrc = useStoreImageUrl(avatarUrl.trim() || null);
+  const [isUploading, setIsUploading] = useState(false);
+
+  // The upload goes through the files endpoint and its checks; saving the profile keeps it.
+  const handleAvatarChosen = async (file: File | null) => {
+    if (!file) return;
+    form.clearErrors('avatarUrl');
+    setIsUploading(true);
+    try {
+      const uploaded = await uploadStoreFile(file);
+      form.setValue('avatarUrl', uploaded.url, { shouldDirty: true });
+    } catch (error) {
+      const message = isApiError(error) ? error.message : 'The image could not be uploaded.';
+      form.setError('avatarUrl', { message });
+    } finally {
+      setIsUploading(false);
+    }
+  };
 
   const handleSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -89,19 +123,47 @@ export const ProfileForm = ({ profile, canEdit }: ProfileFormProps) => {
               error={errors.name?.message}
             />
           </SimpleGrid>
-          <Group align="flex-end" wrap="nowrap">
-            <Avatar src={avatarUrl.trim() || null} radius="md" size="lg" alt="" color="indigo">
-              {profile.title.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <TextInput
-              flex={1}
-              label="Avatar URL"
-              placeholder="https://…"
-              type="url"
-              {...form.register('avatarUrl')}
-              error={errors.avatarUrl?.message}
-            />
-          </Group>
+          <Input.Wrapper label="Avatar" error={errors.avatarUrl?.message}>
+            <Group wrap="wrap" gap="sm" mt={4}>
+              <Avatar
+                src={avatarSrc}
+                radius="md"
+                size="lg"
+                alt="Store avatar"
+                color="indigo"
+                data-testid="profile-avatar"
+              >
+                {profile.title.slice(0, 1).toUpperCase()}
+              </Avatar>
+              {canEdit ? (
+                <>
+                  <FileButton
+                    onChange={(file) => void handleAvatarChosen(file)}
+                    accept={AVATAR_ACCEPT}
+                  >
+                    {(props) => (
+                      <Button {...props} variant="default" size="xs" loading={isUploading}>
+                        {avatarUrl ? 'Replace image' : 'Upload image'}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {avatarUrl ? (
+                    <Button
+                      variant="subtle"
+                      color="gray"
+                      size="xs"
+                      onClick={() => form.setValue('avatarUrl', '', { shouldDirty: true })}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </>
+              ) : null}
+              <Text size="xs" c="dimmed" w="100%">
+                PNG, JPG, GIF or WebP, up to 20 MB. Save the profile to keep it.
+              </Text>
+            </Group>
+          </Input.Wrapper>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Controller
               control={form.control}

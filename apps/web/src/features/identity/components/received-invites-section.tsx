@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { formatRelativeTime } from '@atelier/contract/common/format';
+import { teamRoleLabel } from '@atelier/contract/identity/account';
 import { LoadError } from '@/components/ui/load-error';
 import { showSuccessToast } from '@/lib/notify';
 import { useAcceptTeamInvite, useReceivedInvites } from '../api/team-queries';
@@ -39,7 +40,9 @@ export const ReceivedInvitesSection = () => {
                   </Text>
                 </Stack>
                 <Group gap="sm">
-                  <Badge variant="light">{invite.role}</Badge>
+                  <Badge variant="light" tt="none">
+                    {teamRoleLabel(invite.role)}
+                  </Badge>
                   <Button
                     size="xs"
                     loading={accept.isPending && accept.variables === invite.id}

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { CurrentUser } from '@atelier/contract/identity/account';
+import { type CurrentUser, teamRoleLabel } from '@atelier/contract/identity/account';
 import { showSuccessToast } from '@/lib/notify';
 import { useSwitchStore } from '../api/account-queries';
 import { SectionCard } from './section-card';
@@ -18,8 +18,12 @@ export const StoresSection = ({ currentUser }: { currentUser: CurrentUser }) => 
           <Group justify="space-between">
             <Text fw={600}>{currentUser.store.title}</Text>
             <Group gap="xs">
-              <Badge variant="light">{currentUser.role}</Badge>
-              <Badge variant="filled">Current</Badge>
+              <Badge variant="light" tt="none">
+                {teamRoleLabel(currentUser.role)}
+              </Badge>
+              <Badge variant="filled" tt="none">
+                Current
+              </Badge>
             </Group>
           </Group>
         </Paper>
@@ -28,7 +32,9 @@ export const StoresSection = ({ currentUser }: { currentUser: CurrentUser }) => 
             <Group justify="space-between">
               <Text fw={600}>{membership.storeTitle}</Text>
               <Group gap="xs">
-                <Badge variant="light">{membership.role}</Badge>
+                <Badge variant="light" tt="none">
+                  {teamRoleLabel(membership.role)}
+                </Badge>
                 <Button
                   size="xs"
                   variant="light"

@@ -17,12 +17,13 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatRelativeTime } from '@atelier/contract/common/format';
-import type { TeamRole } from '@atelier/contract/identity/account';
+import { type TeamRole, teamRoleLabel } from '@atelier/contract/identity/account';
 import { canHaveTeamMembers, PLAN_NAMES, type PlanType } from '@atelier/contract/identity/plans';
 import {
   type InviteTeamMemberInput,
   InviteTeamMemberInputSchema,
   type TeamMember,
+  teamInviteStatusLabel,
 } from '@atelier/contract/identity/team';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -34,13 +35,13 @@ import { SectionCard } from './section-card';
 type InviteRole = InviteTeamMemberInput['role'];
 
 const ROLE_OPTIONS: { value: InviteRole; label: string }[] = [
-  { value: 'ADMIN', label: 'Admin' },
-  { value: 'CX', label: 'CX' },
+  { value: 'ADMIN', label: teamRoleLabel('ADMIN') },
+  { value: 'CX', label: teamRoleLabel('CX') },
 ];
 
 const ROLE_HINTS: Record<InviteRole, string> = {
   ADMIN: 'Admins work across the whole store.',
-  CX: 'CX members see only Fulfillment and the AI Business Partner.',
+  CX: 'Customer experience members see only Fulfillment and the AI Business Partner.',
 };
 
 /** The smallest plan that allows a team (spec §6 / issue #2: TIER_2_5 and up). */
@@ -150,7 +151,7 @@ export const TeamSection = ({ planType, role, userEmail }: TeamSectionProps) => 
     <SectionCard
       id="team"
       title="Team"
-      description="People who work in this store with you. CX members see only Fulfillment and the AI Business Partner."
+      description="People who work in this store with you. Customer experience members see only Fulfillment and the AI Business Partner."
     >
       {!isTeamPlan ? (
         <Alert color="gray" icon={<IconUsers size={18} />} data-testid="team-plan-note">
@@ -190,10 +191,14 @@ export const TeamSection = ({ planType, role, userEmail }: TeamSectionProps) => 
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{member.role}</Table.Td>
+                  <Table.Td>{teamRoleLabel(member.role)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge variant="light" color={member.status === 'ACCEPTED' ? 'teal' : 'yellow'}>
-                      {member.status === 'ACCEPTED' ? 'Accepted' : 'Pending'}
+                    <Badge
+                      variant="light"
+                      tt="none"
+                      color={member.status === 'ACCEPTED' ? 'teal' : 'yellow'}
+                    >
+                      {teamInviteStatusLabel(member.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>

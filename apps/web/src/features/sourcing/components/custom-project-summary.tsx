@@ -1,6 +1,10 @@
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import {
+  type CustomProjectStatus,
+  customProjectStatusLabel,
+} from '@atelier/contract/sourcing/custom-project';
 import type { CustomProjectStep, ProjectField, ProjectFormValues } from '../custom-project-form';
 import { stepOfField } from '../custom-project-form';
 
@@ -105,8 +109,8 @@ export const CustomProjectSummary = ({
   );
 };
 
-export const ProjectStatusBadge = ({ status }: { status: 'DRAFT' | 'SUBMITTED' }) => (
-  <Badge color={status === 'SUBMITTED' ? 'teal' : 'gray'} variant="light">
-    {status === 'SUBMITTED' ? 'Submitted' : 'Draft'}
+export const ProjectStatusBadge = ({ status }: { status: CustomProjectStatus }) => (
+  <Badge color={status === 'SUBMITTED' ? 'teal' : 'gray'} variant="light" tt="none">
+    {customProjectStatusLabel(status)}
   </Badge>
 );

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isUnbuiltHref } from './module-pages';
+
+describe('isUnbuiltHref', () => {
+  it.each([
+    '/inventory',
+    '/receivings/new',
+    '/receivings/SN-1/details',
+    '/discount-detail/d_1',
+    '/printful-widget',
+    '/printful-widget/p_1',
+    '/print-on-demand-catalog',
+    '/shopify-design?productId=1',
+    '/fulfillment-services/book-freight-shipment',
+    '/ask-copilot?from=nav',
+    '/manage-shop?tab=profile',
+    '/inbox/orders',
+    '/analytics',
+    '/product-return-rate',
+  ])('says %s is not built yet', (href) => {
+    expect(isUnbuiltHref(href)).toBe(true);
+  });
+
+  it.each([
+    '/homebase',
+    '/home?tab=products',
+    '/browse-suppliers',
+    '/favorites',
+    '/inbox/messages',
+    '/inbox/my-suppliers',
+    '/inbox/custom-project-requests',
+    '/fulfillment-services',
+    '/account-info',
+    '/receivings-report',
+  ])('says %s is built', (href) => {
+    expect(isUnbuiltHref(href)).toBe(false);
+  });
+});
