@@ -56,4 +56,26 @@ describe('ReviewSummaryView', () => {
     render(<ReviewSummaryView summary={aReviewSummary({ unverifiedCount: 0 })} />);
     expect(screen.queryByTestId('review-unverified-count')).toBeNull();
   });
+
+  it('shows no number and says "No reviews yet" when no review counts (issue 10)', () => {
+    render(
+      <ReviewSummaryView summary={aReviewSummary({ average: null, count: 0, distribution: {} })} />,
+    );
+    expect(screen.queryByTestId('review-average')).toBeNull();
+    expect(screen.queryByText('–')).toBeNull();
+    expect(screen.getByTestId('review-count').textContent).toBe('No reviews yet');
+    expect(screen.queryByTestId('review-demo-rating')).toBeNull();
+  });
+
+  it('names the demo rating shown elsewhere as one, so header and tab agree (issue 10)', () => {
+    render(
+      <ReviewSummaryView
+        summary={aReviewSummary({ average: null, count: 0, distribution: {} })}
+        demoRating={4.5}
+      />,
+    );
+    expect(screen.getByTestId('review-demo-rating').textContent).toBe(
+      'The ★ 4.5 shown for this supplier is a demo rating, not one from reviews.',
+    );
+  });
 });
