@@ -5,12 +5,12 @@ import { REGION_NAMES } from '@atelier/contract/reference/geography';
 import { SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
 import { useItemSearch } from '../api/item-queries';
 import { CountryLabel } from './country-label';
-import { DemoMarker } from './demo-marker';
+import { DemoBadge, demoFieldsOf } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
 import { ItemCard } from './item-card';
 import { ResultGrid } from './result-grid';
 import { SupplierRating } from './supplier-card';
-import { SupplierFacts } from './supplier-facts';
+import { FACT_DEMO_FIELDS, SupplierFacts } from './supplier-facts';
 import { Capabilities, ProfileInfo } from './supplier-profile-tabs';
 import { SupplierReviews } from './supplier-reviews';
 
@@ -50,6 +50,16 @@ const BaseProducts = ({ supplier, mode }: { supplier: CatalogCompany; mode: Prof
 
 type ProfileMode = 'signed-in' | 'public';
 
+/** The header's generated values, for its one "Demo data" badge (issue 10). */
+const headerDemoFieldsOf = (supplier: CatalogCompany): string[] =>
+  demoFieldsOf(supplier.fieldSources, {
+    rating: 'rating',
+    ...(supplier.isConciergeRecommended
+      ? { isConciergeRecommended: 'concierge recommendation' }
+      : {}),
+    ...FACT_DEMO_FIELDS,
+  });
+
 /** Name, place, rating and the key numbers, with the favourite toggle and page actions. */
 export const SupplierHeader = ({
   supplier,
@@ -83,13 +93,11 @@ export const SupplierHeader = ({
                 </Badge>
               ) : null}
               {supplier.isConciergeRecommended ? (
-                <Group gap={4} wrap="nowrap">
-                  <Badge color="indigo" variant="light">
-                    Concierge recommended
-                  </Badge>
-                  <DemoMarker source={supplier.fieldSources.isConciergeRecommended} />
-                </Group>
+                <Badge color="indigo" variant="light">
+                  Concierge recommended
+                </Badge>
               ) : null}
+              <DemoBadge fields={headerDemoFieldsOf(supplier)} />
             </Group>
           </Stack>
         </Group>
@@ -105,7 +113,7 @@ export const SupplierHeader = ({
           {actions}
         </Group>
       </Group>
-      <SupplierFacts supplier={supplier} />
+      <SupplierFacts supplier={supplier} withDemoBadge={false} />
     </Stack>
   </Paper>
 );
@@ -155,7 +163,11 @@ export const SupplierProfile = ({
           <Capabilities supplier={supplier} />
         </Tabs.Panel>
         <Tabs.Panel value="reviews">
-          <SupplierReviews companyId={supplier.id} isReadOnly={isPublic} />
+          <SupplierReviews
+            companyId={supplier.id}
+            isReadOnly={isPublic}
+            demoRating={supplier.fieldSources.rating === 'demo' ? supplier.rating : null}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>
