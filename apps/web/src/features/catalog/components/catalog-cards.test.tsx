@@ -14,6 +14,7 @@ startMockServer();
 
 const anItem = (overrides: Partial<CatalogItem> = {}): CatalogItem => ({
   id: 'itm_1',
+  kind: 'PRODUCT',
   title: 'Ribbed beanie',
   description: 'Merino rib knit.',
   categoryId: null,

@@ -11,6 +11,8 @@ import { ReviewSummaryView } from './review-summary';
 
 startMockServer();
 
+const NO_STARS = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+
 const entryTitled = async (title: string) =>
   (await screen.findByText(title)).closest<HTMLElement>('[data-testid="review"]')!;
 
@@ -59,7 +61,9 @@ describe('ReviewSummaryView', () => {
 
   it('shows no number and says "No reviews yet" when no review counts (issue 10)', () => {
     render(
-      <ReviewSummaryView summary={aReviewSummary({ average: null, count: 0, distribution: {} })} />,
+      <ReviewSummaryView
+        summary={aReviewSummary({ average: null, count: 0, distribution: NO_STARS })}
+      />,
     );
     expect(screen.queryByTestId('review-average')).toBeNull();
     expect(screen.queryByText('–')).toBeNull();
@@ -70,7 +74,7 @@ describe('ReviewSummaryView', () => {
   it('names the demo rating shown elsewhere as one, so header and tab agree (issue 10)', () => {
     render(
       <ReviewSummaryView
-        summary={aReviewSummary({ average: null, count: 0, distribution: {} })}
+        summary={aReviewSummary({ average: null, count: 0, distribution: NO_STARS })}
         demoRating={4.5}
       />,
     );
