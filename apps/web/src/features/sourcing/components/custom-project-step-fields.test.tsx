@@ -17,7 +17,7 @@ const Fields = ({
   return <QuantityAndDateFields form={form} passedDate={passedDate} />;
 };
 
-const dateField = () => screen.getByLabelText(/Completion date/) as HTMLInputElement;
+const dateField = () => screen.getByLabelText<HTMLInputElement>(/Completion date/);
 
 describe('QuantityAndDateFields completion date (issue 10)', () => {
   beforeEach(() => {
