@@ -2,6 +2,7 @@ import { Avatar, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/
 import type { ReactNode } from 'react';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
+import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
 import { useItemSearch } from '../api/item-queries';
 import { CountryLabel } from './country-label';
@@ -144,7 +145,7 @@ export const SupplierProfile = ({
         onChange={(next) => onTabChange((next as SupplierProfileTab | null) ?? 'profile-info')}
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
+        <ScrollableTabsList mb="lg">
           {SUPPLIER_PROFILE_TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {value === 'reviews' && !isPublic
@@ -152,7 +153,7 @@ export const SupplierProfile = ({
                 : TAB_LABELS[value]}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollableTabsList>
         <Tabs.Panel value="profile-info">
           <ProfileInfo supplier={supplier} />
         </Tabs.Panel>
