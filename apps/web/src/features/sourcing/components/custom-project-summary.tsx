@@ -105,8 +105,14 @@ export const CustomProjectSummary = ({
   );
 };
 
+/** "Draft" or "Submitted", never cut short by a long title beside it (issue 10). */
 export const ProjectStatusBadge = ({ status }: { status: 'DRAFT' | 'SUBMITTED' }) => (
-  <Badge color={status === 'SUBMITTED' ? 'teal' : 'gray'} variant="light">
+  <Badge
+    color={status === 'SUBMITTED' ? 'teal' : 'gray'}
+    variant="light"
+    miw="max-content"
+    style={{ flexShrink: 0 }}
+  >
     {status === 'SUBMITTED' ? 'Submitted' : 'Draft'}
   </Badge>
 );
