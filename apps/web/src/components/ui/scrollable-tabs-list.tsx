@@ -22,7 +22,14 @@ export const ScrollableTabsList = ({ style, children, ...props }: TabsListProps)
     <Tabs.List
       ref={listRef}
       data-scrollable-tabs
-      style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none', ...style }}
+      style={{
+        flexWrap: 'nowrap',
+        overflowX: 'auto',
+        scrollbarWidth: 'none',
+        // The list's own underline scrolls away with the tabs; this one spans the row.
+        boxShadow: 'inset 0 calc(-1 * var(--tabs-list-border-width)) 0 var(--tab-border-color)',
+        ...style,
+      }}
       {...props}
     >
       {children}
