@@ -7,7 +7,6 @@ import {
   Flex,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -32,6 +31,7 @@ import { CategoryEntrySelect } from '@/features/catalog/components/category-entr
 import { DemoLegend } from '@/features/catalog/components/demo-marker';
 import { FilterPanel } from '@/features/catalog/components/filter-panel';
 import { SearchBox } from '@/features/catalog/components/search-box';
+import { ViewTypeSwitch } from '@/features/catalog/components/view-type-switch';
 import {
   ItemResults,
   ResultCount,
@@ -66,13 +66,6 @@ import {
   NewCustomProjectButton,
 } from '@/features/sourcing/components/custom-project-list';
 import { appLayoutRoute } from './app-layout-route';
-
-const VIEW_OPTIONS: { value: ViewType; label: string }[] = [
-  { value: 'SUPPLIERS', label: 'Suppliers' },
-  { value: 'EXPANDED_NETWORK', label: 'Expanded network' },
-  { value: 'CATALOG_PRODUCTS', label: 'Catalog products' },
-  { value: 'RFP', label: 'Custom projects' },
-];
 
 const ExpandedNetworkState = ({ onShowSuppliers }: { onShowSuppliers: () => void }) => (
   <Paper withBorder radius="md" p="xl" data-testid="expanded-network">
@@ -174,15 +167,10 @@ const BrowseSuppliersPage = () => {
           isCategoryListed={(id) => allFacetItems.some((facet) => facet.categoryId === id)}
         />
         <Flex gap="sm" wrap="wrap" align="center" direction={isNarrow ? 'column' : 'row'}>
-          <SegmentedControl
-            aria-label="View"
-            data={VIEW_OPTIONS}
+          <ViewTypeSwitch
             value={state.viewType}
             onChange={(value) => update(changeViewType(state, value))}
-            orientation={isNarrow ? 'vertical' : 'horizontal'}
-            fullWidth={isNarrow}
-            w={isNarrow ? '100%' : undefined}
-            data-testid="view-type"
+            compact={isNarrow}
           />
           {isSearchView ? (
             <Box w={isNarrow ? '100%' : undefined} flex={isNarrow ? undefined : '0 1 320px'}>

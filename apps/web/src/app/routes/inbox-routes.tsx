@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
+import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
 import { mySuppliersQueryOptions } from '@/features/catalog/api/favorite-queries';
 import { useItemSearch } from '@/features/catalog/api/item-queries';
@@ -105,13 +106,13 @@ const InboxPage = ({ tab, conversationId }: InboxPageProps) => {
           if (next) void router.navigate({ href: hrefs.inbox(next as InboxTab) });
         }}
       >
-        <Tabs.List mb="lg">
+        <ScrollableTabsList mb="lg">
           {INBOX_TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {TABS[value].label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollableTabsList>
       </Tabs>
       {content ? (
         content({ conversationId })

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { CustomProject } from '@atelier/contract/sourcing/custom-project';
 import {
+  earliestCompletionDate,
   EMPTY_PROJECT_FORM,
   formValuesOf,
+  startValuesOf,
   stepOfField,
   toSaveInput,
   todayUtc,
@@ -19,6 +22,23 @@ const FILLED = {
   companyId: 'cmp_abc',
 };
 
+const aDraft = (overrides: Partial<CustomProject> = {}): CustomProject => ({
+  id: 'rfp_1',
+  status: 'DRAFT',
+  step: 'DETAILS',
+  title: 'Tee',
+  material: null,
+  printDetail: null,
+  quantity: 40,
+  completionDate: null,
+  companyId: null,
+  companyName: null,
+  submittedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
 describe('custom project form', () => {
   it('saves a draft with every step and leaves out a half-typed quantity or date', () => {
     expect(
@@ -34,7 +54,7 @@ describe('custom project form', () => {
       printDetail: '',
       companyId: null,
     });
-    expect(toSaveInput(FILLED, 'REVIEW', 'SUBMITTED')).toEqual({
+    expect(toSaveInput(FILLED, 'REVIEW', 'SUBMITTED', TODAY)).toEqual({
       step: 'REVIEW',
       status: 'SUBMITTED',
       title: 'Organic tee',
@@ -76,23 +96,43 @@ describe('custom project form', () => {
   });
 
   it('reads a saved project back into the form', () => {
+    expect(formValuesOf(aDraft())).toEqual({ ...EMPTY_PROJECT_FORM, title: 'Tee', quantity: '40' });
+  });
+
+  it('starts the date empty, or as saved while it is still after today (issue 10)', () => {
+    expect(startValuesOf(null, 'cmp_abc', TODAY)).toEqual({
+      ...EMPTY_PROJECT_FORM,
+      companyId: 'cmp_abc',
+    });
     expect(
-      formValuesOf({
-        id: 'rfp_1',
-        status: 'DRAFT',
-        step: 'DETAILS',
-        title: 'Tee',
-        material: null,
-        printDetail: null,
-        quantity: 40,
-        completionDate: null,
-        companyId: null,
-        companyName: null,
-        submittedAt: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        updatedAt: '2026-01-01T00:00:00.000Z',
-      }),
-    ).toEqual({ ...EMPTY_PROJECT_FORM, title: 'Tee', quantity: '40' });
+      startValuesOf(aDraft({ completionDate: '2026-03-11' }), null, TODAY).completionDate,
+    ).toBe('2026-03-11');
+    // A date that passed since the draft was saved is not shown as if it were valid.
+    expect(
+      startValuesOf(aDraft({ completionDate: '2020-01-01' }), null, TODAY).completionDate,
+    ).toBe('');
+    expect(startValuesOf(aDraft({ completionDate: TODAY }), null, TODAY).completionDate).toBe('');
+  });
+
+  it('never saves a draft with a date the request could not be submitted with (issue 10)', () => {
+    const values = { ...FILLED, completionDate: '2020-01-01' };
+    expect(toSaveInput(values, 'REVIEW', 'DRAFT', TODAY)).not.toHaveProperty('completionDate');
+    expect(
+      toSaveInput({ ...FILLED, completionDate: TODAY }, 'REVIEW', 'DRAFT', TODAY),
+    ).not.toHaveProperty('completionDate');
+    expect(
+      toSaveInput({ ...FILLED, completionDate: '2026-03-11' }, 'REVIEW', 'DRAFT', TODAY)
+        .completionDate,
+    ).toBe('2026-03-11');
+  });
+
+  it('offers the day after today as the first date, as the message asks (issue 10)', () => {
+    expect(earliestCompletionDate(TODAY)).toBe('2026-03-11');
+    expect(earliestCompletionDate('2026-12-31')).toBe('2027-01-01');
+    const earliest = earliestCompletionDate(TODAY);
+    expect(
+      validateStep({ ...FILLED, completionDate: earliest }, 'QUANTITY_AND_DATE', TODAY),
+    ).toEqual({});
   });
 
   it('dates today in UTC', () => {

@@ -54,6 +54,24 @@ export const stepOfField = (field: string): CustomProjectStep =>
 
 export const stepIndex = (step: CustomProjectStep): number => CUSTOM_PROJECT_STEPS.indexOf(step);
 
+/** Today in UTC (YYYY-MM-DD), the day the server compares completion dates with. */
+export const todayUtc = (now: Date = new Date()): string => utcDateOf(now);
+
+/**
+ * The first completion date a request may have (YYYY-MM-DD): the day after `today`, since the
+ * contract wants a date strictly after today (issue 10: the picker's minimum says the same).
+ */
+export const earliestCompletionDate = (today: string = todayUtc()): string => {
+  const next = new Date(`${today}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return utcDateOf(next);
+};
+
+/** A saved completion date that is no longer after `today` (the user must choose a new one). */
+export const hasCompletionDatePassed = (completionDate: string | null, today: string): boolean =>
+  completionDate !== null && completionDate <= today;
+
+/** The form's values of a saved project, as saved. */
 export const formValuesOf = (project: CustomProject): ProjectFormValues => ({
   title: project.title ?? '',
   material: project.material ?? '',
@@ -63,20 +81,36 @@ export const formValuesOf = (project: CustomProject): ProjectFormValues => ({
   companyId: project.companyId,
 });
 
-/** Today in UTC (YYYY-MM-DD), the day the server compares completion dates with. */
-export const todayUtc = (now: Date = new Date()): string => utcDateOf(now);
+/**
+ * The values the wizard starts from: a new request is empty (with the chosen supplier), a draft
+ * as saved. Issue 10: a completion date that has passed since the draft was saved starts empty
+ * instead of showing a date the form refuses.
+ */
+export const startValuesOf = (
+  project: CustomProject | null,
+  initialSupplierId: string | null,
+  today: string = todayUtc(),
+): ProjectFormValues => {
+  if (!project) return { ...EMPTY_PROJECT_FORM, companyId: initialSupplierId };
+  const values = formValuesOf(project);
+  return hasCompletionDatePassed(project.completionDate, today)
+    ? { ...values, completionDate: '' }
+    : values;
+};
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const WHOLE_NUMBER = /^\d{1,9}$/;
 
 /**
  * The body that saves a draft at `step`. Text goes as typed (blank clears it on the server); a
- * quantity or date that is not valid yet is left out, so a half-filled draft still saves.
+ * quantity or date that is not valid yet is left out, so a half-filled draft still saves. A date
+ * not after `today` is one of those: a draft never keeps a date it could not be submitted with.
  */
 export const toSaveInput = (
   values: ProjectFormValues,
   step: CustomProjectStep,
   status: 'DRAFT' | 'SUBMITTED' = 'DRAFT',
+  today: string = todayUtc(),
 ): SaveCustomProjectBody => {
   const body: SaveCustomProjectBody = {
     step,
@@ -95,7 +129,8 @@ export const toSaveInput = (
   }
   if (
     DATE_PATTERN.test(values.completionDate) &&
-    CustomProjectDataSchema.shape.completionDate.safeParse(values.completionDate).success
+    CustomProjectDataSchema.shape.completionDate.safeParse(values.completionDate).success &&
+    !hasCompletionDatePassed(values.completionDate, today)
   ) {
     body.completionDate = values.completionDate;
   }

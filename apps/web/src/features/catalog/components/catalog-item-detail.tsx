@@ -14,7 +14,7 @@ import {
   formatRating,
   formatSamplePrice,
 } from '../catalog-format';
-import { DemoLegend, DemoMarker } from './demo-marker';
+import { DemoBadge, DemoLegend, DemoMarker, demoFieldsOf } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
 import { ItemCard } from './item-card';
 import { SupplierReviewsPreview } from './supplier-reviews';
@@ -73,6 +73,21 @@ export const CatalogItemDetail = ({
       value: formatProductionTime(item.productionTimeDays),
     },
   ];
+  const companyRatingSource = item.fieldSources.companyRating;
+  // Issue 10: a rating only with where it comes from (the item has no review count of its own).
+  const companyRating =
+    item.company.rating === null
+      ? ''
+      : companyRatingSource === 'reviews'
+        ? ` · ★ ${formatRating(item.company.rating)} from reviews`
+        : companyRatingSource === 'demo'
+          ? ` · ★ ${formatRating(item.company.rating)} demo rating`
+          : '';
+  const demoFields = demoFieldsOf(item.fieldSources, {
+    title: 'title',
+    companyRating: 'supplier rating',
+    ...Object.fromEntries(facts.map((fact) => [fact.key, fact.label.toLowerCase()])),
+  });
   const path = [item.vertical, item.group, item.subgroup].filter(
     (name): name is string => name !== null,
   );
@@ -103,7 +118,7 @@ export const CatalogItemDetail = ({
                   </Breadcrumbs>
                 ) : null}
                 <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-                  {item.title} <DemoMarker source={item.fieldSources.title} />
+                  {item.title}
                 </Title>
                 <Group gap="xs">
                   {KIND_LABELS[item.kind] ? (
@@ -112,6 +127,7 @@ export const CatalogItemDetail = ({
                     </Badge>
                   ) : null}
                   {item.isSampleKit ? <Badge variant="light">Sample kit</Badge> : null}
+                  <DemoBadge fields={demoFields} />
                 </Group>
                 <Text size="sm">
                   by{' '}
@@ -122,16 +138,8 @@ export const CatalogItemDetail = ({
                     · {flagPrefix(item.company.countryCode, canShowFlagEmoji())}
                     {item.company.countryCode}
                     {item.company.regionCode ? ` · ${REGION_NAMES[item.company.regionCode]}` : ''}
-                    {item.company.rating === null
-                      ? ''
-                      : ` · ★ ${formatRating(item.company.rating)}`}
+                    {companyRating}
                   </Text>
-                  {item.company.rating === null ? null : (
-                    <>
-                      {' '}
-                      <DemoMarker source={item.fieldSources.companyRating} />
-                    </>
-                  )}
                 </Text>
               </Stack>
             </Group>
@@ -153,10 +161,7 @@ export const CatalogItemDetail = ({
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                   {fact.label}
                 </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Text fw={600}>{fact.value}</Text>
-                  <DemoMarker source={item.fieldSources[fact.key]} />
-                </Group>
+                <Text fw={600}>{fact.value}</Text>
               </Stack>
             ))}
           </SimpleGrid>
@@ -169,7 +174,7 @@ export const CatalogItemDetail = ({
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {item.description}
           </Text>
-          <DemoMarker source={item.fieldSources.description} />
+          <DemoMarker source={item.fieldSources.description} label="description" />
         </Group>
       </Section>
 
@@ -210,7 +215,10 @@ export const CatalogItemDetail = ({
             )}
           </Section>
           <Section title={`Reviews of ${item.company.name}`} id="item-reviews">
-            <SupplierReviewsPreview companyId={item.company.id} />
+            <SupplierReviewsPreview
+              companyId={item.company.id}
+              demoRating={companyRatingSource === 'demo' ? item.company.rating : null}
+            />
           </Section>
         </>
       )}

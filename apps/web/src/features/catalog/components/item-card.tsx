@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Box, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import { formatMoney } from '@atelier/contract/common/money';
@@ -7,8 +7,11 @@ import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs } from '@/config/paths';
 import { canShowFlagEmoji } from '@/lib/flag-support';
 import { flagPrefix, formatMoq } from '../catalog-format';
-import { DemoMarker } from './demo-marker';
+import { DemoBadge, demoFieldsOf } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
+
+/** The card's values that may be generated, by field source key (issue 10 demo badge). */
+const ITEM_CARD_DEMO_FIELDS = { price: 'unit price', moq: 'MOQ' };
 
 type ItemCardProps = {
   item: CatalogItem;
@@ -76,29 +79,26 @@ export const ItemCard = ({
             </Text>
           </Text>
         ) : null}
-        <Group gap="lg" mt="auto" wrap="nowrap">
+        <Group gap="lg" mt="auto" wrap="nowrap" align="flex-end">
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               Unit price
             </Text>
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm" fw={600}>
-                {formatMoney(item.price)}
-              </Text>
-              <DemoMarker source={item.fieldSources.price} />
-            </Group>
+            <Text size="sm" fw={600}>
+              {formatMoney(item.price)}
+            </Text>
           </Stack>
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               MOQ
             </Text>
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm" fw={500}>
-                {formatMoq(item.moq)}
-              </Text>
-              <DemoMarker source={item.fieldSources.moq} />
-            </Group>
+            <Text size="sm" fw={500}>
+              {formatMoq(item.moq)}
+            </Text>
           </Stack>
+          <Box ml="auto">
+            <DemoBadge fields={demoFieldsOf(item.fieldSources, ITEM_CARD_DEMO_FIELDS)} />
+          </Box>
         </Group>
         {actions}
       </Stack>

@@ -11,6 +11,8 @@ import { ReviewSummaryView } from './review-summary';
 
 startMockServer();
 
+const NO_STARS = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+
 const entryTitled = async (title: string) =>
   (await screen.findByText(title)).closest<HTMLElement>('[data-testid="review"]')!;
 
@@ -55,5 +57,29 @@ describe('ReviewSummaryView', () => {
   it('says nothing of unverified reviews when there are none', () => {
     render(<ReviewSummaryView summary={aReviewSummary({ unverifiedCount: 0 })} />);
     expect(screen.queryByTestId('review-unverified-count')).toBeNull();
+  });
+
+  it('shows no number and says "No reviews yet" when no review counts (issue 10)', () => {
+    render(
+      <ReviewSummaryView
+        summary={aReviewSummary({ average: null, count: 0, distribution: NO_STARS })}
+      />,
+    );
+    expect(screen.queryByTestId('review-average')).toBeNull();
+    expect(screen.queryByText('–')).toBeNull();
+    expect(screen.getByTestId('review-count').textContent).toBe('No reviews yet');
+    expect(screen.queryByTestId('review-demo-rating')).toBeNull();
+  });
+
+  it('names the demo rating shown elsewhere as one, so header and tab agree (issue 10)', () => {
+    render(
+      <ReviewSummaryView
+        summary={aReviewSummary({ average: null, count: 0, distribution: NO_STARS })}
+        demoRating={4.5}
+      />,
+    );
+    expect(screen.getByTestId('review-demo-rating').textContent).toBe(
+      'The ★ 4.5 shown for this supplier is a demo rating, not one from reviews.',
+    );
   });
 });

@@ -4,17 +4,41 @@ import { formatRating, formatReviewCount } from '../catalog-format';
 
 const STARS = ['5', '4', '3', '2', '1'] as const;
 
-/** Average, count and a 5-to-1 star distribution of verified reviews; unverified ones aside. */
-export const ReviewSummaryView = ({ summary }: { summary: ReviewSummary }) => (
+type ReviewSummaryViewProps = {
+  summary: ReviewSummary;
+  /** The generated rating shown for the supplier while it has no reviews, if any. */
+  demoRating?: number | null;
+};
+
+/**
+ * Average, count and a 5-to-1 star distribution of verified reviews; unverified ones aside. With
+ * no reviews there is no number (issue 10), and a demo rating shown elsewhere is named as one.
+ */
+export const ReviewSummaryView = ({ summary, demoRating = null }: ReviewSummaryViewProps) => (
   <Group align="flex-start" gap="xl" wrap="wrap" data-testid="review-summary">
-    <Stack gap={4} align="center" miw={120}>
-      <Text fz={40} fw={700} lh={1} data-testid="review-average">
-        {summary.average === null ? '–' : formatRating(summary.average)}
-      </Text>
-      <Rating value={summary.average ?? 0} fractions={10} readOnly size="sm" aria-hidden />
-      <Text size="sm" c="dimmed" data-testid="review-count">
+    <Stack gap={4} align="center" miw={120} maw={220}>
+      {summary.average === null ? null : (
+        <>
+          <Text fz={40} fw={700} lh={1} data-testid="review-average">
+            {formatRating(summary.average)}
+          </Text>
+          <Rating value={summary.average} fractions={10} readOnly size="sm" aria-hidden />
+        </>
+      )}
+      <Text
+        size={summary.average === null ? 'lg' : 'sm'}
+        fw={summary.average === null ? 600 : undefined}
+        c={summary.average === null ? undefined : 'dimmed'}
+        data-testid="review-count"
+      >
         {formatReviewCount(summary.count)}
       </Text>
+      {summary.average === null && demoRating !== null ? (
+        <Text size="xs" c="orange.8" ta="center" data-testid="review-demo-rating">
+          The ★ {formatRating(demoRating)} shown for this supplier is a demo rating, not one from
+          reviews.
+        </Text>
+      ) : null}
       {summary.unverifiedCount > 0 ? (
         <Text size="xs" c="dimmed" ta="center" data-testid="review-unverified-count">
           {summary.unverifiedCount} unverified{' '}

@@ -14,39 +14,64 @@ import {
   formatSamplePrice,
 } from '../catalog-format';
 import { CountryLabel } from './country-label';
-import { DemoMarker } from './demo-marker';
+import { DemoBadge, demoFieldsOf } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
 
-type StatProps = { label: string; value: string; source: CatalogCompany['source'] | undefined };
+type StatProps = { label: string; value: string };
 
-const Stat = ({ label, value, source }: StatProps) => (
+const Stat = ({ label, value }: StatProps) => (
   <Stack gap={0} miw={0}>
     <Text size="xs" c="dimmed">
       {label}
     </Text>
     <Text size="sm" fw={500} lh={1.35}>
-      {value} <DemoMarker source={source} />
+      {value}
     </Text>
   </Stack>
 );
 
-/** Stars and reviews of a supplier; the rating is marked when it is a demo value. */
-export const SupplierRating = ({ supplier }: { supplier: CatalogCompany }) => (
-  <Group gap={6} wrap="nowrap">
-    {supplier.rating === null ? null : (
-      <Group gap={4} wrap="nowrap">
-        <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-hidden />
-        <Text size="sm" fw={600} aria-label={`Rated ${formatRating(supplier.rating)} of 5`}>
-          {formatRating(supplier.rating)}
-        </Text>
-        <DemoMarker source={supplier.fieldSources.rating} />
-      </Group>
-    )}
-    <Text size="sm" c="dimmed">
-      {formatReviewCount(supplier.reviewCount)}
-    </Text>
-  </Group>
-);
+/** The card's values that may be generated, by field source key (issue 10 demo badge). */
+const CARD_DEMO_FIELDS = {
+  rating: 'rating',
+  moq: 'MOQ',
+  samplePrice: 'sample price',
+  productionTimeDays: 'production time',
+};
+
+/**
+ * Issue 10: stars only with what they come from: "★ 4.6 · 12 reviews" for the verified reviews'
+ * average, "★ 4.5 · Demo rating" for a generated one, else "No reviews yet" with no number.
+ */
+export const SupplierRating = ({ supplier }: { supplier: CatalogCompany }) => {
+  const hasReviews = supplier.rating !== null && supplier.reviewCount > 0;
+  const isDemo = !hasReviews && supplier.rating !== null && supplier.fieldSources.rating === 'demo';
+  if (supplier.rating === null || (!hasReviews && !isDemo)) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="supplier-rating">
+        {formatReviewCount(0)}
+      </Text>
+    );
+  }
+  const rating = formatRating(supplier.rating);
+  const basis = hasReviews ? formatReviewCount(supplier.reviewCount) : 'Demo rating';
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      data-testid="supplier-rating"
+      role="img"
+      aria-label={`Rated ${rating} of 5: ${hasReviews ? `from ${basis}` : 'a demo value, no reviews yet'}`}
+    >
+      <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-hidden />
+      <Text size="sm" fw={600}>
+        {rating}
+      </Text>
+      <Text size="sm" c={isDemo ? 'orange.8' : 'dimmed'}>
+        · {basis}
+      </Text>
+    </Group>
+  );
+};
 
 type SupplierCardProps = { supplier: CatalogCompany; actions?: ReactNode };
 
@@ -80,24 +105,19 @@ export const SupplierCard = ({ supplier, actions }: SupplierCardProps) => {
         </Group>
         <Group justify="space-between" gap="xs">
           <SupplierRating supplier={supplier} />
-          {supplier.isOnline ? (
-            <Badge color="teal" variant="dot" size="sm">
-              Online now
-            </Badge>
-          ) : null}
+          <Group gap={6}>
+            {supplier.isOnline ? (
+              <Badge color="teal" variant="dot" size="sm">
+                Online now
+              </Badge>
+            ) : null}
+            <DemoBadge fields={demoFieldsOf(supplier.fieldSources, CARD_DEMO_FIELDS)} />
+          </Group>
         </Group>
         <SimpleGrid cols={3} spacing="xs" mt="auto">
-          <Stat label="MOQ" value={formatMoq(supplier.moq)} source={supplier.fieldSources.moq} />
-          <Stat
-            label="Sample"
-            value={formatSamplePrice(supplier.samplePrice)}
-            source={supplier.fieldSources.samplePrice}
-          />
-          <Stat
-            label="Production"
-            value={formatProductionTime(supplier.productionTimeDays)}
-            source={supplier.fieldSources.productionTimeDays}
-          />
+          <Stat label="MOQ" value={formatMoq(supplier.moq)} />
+          <Stat label="Sample" value={formatSamplePrice(supplier.samplePrice)} />
+          <Stat label="Production" value={formatProductionTime(supplier.productionTimeDays)} />
         </SimpleGrid>
         <Text size="xs" c="dimmed" lineClamp={1}>
           {supplier.capabilities.slice(0, 3).join(' · ')}

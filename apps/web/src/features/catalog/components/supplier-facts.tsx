@@ -1,7 +1,7 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CatalogCompany, SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { formatMoq, formatProductionTime, formatSamplePrice, formatUnits } from '../catalog-format';
-import { DemoMarker } from './demo-marker';
+import { DemoBadge, DemoMarker, demoFieldsOf } from './demo-marker';
 
 export const OFFERING_LABELS: Record<SupplierOffering, string> = {
   PRODUCT: 'Products',
@@ -28,22 +28,47 @@ const factsOf = (supplier: CatalogCompany): Fact[] => [
   { key: 'orderCount', label: 'Orders completed', value: formatUnits(supplier.orderCount) },
 ];
 
-/** The numbers buyers compare suppliers by, each marked when it is a demo value. */
-export const SupplierFacts = ({ supplier }: { supplier: CatalogCompany }) => (
-  <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" data-testid="supplier-facts">
-    {factsOf(supplier).map((fact) => (
-      <Stack key={fact.key} gap={2}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {fact.label}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <Text fw={600}>{fact.value}</Text>
-          <DemoMarker source={supplier.fieldSources[fact.key]} />
+/** Names of the facts in a demo badge's tooltip, by field source key. */
+export const FACT_DEMO_FIELDS: Record<string, string> = {
+  moq: 'minimum order',
+  samplePrice: 'sample price',
+  productionTimeDays: 'production time',
+  orderVolume: 'typical order',
+  orderCount: 'orders completed',
+};
+
+/**
+ * The numbers buyers compare suppliers by. Their section's "Demo data" badge (issue 10) names the
+ * generated ones; pass `withDemoBadge={false}` where the surrounding section has its own badge.
+ */
+export const SupplierFacts = ({
+  supplier,
+  withDemoBadge = true,
+}: {
+  supplier: CatalogCompany;
+  withDemoBadge?: boolean;
+}) => {
+  const demoFields = withDemoBadge ? demoFieldsOf(supplier.fieldSources, FACT_DEMO_FIELDS) : [];
+  return (
+    <Stack gap="xs">
+      {demoFields.length > 0 ? (
+        <Group justify="flex-end">
+          <DemoBadge fields={demoFields} />
         </Group>
-      </Stack>
-    ))}
-  </SimpleGrid>
-);
+      ) : null}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" data-testid="supplier-facts">
+        {factsOf(supplier).map((fact) => (
+          <Stack key={fact.key} gap={2}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {fact.label}
+            </Text>
+            <Text fw={600}>{fact.value}</Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+};
 
 export const OfferingBadges = ({ supplier }: { supplier: CatalogCompany }) => (
   <Group gap={6}>
@@ -52,6 +77,6 @@ export const OfferingBadges = ({ supplier }: { supplier: CatalogCompany }) => (
         {OFFERING_LABELS[offering]}
       </Badge>
     ))}
-    <DemoMarker source={supplier.fieldSources.offerings} />
+    <DemoMarker source={supplier.fieldSources.offerings} label="offerings" />
   </Group>
 );

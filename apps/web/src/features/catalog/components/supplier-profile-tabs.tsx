@@ -67,7 +67,7 @@ export const ProfileInfo = ({ supplier }: { supplier: CatalogCompany }) => {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {supplier.description}
             </Text>
-            <DemoMarker source={supplier.fieldSources.description} />
+            <DemoMarker source={supplier.fieldSources.description} label="description" />
           </Group>
         </Section>
         <Section title="Offers">
@@ -129,7 +129,7 @@ export const Capabilities = ({ supplier }: { supplier: CatalogCompany }) => (
               <List.Item key={capability}>{capability}</List.Item>
             ))}
           </List>
-          <DemoMarker source={supplier.fieldSources.capabilities} />
+          <DemoMarker source={supplier.fieldSources.capabilities} label="capabilities" />
         </Group>
       )}
     </Section>

@@ -4,15 +4,16 @@ import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
 import { SupplierCover } from '@/components/pictures/supplier-cover';
 import { SupplierMark } from '@/components/pictures/supplier-mark';
+import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
 import { useItemSearch } from '../api/item-queries';
 import { CountryLabel } from './country-label';
-import { DemoMarker } from './demo-marker';
+import { DemoBadge, demoFieldsOf } from './demo-marker';
 import { FavoriteButton } from './favorite-button';
 import { ItemCard } from './item-card';
 import { ResultGrid } from './result-grid';
 import { SupplierRating } from './supplier-card';
-import { SupplierFacts } from './supplier-facts';
+import { FACT_DEMO_FIELDS, SupplierFacts } from './supplier-facts';
 import { Capabilities, ProfileInfo } from './supplier-profile-tabs';
 import { SupplierReviews } from './supplier-reviews';
 
@@ -43,6 +44,16 @@ const BaseProducts = ({ supplier, mode }: { supplier: CatalogCompany; mode: Prof
 };
 
 type ProfileMode = 'signed-in' | 'public';
+
+/** The header's generated values, for its one "Demo data" badge (issue 10). */
+const headerDemoFieldsOf = (supplier: CatalogCompany): string[] =>
+  demoFieldsOf(supplier.fieldSources, {
+    rating: 'rating',
+    ...(supplier.isConciergeRecommended
+      ? { isConciergeRecommended: 'concierge recommendation' }
+      : {}),
+    ...FACT_DEMO_FIELDS,
+  });
 
 /**
  * The profile's cover band (photo or illustrations), the supplier's mark, name, place, rating
@@ -103,16 +114,14 @@ export const SupplierHeader = ({
             </Badge>
           ) : null}
           {supplier.isConciergeRecommended ? (
-            <Group gap={4} wrap="nowrap">
-              <Badge color="indigo" variant="light">
-                Concierge recommended
-              </Badge>
-              <DemoMarker source={supplier.fieldSources.isConciergeRecommended} />
-            </Group>
+            <Badge color="indigo" variant="light">
+              Concierge recommended
+            </Badge>
           ) : null}
+          <DemoBadge fields={headerDemoFieldsOf(supplier)} />
         </Group>
       </Stack>
-      <SupplierFacts supplier={supplier} />
+      <SupplierFacts supplier={supplier} withDemoBadge={false} />
     </Stack>
   </Paper>
 );
@@ -143,7 +152,7 @@ export const SupplierProfile = ({
         onChange={(next) => onTabChange((next as SupplierProfileTab | null) ?? 'profile-info')}
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
+        <ScrollableTabsList mb="lg">
           {SUPPLIER_PROFILE_TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {value === 'reviews' && !isPublic
@@ -151,7 +160,7 @@ export const SupplierProfile = ({
                 : TAB_LABELS[value]}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollableTabsList>
         <Tabs.Panel value="profile-info">
           <ProfileInfo supplier={supplier} />
         </Tabs.Panel>
@@ -162,7 +171,11 @@ export const SupplierProfile = ({
           <Capabilities supplier={supplier} />
         </Tabs.Panel>
         <Tabs.Panel value="reviews">
-          <SupplierReviews companyId={supplier.id} isReadOnly={isPublic} />
+          <SupplierReviews
+            companyId={supplier.id}
+            isReadOnly={isPublic}
+            demoRating={supplier.fieldSources.rating === 'demo' ? supplier.rating : null}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

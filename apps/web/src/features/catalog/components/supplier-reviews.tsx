@@ -8,7 +8,9 @@ import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { ReviewSummaryView } from './review-summary';
 
-const ReviewSummaryCard = ({ companyId }: { companyId: string }) => {
+type ReviewSummaryCardProps = { companyId: string; demoRating: number | null };
+
+const ReviewSummaryCard = ({ companyId, demoRating }: ReviewSummaryCardProps) => {
   const summary = useReviewSummary(companyId);
   if (summary.isPending) return <Skeleton h={120} />;
   if (summary.isError) {
@@ -18,19 +20,23 @@ const ReviewSummaryCard = ({ companyId }: { companyId: string }) => {
       </Text>
     );
   }
-  return <ReviewSummaryView summary={summary.data} />;
+  return <ReviewSummaryView summary={summary.data} demoRating={demoRating} />;
 };
 
 /**
  * Spec §2 supplier profile "reviews": summary, the store's own review form, every review. On the
  * public preview (`isReadOnly`) visitors only read them (the page links to the public review form).
+ * `demoRating`: the generated rating the header shows while there are no reviews (issue 10), so
+ * the summary says where that number comes from.
  */
 export const SupplierReviews = ({
   companyId,
   isReadOnly = false,
+  demoRating = null,
 }: {
   companyId: string;
   isReadOnly?: boolean;
+  demoRating?: number | null;
 }) => {
   const summary = useReviewSummary(companyId);
   const [isWriting, setIsWriting] = useState(false);
@@ -55,7 +61,7 @@ export const SupplierReviews = ({
               </Button>
             )}
           </Group>
-          <ReviewSummaryCard companyId={companyId} />
+          <ReviewSummaryCard companyId={companyId} demoRating={demoRating} />
           <Text size="xs" c="dimmed">
             The rating counts verified reviews only: those written by stores on Atelier, and public
             reviews whose authors confirmed their e-mail. Unverified reviews are listed below but
@@ -83,9 +89,15 @@ export const SupplierReviews = ({
 };
 
 /** The item page's "reviews" section: the supplier's summary and latest reviews. */
-export const SupplierReviewsPreview = ({ companyId }: { companyId: string }) => (
+export const SupplierReviewsPreview = ({
+  companyId,
+  demoRating = null,
+}: {
+  companyId: string;
+  demoRating?: number | null;
+}) => (
   <Stack gap="md">
-    <ReviewSummaryCard companyId={companyId} />
+    <ReviewSummaryCard companyId={companyId} demoRating={demoRating} />
     <ReviewList companyId={companyId} size={3} withLoadMore={false} />
     <AppAnchor href={hrefs.supplierProfile(companyId, 'reviews')} size="sm">
       All reviews of this supplier

@@ -10,6 +10,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardList, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CustomProject } from '@atelier/contract/sourcing/custom-project';
@@ -71,10 +72,77 @@ export const NewCustomProjectButton = ({ supplierId }: { supplierId?: string }) 
   );
 };
 
-/** Spec §2 inbox tab: the store's custom project requests, drafts first to continue. */
+const titleOf = (project: CustomProject) => project.title ?? 'Untitled request';
+
+type ProjectActionsProps = { project: CustomProject; onDelete: (project: CustomProject) => void };
+
+/** "Continue" and "Delete" for a draft, "View" for a submitted request. */
+const ProjectActions = ({ project, onDelete }: ProjectActionsProps) => {
+  const isDraft = project.status === 'DRAFT';
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <AppAnchor href={hrefs.customProject({ rfpId: project.id })} size="sm">
+        {isDraft ? 'Continue' : 'View'}
+      </AppAnchor>
+      {isDraft ? (
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => onDelete(project)}
+          aria-label={`Delete draft ${titleOf(project)}`}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </Group>
+  );
+};
+
+/** Issue 10: on phones each request is a card, so nothing is cut off at the screen's edge. */
+const ProjectCard = ({ project, onDelete }: ProjectActionsProps) => {
+  const facts = [
+    project.quantity === null ? null : `${project.quantity.toLocaleString('en-US')} units`,
+    project.completionDate ? `by ${formatCompletionDate(project.completionDate)}` : null,
+    project.companyName ?? 'Any supplier',
+  ].filter((fact): fact is string => fact !== null);
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" data-testid="custom-project-card">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <AppAnchor
+            href={hrefs.customProject({ rfpId: project.id })}
+            fw={500}
+            lineClamp={2}
+            miw={0}
+          >
+            {titleOf(project)}
+          </AppAnchor>
+          <ProjectStatusBadge status={project.status} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {facts.join(' · ')}
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="xs" c="dimmed">
+            Updated {formatRelativeTime(project.updatedAt)}
+          </Text>
+          <ProjectActions project={project} onDelete={onDelete} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};
+
+/**
+ * Spec §2 inbox tab: the store's custom project requests, drafts first to continue. A table on
+ * wider screens, a list of cards on phones (issue 10).
+ */
 export const CustomProjectList = () => {
   const projects = useCustomProjects();
   const [toDelete, setToDelete] = useState<CustomProject | null>(null);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
   if (projects.isPending) {
     return (
@@ -109,6 +177,26 @@ export const CustomProjectList = () => {
     );
   }
 
+  if (isPhone) {
+    return (
+      <>
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Custom project requests"
+        >
+          {projects.data.items.map((project) => (
+            <ProjectCard key={project.id} project={project} onDelete={setToDelete} />
+          ))}
+        </Stack>
+        <DeleteDraftModal project={toDelete} onClose={() => setToDelete(null)} />
+      </>
+    );
+  }
+
   return (
     <>
       <Table.ScrollContainer minWidth={720}>
@@ -127,7 +215,6 @@ export const CustomProjectList = () => {
           <Table.Tbody>
             {projects.data.items.map((project) => {
               const href = hrefs.customProject({ rfpId: project.id });
-              const isDraft = project.status === 'DRAFT';
               return (
                 <Table.Tr key={project.id} data-testid="custom-project-row">
                   <Table.Td>
@@ -135,7 +222,7 @@ export const CustomProjectList = () => {
                   </Table.Td>
                   <Table.Td maw={260}>
                     <AppAnchor href={href} fw={500} lineClamp={2}>
-                      {project.title ?? 'Untitled request'}
+                      {titleOf(project)}
                     </AppAnchor>
                   </Table.Td>
                   <Table.Td>
@@ -155,23 +242,7 @@ export const CustomProjectList = () => {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <AppAnchor href={href} size="sm">
-                        {isDraft ? 'Continue' : 'View'}
-                      </AppAnchor>
-                      {isDraft ? (
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="compact-sm"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => setToDelete(project)}
-                          aria-label={`Delete draft ${project.title ?? 'Untitled request'}`}
-                        >
-                          Delete
-                        </Button>
-                      ) : null}
-                    </Group>
+                    <ProjectActions project={project} onDelete={setToDelete} />
                   </Table.Td>
                 </Table.Tr>
               );

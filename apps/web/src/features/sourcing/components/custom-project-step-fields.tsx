@@ -3,7 +3,8 @@ import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { CUSTOM_PROJECT_PROMPTS } from '@atelier/contract/sourcing/custom-project';
-import { type ProjectFormValues, todayUtc } from '../custom-project-form';
+import { earliestCompletionDate, type ProjectFormValues } from '../custom-project-form';
+import { formatCompletionDate } from './custom-project-summary';
 
 /** The fields of the custom project steps (spec §3) with the §5 prompts. */
 
@@ -72,8 +73,20 @@ export const DetailsFields = ({ form }: StepFieldsProps) => {
   );
 };
 
-export const QuantityAndDateFields = ({ form }: StepFieldsProps) => {
+/**
+ * Quantity and completion date. The date field starts empty; its minimum and its description
+ * name the first day the contract accepts (after today, issue 10). `passedDate`: a date the draft
+ * had that has passed since, named so the user knows why the field is empty.
+ */
+export const QuantityAndDateFields = ({
+  form,
+  passedDate = null,
+}: StepFieldsProps & { passedDate?: string | null }) => {
   const { errors } = form.formState;
+  const earliest = earliestCompletionDate();
+  const passedNote = passedDate
+    ? `Your earlier date, ${formatCompletionDate(passedDate)}, has passed. `
+    : '';
   return (
     <Stack gap="lg">
       <Grid gap="md" align="stretch">
@@ -102,7 +115,8 @@ export const QuantityAndDateFields = ({ form }: StepFieldsProps) => {
             type="date"
             label="Completion date"
             required
-            min={todayUtc()}
+            min={earliest}
+            description={`${passedNote}Choose a day after today: ${formatCompletionDate(earliest)} or later.`}
             leftSection={<IconCalendar size={16} aria-hidden />}
             {...form.register('completionDate')}
             error={errors.completionDate?.message}

@@ -109,8 +109,15 @@ export const CustomProjectSummary = ({
   );
 };
 
+/** The status in words, never cut short by a long title beside it (issue 10). */
 export const ProjectStatusBadge = ({ status }: { status: CustomProjectStatus }) => (
-  <Badge color={status === 'SUBMITTED' ? 'teal' : 'gray'} variant="light" tt="none">
+  <Badge
+    color={status === 'SUBMITTED' ? 'teal' : 'gray'}
+    variant="light"
+    tt="none"
+    miw="max-content"
+    style={{ flexShrink: 0 }}
+  >
     {customProjectStatusLabel(status)}
   </Badge>
 );

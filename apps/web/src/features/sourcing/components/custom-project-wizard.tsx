@@ -13,12 +13,12 @@ import { showSuccessToast } from '@/lib/notify';
 import { useSaveCustomProject } from '../api/custom-project-queries';
 import {
   type CustomProjectStep,
-  EMPTY_PROJECT_FORM,
-  formValuesOf,
+  hasCompletionDatePassed,
   type ProjectField,
   type ProjectFormValues,
   STEP_LABELS,
   stepIndex,
+  startValuesOf,
   toSaveInput,
   todayUtc,
   validateAll,
@@ -71,9 +71,7 @@ export const CustomProjectWizard = ({
   const [reviewErrors, setReviewErrors] = useState<Partial<Record<ProjectField, string>>>({});
   const save = useSaveCustomProject();
   const form = useForm<ProjectFormValues>({
-    defaultValues: project
-      ? formValuesOf(project)
-      : { ...EMPTY_PROJECT_FORM, companyId: initialSupplierId },
+    defaultValues: startValuesOf(project, initialSupplierId),
   });
   const values = useWatch({ control: form.control }) as ProjectFormValues;
 
@@ -153,7 +151,16 @@ export const CustomProjectWizard = ({
       case 'DETAILS':
         return <DetailsFields form={form} />;
       case 'QUANTITY_AND_DATE':
-        return <QuantityAndDateFields form={form} />;
+        return (
+          <QuantityAndDateFields
+            form={form}
+            passedDate={
+              project && hasCompletionDatePassed(project.completionDate, todayUtc())
+                ? project.completionDate
+                : null
+            }
+          />
+        );
       case 'REVIEW':
         return (
           <Stack gap="sm">
