@@ -25,19 +25,7 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app; separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
-        },
-      },
-    },
+    // Source maps stay out of production: nothing to serve, nothing to leak (issue 10).
+    sourcemap: false,
   },
 });

@@ -1,10 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
-import { appLayoutRoute } from './app-layout-route';
 
 type FulfillmentTile = { title: string; description: string; href: string | null };
 
@@ -55,7 +53,8 @@ const TILES: readonly FulfillmentTile[] = [
   },
 ];
 
-const FulfillmentHomePage = () => {
+/** Spec §2 /fulfillment-services: the fulfillment module tiles. */
+export const FulfillmentHomePage = () => {
   useDocumentTitle('Fulfillment · Atelier');
   const navigateTo = useHrefNavigation();
   return (
@@ -100,9 +99,3 @@ const FulfillmentHomePage = () => {
     </>
   );
 };
-
-export const fulfillmentHomeRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.fulfillmentHome,
-  component: FulfillmentHomePage,
-});

@@ -1,14 +1,11 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { createRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { resolvePageAccess } from '@/config/access';
-import { hrefs } from '@/config/paths';
 import { useCurrentUser, useLogOut, useSwitchStore } from '@/features/identity/api/account-queries';
-import { hasSession } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/notify';
 import { AccessNotice } from '../shell/access-notice';
 import { AppShellLayout } from '../shell/app-shell-layout';
-import { rootRoute } from './root-route';
 
 const FullPageLoader = () => (
   <Center mih="100vh" role="status" aria-label="Loading your store">
@@ -16,7 +13,8 @@ const FullPageLoader = () => (
   </Center>
 );
 
-const SignedInLayout = () => {
+/** The signed-in shell of spec §2 around a page: it loads the user and checks the page's access. */
+export const SignedInLayout = () => {
   const currentUser = useCurrentUser();
   const { logOut, isPending: isLoggingOut } = useLogOut();
   const switchStore = useSwitchStore();
@@ -57,13 +55,3 @@ const SignedInLayout = () => {
     </AppShellLayout>
   );
 };
-
-/** Every logged-in page of spec §2 sits under this layout; without a session it sends to /login. */
-export const appLayoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  beforeLoad: ({ location }) => {
-    if (!hasSession()) redirect({ href: hrefs.login(location.href), throw: true });
-  },
-  component: SignedInLayout,
-});
