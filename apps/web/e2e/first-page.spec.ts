@@ -49,6 +49,8 @@ describe.skipIf(!hasChromium)(`issue 10: what the first page loads${SKIP_REASON}
     );
     expect(names(scripts)).toMatch(/login-page-/);
     expect(names(scripts)).not.toMatch(/app-layout-|homebase-page-|browse-suppliers-page-/);
+    // The preview-mode dialog (Mantine's Modal) loads only once a preview account needs it.
+    expect(names(scripts)).not.toMatch(/preview-mode-dialog-/);
     expect(
       scripts.every((script) => script.encoding === 'br'),
       names(scripts),
