@@ -10,9 +10,10 @@ import type { FastifyInstance } from 'fastify';
 const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)/;
 
 /**
- * Compresses dynamic answers (API JSON, the index.html shell when sent uncompressed) above 1 KB
- * with @fastify/compress, by the request's Accept-Encoding: brotli first, then gzip, and never
- * for a client that does not ask (issue 10). Levels stay cheap (brotli 4, gzip 6) so the search
+ * Compresses the answers of routes (API JSON, file downloads of text types) above 1 KB with
+ * @fastify/compress, by the request's Accept-Encoding: brotli first, then gzip, and never for a
+ * client that does not ask (issue 10). The app shell and the build's files are sent from the
+ * .br/.gz copies the build wrote (see web-app.ts), so they cost no compression per request. Levels stay cheap (brotli 4, gzip 6) so the search
  * API keeps its throughput. Answers already encoded (the build's .br/.gz files) pass untouched,
  * and so do images and archives (mime-db: not compressible). Socket.IO is served by engine.io
  * before Fastify, so its traffic never reaches this hook.

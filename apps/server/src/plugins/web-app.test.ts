@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 
+const INDEX_HTML = '<!doctype html><div id="root"></div>';
 const PAGE_JS = `export const page = ${JSON.stringify('A page chunk. '.repeat(400))};\n`;
 
 // Levels unlike the on-the-fly ones, so a test can tell the build's copy from a fresh compression.
@@ -16,7 +17,8 @@ describe('web app on the API port', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'atelier-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What the build writes for a text asset: the file and its .br and .gz copies (issue 10).
     writeFileSync(path.join(dist, 'assets', 'page-def456.js'), PAGE_JS);
@@ -85,6 +87,19 @@ describe('web app on the API port', () => {
         expect(response.body).toBe(PAGE_JS);
       },
     );
+  });
+
+  it('sends the app shell from its brotli copy only to a browser that asks', async () => {
+    const compressed = await context.app.inject({
+      method: 'GET',
+      url: '/homebase',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await context.app.inject({ method: 'GET', url: '/homebase' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
   });
 
   it('never serves a source map, even one left in the build', async () => {
