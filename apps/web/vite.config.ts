@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** Where `vite` (dev) and `vite preview` send API and socket calls: the server, on :3000 by default. */
 const apiTarget = process.env.ATELIER_API_URL ?? 'http://127.0.0.1:3000';
@@ -10,7 +12,19 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text file of the build gets .br and .gz copies beside it, compressed once at the
+    // highest levels; the server sends the one the browser accepts (issue 10).
+    compression({
+      include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },
@@ -25,19 +39,7 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app; separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
-        },
-      },
-    },
+    // Source maps stay out of production: nothing to serve, nothing to leak (issue 10).
+    sourcemap: false,
   },
 });

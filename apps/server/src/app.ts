@@ -15,6 +15,7 @@ import { newId } from './lib/ids';
 import { createDispatcher } from './events/dispatcher';
 import { createEventBus } from './events/event-bus';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import {
   httpServerOptions,
@@ -97,6 +98,7 @@ export const buildApp = async ({
   registerBodyTimeout(app, config.HTTP_BODY_TIMEOUT_MS);
   registerCloseOnShutdown(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -232,11 +234,13 @@ export const buildApp = async ({
   const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+    // A missing build file (a stale chunk, any source map) is a 404, never the app shell.
+    const isBuildFile = webApp.isBuildFilePath(path);
+    if (isBuildFile || path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
       return reply.status(404).send({
         error: {
           code: 'not_found',
-          message: `No API route ${request.method} ${path}.`,
+          message: isBuildFile ? `No file ${path}.` : `No API route ${request.method} ${path}.`,
           requestId: request.id,
         },
       });

@@ -3,10 +3,30 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { cssVariablesResolver, theme } from '@/app/theme';
-import { PreviewModeDialog } from '@/components/ui/preview-mode-dialog';
+import { usePreviewModeFlag } from '@/lib/preview-mode';
 import { queryClient } from '@/lib/query-client';
+
+// Mantine's Modal and what it brings load the first time the dialog is needed, not with the
+// first page (issue 10).
+const PreviewModeDialog = lazy(() =>
+  import('@/components/ui/preview-mode-dialog').then((module) => ({
+    default: module.PreviewModeDialog,
+  })),
+);
+
+/** The spec §8 preview-mode dialog, mounted once the flag is first raised and kept after. */
+const PreviewModeDialogOnceRaised = () => {
+  const { isOpen } = usePreviewModeFlag();
+  const [wasRaised, setWasRaised] = useState(isOpen);
+  if (isOpen && !wasRaised) setWasRaised(true);
+  return wasRaised ? (
+    <Suspense fallback={null}>
+      <PreviewModeDialog />
+    </Suspense>
+  ) : null;
+};
 
 export const Providers = ({ children }: { children: ReactNode }) => (
   <MantineProvider
@@ -17,7 +37,7 @@ export const Providers = ({ children }: { children: ReactNode }) => (
     <Notifications position="top-right" limit={4} />
     <QueryClientProvider client={queryClient}>
       {children}
-      <PreviewModeDialog />
+      <PreviewModeDialogOnceRaised />
     </QueryClientProvider>
   </MantineProvider>
 );

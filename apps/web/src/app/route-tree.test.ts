@@ -241,3 +241,25 @@ describe('supplier workspace routes', () => {
     expect(routeIdOf('/partner/inbox/conv_1/more')).toBeUndefined();
   });
 });
+
+describe('code splitting (issue 10)', () => {
+  const pageRoutes = Object.values(router.routesById).filter(
+    (route) => route.options.component !== undefined && !route.isRoot,
+  );
+
+  it('loads every page and layout with its first visit, not with the first page', () => {
+    expect(pageRoutes.length).toBeGreaterThan(20);
+    // lazyRouteComponent gives the component a preload(); an eagerly imported page has none.
+    const eager = pageRoutes
+      .filter(
+        (route) => typeof (route.options.component as { preload?: unknown }).preload !== 'function',
+      )
+      .map((route) => route.id);
+    // /404 is also what any unknown address shows, so it ships with the app.
+    expect(eager).toEqual(['/404']);
+  });
+
+  it('shows a loader while a slow page chunk loads', () => {
+    expect(router.options.defaultPendingComponent).toBeDefined();
+  });
+});

@@ -17,6 +17,7 @@ import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
 import { moduleRoutes } from './routes/module-routes';
 import { NotFoundPage } from './routes/not-found-page';
+import { PagePending } from './routes/page-pending';
 import { partnerAcceptInviteRoute } from './routes/partner-accept-invite-route';
 import { partnerLoginRoute } from './routes/partner-login-route';
 import { partnerWorkspaceRouteTree } from './routes/partner-workspace-routes';
@@ -70,6 +71,8 @@ export const router = createRouter({
   defaultPreload: false,
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundPage,
+  // Each page's code is its own chunk, loaded on the first visit (issue 10).
+  defaultPendingComponent: PagePending,
 });
 
 // The API client's redirects (401, 403) become in-app navigations once the router exists.

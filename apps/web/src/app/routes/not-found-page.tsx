@@ -3,7 +3,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { hasSession } from '@/lib/api-client';
-import { SignedInFrame, useIsInsideSignedInFrame } from '../shell/signed-in-frame';
+import { lazy, Suspense } from 'react';
+import { useIsInsideSignedInFrame } from '../shell/signed-in-frame-context';
+
+// The 404 is part of the first page's code (any address may be unknown); the shell around it
+// loads only when a signed-in user meets one (issue 10).
+const SignedInFrame = lazy(() =>
+  import('../shell/signed-in-frame').then((module) => ({ default: module.SignedInFrame })),
+);
 
 const NotFoundMessage = ({ isSignedIn }: { isSignedIn: boolean }) => {
   const navigateTo = useHrefNavigation();
@@ -39,7 +46,9 @@ export const NotFoundPage = () => {
   const isInsideFrame = useIsInsideSignedInFrame();
   if (isInsideFrame) return <NotFoundMessage isSignedIn />;
   return hasSession() ? (
-    <SignedInFrame>{() => <NotFoundMessage isSignedIn />}</SignedInFrame>
+    <Suspense fallback={null}>
+      <SignedInFrame>{() => <NotFoundMessage isSignedIn />}</SignedInFrame>
+    </Suspense>
   ) : (
     <NotFoundMessage isSignedIn={false} />
   );

@@ -1,14 +1,17 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { catalogPublicRoutes } from './catalog-public-routes';
-import { ModulePageView } from './module-page-view';
+import { withPageProps } from './lazy-page';
 import { type ModulePage, PLAYGROUND_PAGE, PUBLIC_MODULE_PAGES } from './module-pages';
 import { publicLayoutRoute } from './public-layout-route';
+
+// The placeholder page loads with the first visit to one of these pages.
+const ModulePageView = lazyRouteComponent(() => import('./module-page-view'), 'ModulePageView');
 
 const publicPageRoute = (page: ModulePage) =>
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: page.path,
-    component: () => <ModulePageView page={page} />,
+    component: withPageProps(ModulePageView, { page }),
   });
 
 const publicPages = import.meta.env.PROD

@@ -1,21 +1,17 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { createContext, type ReactNode, useContext } from 'react';
+import type { ReactNode } from 'react';
 import type { CurrentUser } from '@atelier/contract/identity/account';
 import { useCurrentUser, useLogOut, useSwitchStore } from '@/features/identity/api/account-queries';
 import { isApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/notify';
 import { AppShellLayout } from './app-shell-layout';
+import { SignedInFrameContext } from './signed-in-frame-context';
 
 const FullPageLoader = () => (
   <Center mih="100vh" role="status" aria-label="Loading your store">
     <Loader />
   </Center>
 );
-
-const FrameContext = createContext(false);
-
-/** Whether the component renders inside a `SignedInFrame` already (a 404 under the layout). */
-export const useIsInsideSignedInFrame = (): boolean => useContext(FrameContext);
 
 /**
  * The signed-in user's frame (header and main navigation) around a page, once the user is
@@ -56,7 +52,7 @@ export const SignedInFrame = ({
       }
       isBusy={isLoggingOut || switchStore.isPending}
     >
-      <FrameContext value={true}>{children(currentUser.data)}</FrameContext>
+      <SignedInFrameContext value={true}>{children(currentUser.data)}</SignedInFrameContext>
     </AppShellLayout>
   );
 };

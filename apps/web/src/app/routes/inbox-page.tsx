@@ -1,29 +1,22 @@
 import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute, useParams, useRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import { useParams, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
-import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
-import { mySuppliersQueryOptions } from '@/features/catalog/api/favorite-queries';
+import { hrefs, INBOX_TABS, type InboxTab } from '@/config/paths';
 import { useItemSearch } from '@/features/catalog/api/item-queries';
 import { MySuppliersList } from '@/features/catalog/components/my-suppliers-list';
-import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
 import { storeChatClient } from '@/features/chat/chat-client';
 import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
 import type { ChatShareSources } from '@/features/chat/share-sources';
 import { useUnreadTotal } from '@/features/chat/use-unread-total';
-import {
-  customProjectsQueryOptions,
-  useCustomProjects,
-} from '@/features/sourcing/api/custom-project-queries';
+import { useCustomProjects } from '@/features/sourcing/api/custom-project-queries';
 import {
   CustomProjectList,
   NewCustomProjectButton,
 } from '@/features/sourcing/components/custom-project-list';
-import { appLayoutRoute } from './app-layout-route';
 
 const storeShareSources: ChatShareSources = {
   useCustomProjects,
@@ -38,8 +31,6 @@ type InboxTabInfo = {
   /** The built screen of the tab; tabs without one say what will be there. */
   content?: (options: { conversationId?: string }) => ReactNode;
   actions?: () => ReactNode;
-  /** Starts loading the tab's first data before it renders. */
-  prefetch?: (queryClient: QueryClient, options: { conversationId?: string }) => void;
 };
 
 const TABS: Record<InboxTab, InboxTabInfo> = {
@@ -47,8 +38,6 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     label: 'Messages',
     title: 'Supplier inbox',
     description: 'Your conversations with suppliers.',
-    prefetch: (queryClient, { conversationId }) =>
-      prefetchChatWorkspace(queryClient, storeChatClient, conversationId),
     content: ({ conversationId }) => (
       <ChatWorkspace
         client={storeChatClient}
@@ -61,7 +50,6 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     label: 'My suppliers',
     title: 'My suppliers',
     description: 'The suppliers you favorited, messaged or ordered from.',
-    prefetch: (queryClient) => void queryClient.prefetchQuery(mySuppliersQueryOptions()),
     content: () => <MySuppliersList />,
   },
   orders: {
@@ -80,7 +68,6 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     label: 'Custom project requests',
     title: 'Custom project requests',
     description: 'Your requests for custom products: drafts to continue and submitted requests.',
-    prefetch: (queryClient) => void queryClient.prefetchQuery(customProjectsQueryOptions()),
     content: () => <CustomProjectList />,
     actions: () => <NewCustomProjectButton />,
   },
@@ -88,7 +75,8 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
 
 type InboxPageProps = { tab: InboxTab; conversationId?: string };
 
-const InboxPage = ({ tab, conversationId }: InboxPageProps) => {
+/** Spec §2 /inbox: one tab of the inbox; the messages tab opens `conversationId` when given. */
+export const InboxPage = ({ tab, conversationId }: InboxPageProps) => {
   const unreadTotal = useUnreadTotal(storeChatClient);
   useDocumentTitle(`${unreadTotal ? `(${unreadTotal}) ` : ''}${TABS[tab].title} · Atelier`);
   const router = useRouter();
@@ -126,28 +114,8 @@ const InboxPage = ({ tab, conversationId }: InboxPageProps) => {
   );
 };
 
-const inboxRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.inbox,
-  loader: ({ context: { queryClient } }) => TABS.messages.prefetch?.(queryClient, {}),
-  component: () => <InboxPage tab="messages" />,
-});
-
-const MessagesPage = () => {
+/** The messages tab at /inbox/messages/{conversationId?}. */
+export const MessagesPage = () => {
   const { conversationId } = useParams({ strict: false });
   return <InboxPage tab="messages" conversationId={conversationId} />;
 };
-
-// One route for the tab and its conversations, so opening a conversation keeps the list as is.
-const inboxTabRoute = (tab: InboxTab) =>
-  createRoute({
-    getParentRoute: () => appLayoutRoute,
-    path: tab === 'messages' ? `${hrefs.conversation()}/{-$conversationId}` : hrefs.inbox(tab),
-    // The path is built from the tab, so the router cannot type its optional parameter.
-    loader: ({ context: { queryClient }, params }) =>
-      TABS[tab].prefetch?.(queryClient, params as { conversationId?: string }),
-    component: tab === 'messages' ? MessagesPage : () => <InboxPage tab={tab} />,
-  });
-
-/** Spec §2 /inbox and its tabs, each its own path; /inbox/messages/{id} opens a conversation. */
-export const inboxRoutes = [inboxRoute, ...INBOX_TABS.map(inboxTabRoute)];

@@ -1,36 +1,26 @@
 import { Alert, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
-import { createRoute, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { formatRelativeTime } from '@atelier/contract/common/format';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { MissingRecord } from '@/components/ui/missing-record';
 import { PageHeader } from '@/components/ui/page-header';
-import { hrefs, paths } from '@/config/paths';
+import { hrefs } from '@/config/paths';
 import { SupplierPicker } from '@/features/catalog/components/supplier-picker';
-import {
-  customProjectQueryOptions,
-  useCustomProject,
-} from '@/features/sourcing/api/custom-project-queries';
+import { useCustomProject } from '@/features/sourcing/api/custom-project-queries';
 import { formValuesOf } from '@/features/sourcing/custom-project-form';
 import {
   CustomProjectSummary,
   ProjectStatusBadge,
 } from '@/features/sourcing/components/custom-project-summary';
 import { CustomProjectWizard } from '@/features/sourcing/components/custom-project-wizard';
-import { appLayoutRoute } from './app-layout-route';
 
-const CustomProjectSearchSchema = z.object({
-  supplierId: z
-    .string()
-    .regex(/^cmp_[a-z0-9]+$/)
-    .optional()
-    .catch(undefined),
-});
+const customProjectRoute = getRouteApi('/app/create-custom-project/{-$rfpId}');
 
-const CustomProjectPage = () => {
+/** Spec §2 /create-custom-project/{rfpId?}: the custom project wizard, or a submitted request. */
+export const CustomProjectPage = () => {
   const { rfpId } = customProjectRoute.useParams();
   const { supplierId } = customProjectRoute.useSearch();
   const router = useRouter();
@@ -111,14 +101,3 @@ const CustomProjectPage = () => {
     </Stack>
   );
 };
-
-/** Spec §2 /create-custom-project/{rfpId?}: a new request, or the draft with this id. */
-export const customProjectRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: `${paths.createCustomProject}/{-$rfpId}`,
-  validateSearch: CustomProjectSearchSchema,
-  loader: ({ context: { queryClient }, params: { rfpId } }) => {
-    if (rfpId) void queryClient.prefetchQuery(customProjectQueryOptions(rfpId));
-  },
-  component: CustomProjectPage,
-});

@@ -1,14 +1,12 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
-import { paths } from '@/config/paths';
 import { ModuleTiles } from '@/features/homebase/components/module-tiles';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
 import { PlanCard } from '@/features/identity/components/plan-card';
-import { appLayoutRoute } from './app-layout-route';
 import { isUnbuiltHref } from './module-pages';
 
-const HomebasePage = () => {
+/** Spec §2 /homebase: the store's welcome, its plan and the module tiles. */
+export const HomebasePage = () => {
   const currentUser = useSignedInUser();
   useDocumentTitle('Home · Atelier');
   const greetingName = currentUser.user.name ?? currentUser.store.title;
@@ -43,9 +41,3 @@ const HomebasePage = () => {
     </Stack>
   );
 };
-
-export const homebaseRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.homebase,
-  component: HomebasePage,
-});

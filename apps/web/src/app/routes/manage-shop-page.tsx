@@ -1,13 +1,13 @@
 import { Tabs, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { resolvePageAccess } from '@/config/access';
-import { hrefs, MANAGE_SHOP_TABS, type ManageShopTab, paths } from '@/config/paths';
+import { hrefs, MANAGE_SHOP_TABS, type ManageShopTab } from '@/config/paths';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
-import { appLayoutRoute } from './app-layout-route';
+
+const manageShopRoute = getRouteApi('/app/manage-shop');
 
 const TABS: Record<ManageShopTab, { label: string; description: string }> = {
   products: {
@@ -52,11 +52,8 @@ const TABS: Record<ManageShopTab, { label: string; description: string }> = {
   },
 };
 
-const ManageShopSearchSchema = z.object({
-  tab: z.enum(MANAGE_SHOP_TABS).optional().catch(undefined),
-});
-
-const ManageShopPage = () => {
+/** Spec §2 /manage-shop: the Merch storefront, one tab at a time. */
+export const ManageShopPage = () => {
   useDocumentTitle('Merch storefront · Atelier');
   const router = useRouter();
   const currentUser = useSignedInUser();
@@ -104,11 +101,3 @@ const ManageShopPage = () => {
     </>
   );
 };
-
-/** Spec §2 Merch storefront: one page, the tab chosen by `?tab=`. */
-export const manageShopRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.manageShop,
-  validateSearch: ManageShopSearchSchema,
-  component: ManageShopPage,
-});

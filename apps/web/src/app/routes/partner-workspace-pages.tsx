@@ -1,9 +1,8 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { getRouteApi, Outlet, useLocation } from '@tanstack/react-router';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
-import { hrefs, paths } from '@/config/paths';
-import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
+import { paths } from '@/config/paths';
 import { partnerChatClient } from '@/features/chat/chat-client';
 import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
 import { useUnreadTotal } from '@/features/chat/use-unread-total';
@@ -12,9 +11,9 @@ import {
   usePartnerLogOut,
 } from '@/features/identity/api/partner-account-queries';
 import { PartnerShell } from '@/app/shell/partner-shell';
-import { hasPartnerSession } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { rootRoute } from './root-route';
+
+const partnerConversationRoute = getRouteApi('/partner/inbox/$conversationId');
 
 const FullPageLoader = () => (
   <Center mih="100vh" role="status" aria-label="Loading your workspace">
@@ -22,7 +21,8 @@ const FullPageLoader = () => (
   </Center>
 );
 
-const PartnerLayout = () => {
+/** Issue 4: the supplier workspace shell around its pages; it loads the signed-in supplier. */
+export const PartnerLayout = () => {
   const currentSupplier = useCurrentSupplier();
   const { logOut, isPending: isLoggingOut } = usePartnerLogOut();
   const unreadTotal = useUnreadTotal(partnerChatClient);
@@ -57,7 +57,8 @@ const PartnerLayout = () => {
   );
 };
 
-const PartnerNotFound = () => {
+/** A /partner/… address that is no page of the workspace. */
+export const PartnerNotFound = () => {
   useDocumentTitle('Page not found · Atelier for suppliers');
   const navigateTo = useHrefNavigation();
   return (
@@ -80,26 +81,8 @@ const PartnerNotFound = () => {
   );
 };
 
-/** Issue 4 "Parties": the supplier workspace; without a partner session it sends to its login. */
-const partnerLayoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/partner',
-  beforeLoad: ({ location }) => {
-    if (!hasPartnerSession()) {
-      redirect({ href: hrefs.partnerLogin(location.href), throw: true });
-    }
-  },
-  component: PartnerLayout,
-  notFoundComponent: PartnerNotFound,
-});
-
-const partnerIndexRoute = createRoute({
-  getParentRoute: () => partnerLayoutRoute,
-  path: '/',
-  beforeLoad: () => redirect({ href: paths.partnerInbox, replace: true, throw: true }),
-});
-
-const PartnerInboxPage = ({ conversationId }: { conversationId?: string }) => {
+/** Issue 4: the supplier inbox, with `conversationId` open when given. */
+export const PartnerInboxPage = ({ conversationId }: { conversationId?: string }) => {
   useDocumentTitle('Inbox · Atelier for suppliers');
   // The shell's 60 px header and its 16 px padding above and below.
   return (
@@ -111,27 +94,8 @@ const PartnerInboxPage = ({ conversationId }: { conversationId?: string }) => {
   );
 };
 
-const partnerInboxRoute = createRoute({
-  getParentRoute: () => partnerLayoutRoute,
-  path: 'inbox',
-  loader: ({ context: { queryClient } }) => prefetchChatWorkspace(queryClient, partnerChatClient),
-  component: () => <PartnerInboxPage />,
-});
-
-const partnerConversationRoute = createRoute({
-  getParentRoute: () => partnerLayoutRoute,
-  path: 'inbox/$conversationId',
-  loader: ({ context: { queryClient }, params }) =>
-    prefetchChatWorkspace(queryClient, partnerChatClient, params.conversationId),
-  component: function PartnerConversationPage() {
-    const { conversationId } = partnerConversationRoute.useParams();
-    return <PartnerInboxPage conversationId={conversationId} />;
-  },
-});
-
-/** /partner (→ its inbox), /partner/inbox and /partner/inbox/:conversationId. */
-export const partnerWorkspaceRouteTree = partnerLayoutRoute.addChildren([
-  partnerIndexRoute,
-  partnerInboxRoute,
-  partnerConversationRoute,
-]);
+/** /partner/inbox/{conversationId}: the inbox with that conversation open. */
+export const PartnerConversationPage = () => {
+  const { conversationId } = partnerConversationRoute.useParams();
+  return <PartnerInboxPage conversationId={conversationId} />;
+};

@@ -1,11 +1,9 @@
 import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
 import { NotBuiltMarker } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
-import { appLayoutRoute } from './app-layout-route';
 import { isUnbuiltHref } from './module-pages';
 
 type FulfillmentTile = { title: string; description: string; href: string | null };
@@ -71,7 +69,8 @@ const TileHeading = ({ tile, isBuilt }: { tile: FulfillmentTile; isBuilt: boolea
   </>
 );
 
-const FulfillmentHomePage = () => {
+/** Spec §2 /fulfillment-services: the fulfillment module tiles. */
+export const FulfillmentHomePage = () => {
   useDocumentTitle('Fulfillment · Atelier');
   const navigateTo = useHrefNavigation();
   return (
@@ -115,9 +114,3 @@ const FulfillmentHomePage = () => {
     </>
   );
 };
-
-export const fulfillmentHomeRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.fulfillmentHome,
-  component: FulfillmentHomePage,
-});

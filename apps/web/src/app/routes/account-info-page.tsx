@@ -1,10 +1,8 @@
 import { Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
-import { paths } from '@/config/paths';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
-import { storeProfileQueryOptions, useStoreProfile } from '@/features/identity/api/store-queries';
+import { useStoreProfile } from '@/features/identity/api/store-queries';
 import { PlanCard } from '@/features/identity/components/plan-card';
 import { ProfileForm } from '@/features/identity/components/profile-form';
 import { ReceivedInvitesSection } from '@/features/identity/components/received-invites-section';
@@ -12,9 +10,9 @@ import { SectionCard } from '@/features/identity/components/section-card';
 import { StoresSection } from '@/features/identity/components/stores-section';
 import { TeamSection } from '@/features/identity/components/team-section';
 import { DataExportSection } from '@/features/jobs/components/data-export-section';
-import { appLayoutRoute } from './app-layout-route';
 
-const AccountInfoPage = () => {
+/** Spec §2 /account-info: the store's profile, plan, team, stores and data export. */
+export const AccountInfoPage = () => {
   const currentUser = useSignedInUser();
   const profile = useStoreProfile();
   useDocumentTitle('Account info · Atelier');
@@ -78,11 +76,3 @@ const AccountInfoPage = () => {
     </>
   );
 };
-
-export const accountInfoRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.accountInfo,
-  loader: ({ context: { queryClient } }) =>
-    void queryClient.prefetchQuery(storeProfileQueryOptions()),
-  component: AccountInfoPage,
-});

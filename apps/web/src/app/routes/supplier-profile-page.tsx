@@ -1,25 +1,16 @@
 import { Button, CopyButton, Group, Paper, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconClipboardList, IconLink } from '@tabler/icons-react';
-import { createRoute, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { z } from 'zod';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord } from '@/components/ui/missing-record';
-import { hrefs, paths, SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
-import {
-  supplierQueryOptions,
-  useRecordSupplierView,
-  useSupplier,
-} from '@/features/catalog/api/supplier-queries';
+import { hrefs, paths, type SupplierProfileTab } from '@/config/paths';
+import { useRecordSupplierView, useSupplier } from '@/features/catalog/api/supplier-queries';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
 import { MessageSupplierButton } from '@/features/chat/components/message-supplier-button';
-import { appLayoutRoute } from './app-layout-route';
-
-export const SupplierProfileSearchSchema = z.object({
-  tab: z.enum(SUPPLIER_PROFILE_TABS).optional().catch(undefined),
-});
+import { SupplierProfileSearchSchema } from './supplier-profile-search';
 
 export const ProfileSkeleton = () => (
   <Stack gap="lg" role="status" aria-label="Loading the supplier">
@@ -116,7 +107,8 @@ const SignedInSupplierProfile = ({
   );
 };
 
-const SupplierProfilePage = () => {
+/** Spec §2 signed-in supplier profile, its tab chosen by `?tab=`. */
+export const SupplierProfilePage = () => {
   const { supplierId = '' } = useParams({ strict: false });
   const search = useSearch({ strict: false });
   const { tab = 'profile-info' } = SupplierProfileSearchSchema.parse({ tab: search.tab });
@@ -134,23 +126,3 @@ const SupplierProfilePage = () => {
     />
   );
 };
-
-/** Spec §2 has the signed-in profile at two addresses; both show the same page. */
-export const supplierProfileRoutes = [
-  createRoute({
-    getParentRoute: () => appLayoutRoute,
-    path: `${paths.browseSuppliers}/supplier-profile/$supplierId`,
-    validateSearch: SupplierProfileSearchSchema,
-    loader: ({ context: { queryClient }, params }) =>
-      void queryClient.prefetchQuery(supplierQueryOptions(params.supplierId)),
-    component: SupplierProfilePage,
-  }),
-  createRoute({
-    getParentRoute: () => appLayoutRoute,
-    path: '/supplier-profile/$supplierId',
-    validateSearch: SupplierProfileSearchSchema,
-    loader: ({ context: { queryClient }, params }) =>
-      void queryClient.prefetchQuery(supplierQueryOptions(params.supplierId)),
-    component: SupplierProfilePage,
-  }),
-];

@@ -1,26 +1,18 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { CurrentUser } from '@atelier/contract/identity/account';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { getHomePath } from '@/config/access';
-import { hrefs, isSafeReturnPath, paths } from '@/config/paths';
+import { hrefs } from '@/config/paths';
 import { LoginForm } from '@/features/identity/components/login-form';
 import { RegisterForm } from '@/features/identity/components/register-form';
-import { hasSession } from '@/lib/api-client';
-import { rootRoute } from './root-route';
+import { safeReturnPath } from './login-return-path';
 
-const LoginSearchSchema = z.object({
-  /** The page to return to after logging in (spec §8). */
-  redirect: z.string().optional().catch(undefined),
-  mode: z.enum(['register']).optional().catch(undefined),
-});
+const loginRoute = getRouteApi('/login');
 
-const safeReturnPath = (value: string | undefined): string | undefined =>
-  value && isSafeReturnPath(value) && !value.startsWith(paths.login) ? value : undefined;
-
-const LoginPage = () => {
+/** Spec §8 log-in and registration page; `?mode=register` shows the registration form. */
+export const LoginPage = () => {
   const { redirect: returnPath, mode } = loginRoute.useSearch();
   const router = useRouter();
   const navigateTo = useHrefNavigation();
@@ -65,15 +57,3 @@ const LoginPage = () => {
     </Center>
   );
 };
-
-export const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: paths.login,
-  validateSearch: LoginSearchSchema,
-  beforeLoad: ({ search }) => {
-    if (hasSession()) {
-      redirect({ href: safeReturnPath(search.redirect) ?? paths.homebase, throw: true });
-    }
-  },
-  component: LoginPage,
-});

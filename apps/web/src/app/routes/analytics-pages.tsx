@@ -1,23 +1,20 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import {
   ANALYTICS_CATEGORY_LABELS,
   ANALYTICS_DASHBOARD_PATH,
-  ANALYTICS_REPORTS,
   type AnalyticsCategory,
   type AnalyticsReport,
-  FULFILLMENT_METRICS_PATH,
   listReportsOf,
 } from '@/config/analytics-reports';
-import { appLayoutRoute } from './app-layout-route';
 
 const CATEGORIES = Object.keys(ANALYTICS_CATEGORY_LABELS) as AnalyticsCategory[];
 
-const AnalyticsDashboardPage = () => {
+/** Spec §2 /analytics: the dashboard listing every report by category. */
+export const AnalyticsDashboardPage = () => {
   useDocumentTitle('Analytics · Atelier');
   return (
     <Stack gap="lg">
@@ -47,7 +44,8 @@ const AnalyticsDashboardPage = () => {
   );
 };
 
-const AnalyticsReportPage = ({ report }: { report: AnalyticsReport }) => {
+/** One spec §2 analytics report page (not built yet). */
+export const AnalyticsReportPage = ({ report }: { report: AnalyticsReport }) => {
   useDocumentTitle(`${report.title} · Atelier`);
   return (
     <>
@@ -70,7 +68,8 @@ const AnalyticsReportPage = ({ report }: { report: AnalyticsReport }) => {
   );
 };
 
-const FulfillmentMetricsPage = () => {
+/** Spec §2 fulfillment metrics (not built yet). */
+export const FulfillmentMetricsPage = () => {
   useDocumentTitle('Fulfillment metrics · Atelier');
   return (
     <>
@@ -82,29 +81,3 @@ const FulfillmentMetricsPage = () => {
     </>
   );
 };
-
-const dashboardRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: ANALYTICS_DASHBOARD_PATH,
-  component: AnalyticsDashboardPage,
-});
-
-const fulfillmentMetricsRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: FULFILLMENT_METRICS_PATH,
-  component: FulfillmentMetricsPage,
-});
-
-const reportRoute = (report: AnalyticsReport) =>
-  createRoute({
-    getParentRoute: () => appLayoutRoute,
-    path: report.path,
-    component: () => <AnalyticsReportPage report={report} />,
-  });
-
-/** Spec §2 analytics routes; the signed-in layout hides them unless analytics is turned on. */
-export const analyticsRoutes = [
-  dashboardRoute,
-  fulfillmentMetricsRoute,
-  ...ANALYTICS_REPORTS.map(reportRoute),
-];

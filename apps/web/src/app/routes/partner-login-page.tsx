@@ -1,20 +1,15 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { paths } from '@/config/paths';
 import { PartnerEntryCard } from '@/features/identity/components/partner-entry-card';
 import { PartnerLoginForm } from '@/features/identity/components/partner-login-form';
 import { getPartnerLandingPath } from '@/features/identity/partner-return-path';
-import { hasPartnerSession } from '@/lib/api-client';
-import { rootRoute } from './root-route';
 
-const PartnerLoginSearchSchema = z.object({
-  /** The workspace page to return to after logging in. */
-  redirect: z.string().optional().catch(undefined),
-});
+const partnerLoginRoute = getRouteApi('/partner/login');
 
-const PartnerLoginPage = () => {
+/** Issue 4: the supplier workspace log-in page. */
+export const PartnerLoginPage = () => {
   const { redirect: returnPath } = partnerLoginRoute.useSearch();
   const router = useRouter();
   useDocumentTitle('Log in · Atelier for suppliers');
@@ -36,16 +31,3 @@ const PartnerLoginPage = () => {
     </PartnerEntryCard>
   );
 };
-
-/** Issue 4: suppliers sign in here, apart from the store login (both sessions can coexist). */
-export const partnerLoginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: paths.partnerLogin,
-  validateSearch: PartnerLoginSearchSchema,
-  beforeLoad: ({ search }) => {
-    if (hasPartnerSession()) {
-      redirect({ href: getPartnerLandingPath(search.redirect), replace: true, throw: true });
-    }
-  },
-  component: PartnerLoginPage,
-});

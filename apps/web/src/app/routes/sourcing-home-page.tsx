@@ -1,8 +1,7 @@
 import { Button, Drawer, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { createRoute, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs, paths, SOURCING_HOME_TABS, type SourcingHomeTab } from '@/config/paths';
@@ -11,7 +10,8 @@ import { SearchBox } from '@/features/catalog/components/search-box';
 import { toSearchParams } from '@/features/catalog/search-address';
 import { EMPTY_SEARCH, setSearchKey } from '@/features/catalog/search-state';
 import { InviteSupplierButton } from '@/features/sourcing/components/invite-supplier-modal';
-import { appLayoutRoute } from './app-layout-route';
+
+const sourcingHomeRoute = getRouteApi('/app/home');
 
 const TABS: Record<
   SourcingHomeTab,
@@ -36,12 +36,8 @@ const TABS: Record<
   },
 };
 
-const SourcingHomeSearchSchema = z.object({
-  tab: z.enum(SOURCING_HOME_TABS).optional().catch(undefined),
-  open: z.enum(['cart']).optional().catch(undefined),
-});
-
-const SourcingHomePage = () => {
+/** Spec §2 /home: the sourcing home, its catalog tabs and the cart. */
+export const SourcingHomePage = () => {
   useDocumentTitle('Sourcing · Atelier');
   const router = useRouter();
   const { tab = 'all', open } = sourcingHomeRoute.useSearch();
@@ -115,11 +111,3 @@ const SourcingHomePage = () => {
     </>
   );
 };
-
-/** Spec §2 sourcing home: `?tab=` picks the catalog tab, `?open=cart` opens the cart. */
-export const sourcingHomeRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.sourcingHome,
-  validateSearch: SourcingHomeSearchSchema,
-  component: SourcingHomePage,
-});

@@ -1,19 +1,16 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { paths } from '@/config/paths';
 import { AcceptInviteForm } from '@/features/identity/components/accept-invite-form';
 import { PartnerEntryCard } from '@/features/identity/components/partner-entry-card';
 import { showSuccessToast } from '@/lib/notify';
-import { rootRoute } from './root-route';
 
-const AcceptInviteSearchSchema = z.object({
-  token: z.string().optional().catch(undefined),
-});
+const partnerAcceptInviteRoute = getRouteApi('/partner/accept-invite');
 
-const AcceptInvitePage = () => {
+/** Issue 4: the page a supplier invitation link opens (`?token=`). */
+export const AcceptInvitePage = () => {
   const { token } = partnerAcceptInviteRoute.useSearch();
   const router = useRouter();
   useDocumentTitle('Accept your invitation · Atelier for suppliers');
@@ -37,14 +34,3 @@ const AcceptInvitePage = () => {
     </PartnerEntryCard>
   );
 };
-
-/**
- * The link of a supplier invitation (`npm run supplier:invite`). It works whatever session the
- * browser holds: accepting starts a supplier session and replaces an earlier one.
- */
-export const partnerAcceptInviteRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: paths.partnerAcceptInvite,
-  validateSearch: AcceptInviteSearchSchema,
-  component: AcceptInvitePage,
-});

@@ -1,26 +1,23 @@
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogin, IconPencil } from '@tabler/icons-react';
-import { createRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi } from '@tanstack/react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { MissingRecord } from '@/components/ui/missing-record';
-import { hrefs, paths } from '@/config/paths';
-import {
-  publicSupplierQueryOptions,
-  usePublicSupplier,
-} from '@/features/catalog/api/supplier-queries';
-import {
-  publicCatalogItemQueryOptions,
-  usePublicCatalogItem,
-} from '@/features/catalog/api/item-queries';
+import { hrefs } from '@/config/paths';
+import { usePublicSupplier } from '@/features/catalog/api/supplier-queries';
+import { usePublicCatalogItem } from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
 import { ConfirmReview } from '@/features/catalog/components/confirm-review';
 import { PublicReviewForm } from '@/features/catalog/components/public-review-form';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
 import { hasSession } from '@/lib/api-client';
-import { publicLayoutRoute } from './public-layout-route';
-import { ProfileSkeleton, SupplierProfileSearchSchema } from './supplier-profile-routes';
+import { ProfileSkeleton } from './supplier-profile-page';
+
+const previewSupplierRoute = getRouteApi('/public/preview-supplier-profile/$supplierId');
+const previewCatalogItemRoute = getRouteApi('/public/preview-catalog-item/$itemId');
+const postReviewRoute = getRouteApi('/public/supplier-profile/$supplierId/post-review');
+const confirmReviewRoute = getRouteApi('/public/confirm-review');
 
 /** Where a visitor goes to see the signed-in page: straight there, or via /login. */
 const signedInHref = (href: string) => (hasSession() ? href : hrefs.login(href));
@@ -45,10 +42,11 @@ const NoSupplier = () => (
   />
 );
 
-const PreviewSupplierPage = () => {
+/** Spec §2 /preview-supplier-profile/{supplierId}: a supplier profile anyone may open. */
+export const PreviewSupplierPage = () => {
   const { supplierId } = previewSupplierRoute.useParams();
   const { tab = 'profile-info' } = previewSupplierRoute.useSearch();
-  const navigate = useNavigate({ from: previewSupplierRoute.fullPath });
+  const navigate = previewSupplierRoute.useNavigate();
   const supplier = usePublicSupplier(supplierId);
   useDocumentTitle(`${supplier.data?.name ?? 'Supplier'} · Atelier`);
 
@@ -75,7 +73,8 @@ const PreviewSupplierPage = () => {
   );
 };
 
-const PreviewCatalogItemPage = () => {
+/** Spec §2 /preview-catalog-item/{itemId}: a catalog item anyone may open. */
+export const PreviewCatalogItemPage = () => {
   const { itemId } = previewCatalogItemRoute.useParams();
   const item = usePublicCatalogItem(itemId);
   useDocumentTitle(`${item.data?.title ?? 'Catalog item'} · Atelier`);
@@ -99,7 +98,8 @@ const PreviewCatalogItemPage = () => {
   );
 };
 
-const PostReviewPage = () => {
+/** Spec §2 /supplier-profile/{supplierId}/post-review: a review without an account. */
+export const PostReviewPage = () => {
   const { supplierId } = postReviewRoute.useParams();
   const supplier = usePublicSupplier(supplierId);
   useDocumentTitle(`Review ${supplier.data?.name ?? 'a supplier'} · Atelier`);
@@ -133,49 +133,9 @@ const PostReviewPage = () => {
   );
 };
 
-const ConfirmReviewPage = () => {
+/** Issue 9: confirms a public review from its e-mailed link. */
+export const ConfirmReviewPage = () => {
   const { token } = confirmReviewRoute.useSearch();
   useDocumentTitle('Confirm your review · Atelier');
   return <ConfirmReview token={token} />;
 };
-
-export const previewSupplierRoute = createRoute({
-  getParentRoute: () => publicLayoutRoute,
-  path: '/preview-supplier-profile/$supplierId',
-  validateSearch: SupplierProfileSearchSchema,
-  loader: ({ context: { queryClient }, params }) =>
-    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId)),
-  component: PreviewSupplierPage,
-});
-
-export const previewCatalogItemRoute = createRoute({
-  getParentRoute: () => publicLayoutRoute,
-  path: '/preview-catalog-item/$itemId',
-  loader: ({ context: { queryClient }, params }) =>
-    void queryClient.prefetchQuery(publicCatalogItemQueryOptions(params.itemId)),
-  component: PreviewCatalogItemPage,
-});
-
-export const postReviewRoute = createRoute({
-  getParentRoute: () => publicLayoutRoute,
-  path: '/supplier-profile/$supplierId/post-review',
-  loader: ({ context: { queryClient }, params }) =>
-    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId)),
-  component: PostReviewPage,
-});
-
-/** Issue 9: the link e-mailed to a public reviewer, `/confirm-review?token=…`. */
-export const confirmReviewRoute = createRoute({
-  getParentRoute: () => publicLayoutRoute,
-  path: paths.confirmReview,
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
-  component: ConfirmReviewPage,
-});
-
-/** Spec §2 public catalog pages: shared previews, the review link and its confirmation. */
-export const catalogPublicRoutes = [
-  previewSupplierRoute,
-  previewCatalogItemRoute,
-  postReviewRoute,
-  confirmReviewRoute,
-];

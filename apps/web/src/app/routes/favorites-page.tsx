@@ -1,13 +1,11 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { favoritesQueryOptions } from '@/features/catalog/api/favorite-queries';
 import { FavoritesView } from '@/features/catalog/components/favorites-view';
-import { appLayoutRoute } from './app-layout-route';
 
-const FavoritesPage = () => {
+/** Spec §2 /favorites: the suppliers and products the store marked with a heart. */
+export const FavoritesPage = () => {
   useDocumentTitle('My favorites · Atelier');
   return (
     <>
@@ -24,10 +22,3 @@ const FavoritesPage = () => {
     </>
   );
 };
-
-export const favoritesRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.favorites,
-  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(favoritesQueryOptions()),
-  component: FavoritesPage,
-});

@@ -15,16 +15,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconNetwork } from '@tabler/icons-react';
-import { createRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { hrefs, paths } from '@/config/paths';
-import { supplierSearchQueryOptions } from '@/features/catalog/api/supplier-queries';
-import {
-  categoryFacetsQueryOptions,
-  itemSearchQueryOptions,
-  useCategoryFacets,
-} from '@/features/catalog/api/item-queries';
+import { hrefs } from '@/config/paths';
+import { useCategoryFacets } from '@/features/catalog/api/item-queries';
 import { buildCategoryTree, categoryPathOf, subtreeOf } from '@/features/catalog/category-tree';
 import { ActiveFilters } from '@/features/catalog/components/active-filters';
 import { CategoryEntrySelect } from '@/features/catalog/components/category-entry-select';
@@ -37,11 +32,7 @@ import {
   ResultCount,
   SupplierResults,
 } from '@/features/catalog/components/search-results';
-import {
-  fromSearchParams,
-  toSearchParams,
-  validateBrowseSearch,
-} from '@/features/catalog/search-address';
+import { fromSearchParams, toSearchParams } from '@/features/catalog/search-address';
 import {
   changeViewType,
   chooseCategoryEntry,
@@ -54,18 +45,13 @@ import {
   type SourcingSearchState,
   type ViewType,
 } from '@/features/catalog/search-state';
-import {
-  sortsOf,
-  toFilterQuery,
-  toItemQuery,
-  toSupplierQuery,
-} from '@/features/catalog/search-query';
-import { customProjectsQueryOptions } from '@/features/sourcing/api/custom-project-queries';
+import { sortsOf, toFilterQuery } from '@/features/catalog/search-query';
 import {
   CustomProjectList,
   NewCustomProjectButton,
 } from '@/features/sourcing/components/custom-project-list';
-import { appLayoutRoute } from './app-layout-route';
+
+const browseSuppliersRoute = getRouteApi('/app/browse-suppliers');
 
 const ExpandedNetworkState = ({ onShowSuppliers }: { onShowSuppliers: () => void }) => (
   <Paper withBorder radius="md" p="xl" data-testid="expanded-network">
@@ -94,14 +80,15 @@ const RfpView = () => (
   </Stack>
 );
 
-const BrowseSuppliersPage = () => {
+/** Spec §2 /browse-suppliers: the supplier and product search of spec §3. */
+export const BrowseSuppliersPage = () => {
   useDocumentTitle('Browse suppliers · Atelier');
   const theme = useMantineTheme();
   const isWide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`) ?? true;
   const isNarrow = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
   const [isFilterDrawerOpen, filterDrawer] = useDisclosure(false);
   const router = useRouter();
-  const navigate = useNavigate({ from: browseSuppliersRoute.fullPath });
+  const navigate = browseSuppliersRoute.useNavigate();
   const params = browseSuppliersRoute.useSearch();
   const state = useMemo(() => fromSearchParams(params), [params]);
   const update = (next: SourcingSearchState) => void navigate({ search: toSearchParams(next) });
@@ -263,24 +250,3 @@ const BrowseSuppliersPage = () => {
     </>
   );
 };
-
-/** Spec §2 /browse-suppliers; the whole search (spec §3) lives in the address. */
-export const browseSuppliersRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: paths.browseSuppliers,
-  validateSearch: validateBrowseSearch,
-  loaderDeps: ({ search }) => search,
-  // The results start loading with the navigation; the page shows its skeletons meanwhile.
-  loader: ({ context: { queryClient }, deps }) => {
-    const state = fromSearchParams(deps);
-    void queryClient.prefetchQuery(categoryFacetsQueryOptions());
-    if (state.viewType === 'SUPPLIERS') {
-      void queryClient.prefetchInfiniteQuery(supplierSearchQueryOptions(toSupplierQuery(state)));
-    } else if (state.viewType === 'CATALOG_PRODUCTS') {
-      void queryClient.prefetchInfiniteQuery(itemSearchQueryOptions(toItemQuery(state)));
-    } else if (state.viewType === 'RFP') {
-      void queryClient.prefetchQuery(customProjectsQueryOptions());
-    }
-  },
-  component: BrowseSuppliersPage,
-});

@@ -1,11 +1,11 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { createRoute, Outlet } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { hasSession } from '@/lib/api-client';
-import { rootRoute } from './root-route';
 
-const PublicLayout = () => {
+/** The frame of spec §2 public pages: the Atelier name and a way into the app. */
+export const PublicLayout = () => {
   const navigateTo = useHrefNavigation();
   const target = hasSession()
     ? { href: paths.homebase, label: 'Open your store' }
@@ -34,10 +34,3 @@ const PublicLayout = () => {
     </Box>
   );
 };
-
-/** Spec §2 public pages: no login needed, and a failed session never forces one. */
-export const publicLayoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'public',
-  component: PublicLayout,
-});

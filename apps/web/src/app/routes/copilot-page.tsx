@@ -1,16 +1,12 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { getRouteApi } from '@tanstack/react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
-import { appLayoutRoute } from './app-layout-route';
 
-const CopilotSearchSchema = z.object({
-  /** Where the chat was opened from (spec §2: the nav tags "AI Business Partner"). */
-  from: z.string().max(40).optional().catch(undefined),
-});
+const copilotRoute = getRouteApi('/app/ask-copilot/{-$conversationId}');
 
-const CopilotPage = () => {
+/** Spec §2 /ask-copilot/{conversationId?}: the AI Business Partner chat (not built yet). */
+export const CopilotPage = () => {
   const { conversationId } = copilotRoute.useParams();
   useDocumentTitle('AI Business Partner · Atelier');
   return (
@@ -26,11 +22,3 @@ const CopilotPage = () => {
     </>
   );
 };
-
-/** Spec §2 /ask-copilot/{conversationId?}: without an id it is a new, empty chat. */
-export const copilotRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/ask-copilot/{-$conversationId}',
-  validateSearch: CopilotSearchSchema,
-  component: CopilotPage,
-});

@@ -1,25 +1,23 @@
 import { Paper, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createRoute } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord } from '@/components/ui/missing-record';
 import { paths } from '@/config/paths';
-import {
-  catalogItemQueryOptions,
-  useCatalogItem,
-  useRecordItemView,
-} from '@/features/catalog/api/item-queries';
+import { useCatalogItem, useRecordItemView } from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
 import { isApiError } from '@/lib/api-error';
-import { appLayoutRoute } from './app-layout-route';
 import {
   BrowseSuppliersLink,
   ContactSupplierActions,
   ProfileSkeleton,
-} from './supplier-profile-routes';
+} from './supplier-profile-page';
 
-const CatalogItemPage = () => {
+const catalogItemRoute = getRouteApi('/app/browse-suppliers/catalog-item/$itemId');
+
+/** Spec §2 product detail of a catalog item (`/browse-suppliers/catalog-item/{itemId}`). */
+export const CatalogItemPage = () => {
   const { itemId } = catalogItemRoute.useParams();
   const item = useCatalogItem(itemId);
   useRecordItemView(item.data?.id);
@@ -58,12 +56,3 @@ const CatalogItemPage = () => {
     </Stack>
   );
 };
-
-/** Spec §2 product detail. */
-export const catalogItemRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: `${paths.browseSuppliers}/catalog-item/$itemId`,
-  loader: ({ context: { queryClient }, params }) =>
-    void queryClient.prefetchQuery(catalogItemQueryOptions(params.itemId)),
-  component: CatalogItemPage,
-});

@@ -1,0 +1,87 @@
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aNewAccount, registerByApi, useSessionToken } from './support/accounts';
+import { hasChromium, launchBrowser, SKIP_REASON } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+type LoadedScript = { name: string; encoding: string | null; bytesSent: number };
+
+/** Opens `path` and lists the scripts the page loaded, as the browser received them. */
+const openAndListScripts = async (page: Page, url: string, ready: () => Promise<unknown>) => {
+  const responses: Response[] = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() === 'script') responses.push(response);
+  };
+  page.on('response', onResponse);
+  await page.goto(url);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  return Promise.all(
+    responses.map(async (response): Promise<LoadedScript> => ({
+      name: new URL(response.url()).pathname.split('/').pop() ?? '',
+      encoding: await response.headerValue('content-encoding'),
+      bytesSent: (await response.request().sizes()).responseBodySize,
+    })),
+  );
+};
+
+const names = (scripts: LoadedScript[]) => scripts.map((script) => script.name).join(' ');
+
+describe.skipIf(!hasChromium)(`issue 10: what the first page loads${SKIP_REASON}`, () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('loads /login without the code of the signed-in pages, every script brotli-compressed', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const scripts = await openAndListScripts(page, `${server.baseUrl}/login`, () =>
+      page.getByRole('button', { name: 'Log in' }).waitFor(),
+    );
+    expect(names(scripts)).toMatch(/login-page-/);
+    expect(names(scripts)).not.toMatch(/app-layout-|homebase-page-|browse-suppliers-page-/);
+    // The preview-mode dialog (Mantine's Modal) loads only once a preview account needs it.
+    expect(names(scripts)).not.toMatch(/preview-mode-dialog-/);
+    expect(
+      scripts.every((script) => script.encoding === 'br'),
+      names(scripts),
+    ).toBe(true);
+    // The whole app, uncompressed, was 1.2 MB on the first visit.
+    const kilobytesSent = scripts.reduce((sum, script) => sum + script.bytesSent, 0) / 1024;
+    expect(kilobytesSent).toBeLessThan(300);
+    await page.context().close();
+  });
+
+  it('loads /homebase with its layout and page chunks only', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const token = await registerByApi(server.baseUrl, aNewAccount());
+    await useSessionToken(page, server.baseUrl, token);
+    const scripts = await openAndListScripts(page, `${server.baseUrl}/homebase`, () =>
+      page.getByTestId('welcome-title').waitFor(),
+    );
+    expect(names(scripts)).toMatch(/app-layout-.*homebase-page-|homebase-page-.*app-layout-/);
+    expect(names(scripts)).not.toMatch(/login-page-|browse-suppliers-page-|inbox-page-/);
+    await page.context().close();
+  });
+
+  it('serves no source map of the build', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const scripts = await openAndListScripts(page, `${server.baseUrl}/login`, () =>
+      page.getByRole('button', { name: 'Log in' }).waitFor(),
+    );
+    for (const { name } of scripts) {
+      const response = await page.request.get(`${server.baseUrl}/assets/${name}.map`);
+      expect(response.status(), name).toBe(404);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
+import { mySuppliersQueryOptions } from '@/features/catalog/api/favorite-queries';
+import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
+import { storeChatClient } from '@/features/chat/chat-client';
+import { customProjectsQueryOptions } from '@/features/sourcing/api/custom-project-queries';
+import { appLayoutRoute } from './app-layout-route';
+import { withPageProps } from './lazy-page';
+
+type TabPrefetch = (queryClient: QueryClient, options: { conversationId?: string }) => void;
+
+/** Starts loading a tab's first data before it renders (tabs without data have none). */
+const PREFETCH: Partial<Record<InboxTab, TabPrefetch>> = {
+  messages: (queryClient, { conversationId }) =>
+    prefetchChatWorkspace(queryClient, storeChatClient, conversationId),
+  'my-suppliers': (queryClient) => void queryClient.prefetchQuery(mySuppliersQueryOptions()),
+  'custom-project-requests': (queryClient) =>
+    void queryClient.prefetchQuery(customProjectsQueryOptions()),
+};
+
+const importPage = () => import('./inbox-page');
+const InboxPage = lazyRouteComponent(importPage, 'InboxPage');
+const MessagesPage = lazyRouteComponent(importPage, 'MessagesPage');
+
+const inboxRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: paths.inbox,
+  loader: ({ context: { queryClient } }) => PREFETCH.messages?.(queryClient, {}),
+  component: withPageProps(InboxPage, { tab: 'messages' }),
+});
+
+// One route for the tab and its conversations, so opening a conversation keeps the list as is.
+const inboxTabRoute = (tab: InboxTab) =>
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: tab === 'messages' ? `${hrefs.conversation()}/{-$conversationId}` : hrefs.inbox(tab),
+    // The path is built from the tab, so the router cannot type its optional parameter.
+    loader: ({ context: { queryClient }, params }) =>
+      PREFETCH[tab]?.(queryClient, params as { conversationId?: string }),
+    component: tab === 'messages' ? MessagesPage : withPageProps(InboxPage, { tab }),
+  });
+
+/** Spec §2 /inbox and its tabs, each its own path; /inbox/messages/{id} opens a conversation. */
+export const inboxRoutes = [inboxRoute, ...INBOX_TABS.map(inboxTabRoute)];

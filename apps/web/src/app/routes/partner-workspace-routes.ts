@@ -1,0 +1,51 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { hrefs, paths } from '@/config/paths';
+import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
+import { partnerChatClient } from '@/features/chat/chat-client';
+import { hasPartnerSession } from '@/lib/api-client';
+import { withPageProps } from './lazy-page';
+import { rootRoute } from './root-route';
+
+const importPages = () => import('./partner-workspace-pages');
+const PartnerInboxPage = lazyRouteComponent(importPages, 'PartnerInboxPage');
+
+/** Issue 4 "Parties": the supplier workspace; without a partner session it sends to its login. */
+const partnerLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/partner',
+  beforeLoad: ({ location }) => {
+    if (!hasPartnerSession()) {
+      redirect({ href: hrefs.partnerLogin(location.href), throw: true });
+    }
+  },
+  component: lazyRouteComponent(importPages, 'PartnerLayout'),
+  notFoundComponent: lazyRouteComponent(importPages, 'PartnerNotFound'),
+});
+
+const partnerIndexRoute = createRoute({
+  getParentRoute: () => partnerLayoutRoute,
+  path: '/',
+  beforeLoad: () => redirect({ href: paths.partnerInbox, replace: true, throw: true }),
+});
+
+const partnerInboxRoute = createRoute({
+  getParentRoute: () => partnerLayoutRoute,
+  path: 'inbox',
+  loader: ({ context: { queryClient } }) => prefetchChatWorkspace(queryClient, partnerChatClient),
+  component: withPageProps(PartnerInboxPage, {}),
+});
+
+const partnerConversationRoute = createRoute({
+  getParentRoute: () => partnerLayoutRoute,
+  path: 'inbox/$conversationId',
+  loader: ({ context: { queryClient }, params }) =>
+    prefetchChatWorkspace(queryClient, partnerChatClient, params.conversationId),
+  component: lazyRouteComponent(importPages, 'PartnerConversationPage'),
+});
+
+/** /partner (→ its inbox), /partner/inbox and /partner/inbox/:conversationId. */
+export const partnerWorkspaceRouteTree = partnerLayoutRoute.addChildren([
+  partnerIndexRoute,
+  partnerInboxRoute,
+  partnerConversationRoute,
+]);
