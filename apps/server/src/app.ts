@@ -123,8 +123,10 @@ export const buildApp = async ({
     new Map(
       (await reference.repository.listCountries()).map((country) => [country.code, country.name]),
     );
+  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const catalog = createCatalogModule({
     db,
+    files: files.fileService,
     clock,
     events,
     searchCacheTtlMs: config.SEARCH_CACHE_TTL_MS,
@@ -154,7 +156,6 @@ export const buildApp = async ({
     suppliers: catalog.supplierDirectory,
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
-  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const realtime = createRealtime({
     config,
     connection,

@@ -18,9 +18,14 @@ import { createCatalogEngagementModule } from './engagement';
 import { createItemRepository } from './item.repository';
 import { createSearchCache } from './search-cache';
 import { createSearchWordRepository } from './search-word.repository';
+import { createSupplierProfileRepository } from './supplier-profile.repository';
+import { supplierProfileRoutes } from './supplier-profile.routes';
+import { createSupplierProfileService, type SupplierImageFiles } from './supplier-profile.service';
 
 type CatalogModuleDeps = {
   db: Database;
+  /** Uploaded files: a supplier's profile images are its own uploads (issue 10). */
+  files: SupplierImageFiles;
   clock: Clock;
   events: EventBus;
   /** How long search answers are reused (0 turns the cache off). */
@@ -36,6 +41,7 @@ type CatalogModuleDeps = {
 /** Catalog module: categories, suppliers (catalog companies) and their items, search. */
 export const createCatalogModule = ({
   db,
+  files,
   clock,
   events,
   searchCacheTtlMs,
@@ -75,8 +81,16 @@ export const createCatalogModule = ({
       search.forgetStoreAnswers(storeId);
     },
   });
+  const profiles = createSupplierProfileService({
+    profiles: createSupplierProfileRepository(db),
+    files,
+    clock,
+    // Search answers hold supplier rows and item pages with supplier values: all may change.
+    onProfileChanged: () => searchCache.clear(),
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(categoryRoutes(categories));
+    await app.register(supplierProfileRoutes(profiles));
     await app.register(catalogSearchRoutes(search));
     await app.register(engagement.routes);
   };
