@@ -49,25 +49,25 @@ export const SupplierProfileFieldsSchema = z.object({
   certifications: tagListSchema('certification'),
   samplePrice: MoneySchema.extend({
     amount: z
-      .number()
+      .number('Enter a price.')
       .int('Use whole cents.')
       .min(0, 'A price cannot be negative.')
       .max(100_000_000, 'At most $1,000,000.'),
     currencyCode: z.literal('USD', 'Sample prices are in USD.'),
   }).nullable(),
   moq: z
-    .number()
+    .number('Enter a number of units.')
     .int('Use whole units.')
     .min(1, 'The MOQ is at least 1 unit.')
     .max(10_000_000, 'At most 10,000,000 units.')
     .nullable(),
   productionTimeDays: z
-    .number()
+    .number('Enter a number of days.')
     .int('Use whole days.')
     .min(1, 'At least 1 day.')
     .max(365, 'At most 365 days.'),
   orderVolume: z
-    .number()
+    .number('Enter a number of units.')
     .int('Use whole units.')
     .min(0, 'Cannot be negative.')
     .max(10_000_000, 'At most 10,000,000 units.'),

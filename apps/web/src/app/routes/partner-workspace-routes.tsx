@@ -14,6 +14,7 @@ import {
 import { PartnerShell } from '@/app/shell/partner-shell';
 import { hasPartnerSession } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { PartnerProfilePage } from './partner-profile-page';
 import { rootRoute } from './root-route';
 
 const FullPageLoader = () => (
@@ -49,6 +50,7 @@ const PartnerLayout = () => {
       currentSupplier={currentSupplier.data}
       unreadTotal={unreadTotal}
       isInboxActive={pathname.startsWith(paths.partnerInbox)}
+      isProfileActive={pathname.startsWith(paths.partnerProfile)}
       onLogOut={() => void logOut()}
       isBusy={isLoggingOut}
     >
@@ -129,9 +131,16 @@ const partnerConversationRoute = createRoute({
   },
 });
 
-/** /partner (→ its inbox), /partner/inbox and /partner/inbox/:conversationId. */
+const partnerProfileRoute = createRoute({
+  getParentRoute: () => partnerLayoutRoute,
+  path: 'profile',
+  component: PartnerProfilePage,
+});
+
+/** /partner (→ its inbox), /partner/inbox, /partner/inbox/:conversationId, /partner/profile. */
 export const partnerWorkspaceRouteTree = partnerLayoutRoute.addChildren([
   partnerIndexRoute,
   partnerInboxRoute,
   partnerConversationRoute,
+  partnerProfileRoute,
 ]);

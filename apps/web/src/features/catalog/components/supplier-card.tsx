@@ -65,7 +65,7 @@ export const SupplierCard = ({ supplier, actions }: SupplierCardProps) => {
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
-            <Avatar color="indigo" radius="md" size={44} aria-hidden>
+            <Avatar src={supplier.logoUrl} color="indigo" radius="md" size={44} aria-hidden>
               {initialsOf(supplier.name)}
             </Avatar>
             <Stack gap={2} miw={0}>

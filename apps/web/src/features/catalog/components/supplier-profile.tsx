@@ -11,6 +11,7 @@ import { ItemCard } from './item-card';
 import { ResultGrid } from './result-grid';
 import { SupplierRating } from './supplier-card';
 import { SupplierFacts } from './supplier-facts';
+import { SupplierCover } from './supplier-pictures';
 import { Capabilities, ProfileInfo } from './supplier-profile-tabs';
 import { SupplierReviews } from './supplier-reviews';
 
@@ -62,9 +63,18 @@ export const SupplierHeader = ({
 }) => (
   <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
     <Stack gap="md">
+      <SupplierCover supplier={supplier} />
       <Group justify="space-between" align="flex-start" gap="md">
         <Group gap="md" align="flex-start" wrap="nowrap" miw={0} flex="1 1 420px">
-          <Avatar color="indigo" radius="md" size={64} aria-hidden visibleFrom="xs">
+          <Avatar
+            src={supplier.logoUrl}
+            alt={supplier.logoUrl ? `${supplier.name} logo` : undefined}
+            color="indigo"
+            radius="md"
+            size={64}
+            aria-hidden={supplier.logoUrl ? undefined : true}
+            visibleFrom="xs"
+          >
             {initialsOf(supplier.name)}
           </Avatar>
           <Stack gap={4} miw={0}>

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aCatalogCompany } from '@/testing/factories';
+import { render, renderAtRoute } from '@/testing/render';
+import { SupplierCard } from './supplier-card';
+import { SupplierHeader } from './supplier-profile';
+import { ProfileInfo } from './supplier-profile-tabs';
+
+const withPictures = aCatalogCompany({
+  logoUrl: '/api/app/catalog-companies/cmp_1/images/fil_logo',
+  coverUrl: '/api/app/catalog-companies/cmp_1/images/fil_cover',
+  photoUrls: [
+    '/api/app/catalog-companies/cmp_1/images/fil_a',
+    '/api/app/catalog-companies/cmp_1/images/fil_b',
+  ],
+  certifications: ['OEKO-TEX Standard 100'],
+});
+
+describe('supplier pictures on the store side', () => {
+  it('shows the supplier’s logo and cover in the profile header', () => {
+    render(<SupplierHeader supplier={withPictures} mode="public" />);
+    const cover = screen.getByRole('img', { name: 'Lakeside Knitwear cover picture' });
+    expect(cover.getAttribute('src')).toBe(withPictures.coverUrl);
+    const logo = screen.getByRole('img', { name: 'Lakeside Knitwear logo' });
+    expect(logo.getAttribute('src')).toBe(withPictures.logoUrl);
+  });
+
+  it('lists factory photos and certifications on the profile info tab', () => {
+    render(<ProfileInfo supplier={withPictures} />);
+    expect(
+      screen.getByRole('img', { name: 'Lakeside Knitwear factory photo 2' }).getAttribute('src'),
+    ).toBe(withPictures.photoUrls[1]);
+    expect(screen.getByText('OEKO-TEX Standard 100')).toBeTruthy();
+  });
+
+  it('shows the logo on the supplier card', async () => {
+    renderAtRoute({
+      path: '/browse-suppliers',
+      initialEntry: '/browse-suppliers',
+      component: () => <SupplierCard supplier={withPictures} />,
+    });
+    const card = await screen.findByTestId('supplier-card');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(withPictures.logoUrl);
+  });
+
+  it('says so when there are no pictures', () => {
+    render(<SupplierHeader supplier={aCatalogCompany()} mode="public" />);
+    expect(screen.queryByTestId('supplier-cover')).toBeNull();
+    render(<ProfileInfo supplier={aCatalogCompany()} />);
+    expect(screen.getByText('No factory photos yet.')).toBeTruthy();
+    expect(screen.queryByText('Certifications')).toBeNull();
+  });
+});
