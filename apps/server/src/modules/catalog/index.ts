@@ -20,7 +20,11 @@ import { createSearchCache } from './search-cache';
 import { createSearchWordRepository } from './search-word.repository';
 import { createSupplierProfileRepository } from './supplier-profile.repository';
 import { supplierProfileRoutes } from './supplier-profile.routes';
-import { createSupplierProfileService, type SupplierImageFiles } from './supplier-profile.service';
+import { createSupplierProfileService } from './supplier-profile.service';
+import { createSupplierItemRepository } from './supplier-item.repository';
+import { supplierItemRoutes } from './supplier-item.routes';
+import { createSupplierItemService } from './supplier-item.service';
+import type { SupplierImageFiles } from './supplier-images';
 
 type CatalogModuleDeps = {
   db: Database;
@@ -81,16 +85,25 @@ export const createCatalogModule = ({
       search.forgetStoreAnswers(storeId);
     },
   });
+  // Search answers hold supplier rows and item pages with supplier values: all may change.
+  const forgetSearchAnswers = () => searchCache.clear();
+  const ownItems = createSupplierItemService({
+    items: createSupplierItemRepository(db),
+    files,
+    clock,
+    onCatalogChanged: forgetSearchAnswers,
+  });
   const profiles = createSupplierProfileService({
     profiles: createSupplierProfileRepository(db),
     files,
     clock,
-    // Search answers hold supplier rows and item pages with supplier values: all may change.
-    onProfileChanged: () => searchCache.clear(),
+    isItemImage: ownItems.isItemImage,
+    onProfileChanged: forgetSearchAnswers,
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(categoryRoutes(categories));
     await app.register(supplierProfileRoutes(profiles));
+    await app.register(supplierItemRoutes(ownItems));
     await app.register(catalogSearchRoutes(search));
     await app.register(engagement.routes);
   };

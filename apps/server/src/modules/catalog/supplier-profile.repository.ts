@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ValueSource } from '@atelier/contract/catalog/supplier';
 import type { Database } from '@/db/client';
+import { catalogItems } from './item.table';
 import { catalogCompanies } from './supplier.table';
 
 /** What the supplier profile reads and writes of a catalog company (issue 10). */
@@ -54,7 +55,8 @@ export const createSupplierProfileRepository = (db: Database) => ({
   },
 
   /**
-   * Writes `changes` and merges `sources` into the field sources (the other fields keep theirs).
+   * Writes `changes` and merges `sources` into the field sources (the other fields keep theirs);
+   * a new order volume is copied onto the company's items.
    * Returns the profile after the write, undefined when the company does not exist.
    */
   async updateProfile(
@@ -63,16 +65,25 @@ export const createSupplierProfileRepository = (db: Database) => ({
     sources: Record<string, ValueSource>,
     now: Date,
   ): Promise<SupplierProfileRow | undefined> {
-    const [row] = await db
-      .update(catalogCompanies)
-      .set({
-        ...changes,
-        fieldSources: sql`${catalogCompanies.fieldSources} || ${JSON.stringify(sources)}::jsonb`,
-        updatedAt: now,
-      })
-      .where(eq(catalogCompanies.id, companyId))
-      .returning(supplierProfileSelection);
-    return row;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(catalogCompanies)
+        .set({
+          ...changes,
+          fieldSources: sql`${catalogCompanies.fieldSources} || ${JSON.stringify(sources)}::jsonb`,
+          updatedAt: now,
+        })
+        .where(eq(catalogCompanies.id, companyId))
+        .returning(supplierProfileSelection);
+      // Items carry a copy of the supplier's order volume for their filter (see item.table).
+      if (row && changes.orderVolume !== undefined) {
+        await tx
+          .update(catalogItems)
+          .set({ companyOrderVolume: changes.orderVolume })
+          .where(eq(catalogItems.companyId, companyId));
+      }
+      return row;
+    });
   },
 });
 export type SupplierProfileRepository = ReturnType<typeof createSupplierProfileRepository>;

@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { SupplierProfile } from '@atelier/contract/catalog/supplier-profile';
 import type { UploadedFile } from '@atelier/contract/files/file';
+import { eq } from 'drizzle-orm';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
 import { aSupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { aPdf, aPng, multipart } from '@/testing/upload-factories';
+import { catalogItems } from './item.table';
+import { catalogCompanies } from './supplier.table';
 
 type SupplierAccount = Awaited<ReturnType<typeof aSupplierAccount>>;
 
@@ -86,8 +89,14 @@ describe('GET /api/partner/profile', () => {
 
   it('needs a supplier session: none is 401, a store’s token is 403', async () => {
     expectApiError(await getProfile({}), 401, { code: 'unauthenticated' });
-    expectApiError(await getProfile(store.headers), 403, { reason: 'wrong_party' });
-    expectApiError(await patchProfile(store.headers, { moq: 5 }), 403, { reason: 'wrong_party' });
+    expectApiError(await getProfile(store.headers), 403, {
+      code: 'forbidden',
+      reason: 'wrong_party',
+    });
+    expectApiError(await patchProfile(store.headers, { moq: 5 }), 403, {
+      code: 'forbidden',
+      reason: 'wrong_party',
+    });
   });
 });
 
@@ -150,6 +159,22 @@ describe('PATCH /api/partner/profile', () => {
     expect(response.json<SupplierProfile>().companyId).toBe(otherSupplier.companyId);
     expect((await storeSees(supplier.companyId)).moq).not.toBe(7);
     expect((await storeSees(otherSupplier.companyId)).moq).toBe(7);
+  });
+
+  it('copies a new order volume onto the supplier’s items (their filter reads the copy)', async () => {
+    const factories = createCatalogFactories(context.connection.db);
+    const [company] = await context.connection.db
+      .select()
+      .from(catalogCompanies)
+      .where(eq(catalogCompanies.id, supplier.companyId));
+    const item = await factories.anItem({ supplier: company! });
+    const response = await patchProfile(supplier.headers, { orderVolume: 6000 });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await context.connection.db
+      .select({ companyOrderVolume: catalogItems.companyOrderVolume })
+      .from(catalogItems)
+      .where(eq(catalogItems.id, item.id));
+    expect(row?.companyOrderVolume).toBe(6000);
   });
 
   it('answers 400 with the field for bad values', async () => {
@@ -215,7 +240,7 @@ describe('PATCH /api/partner/profile', () => {
       method: 'GET',
       url: `/api/app/catalog-companies/${supplier.companyId}/images/${foreign.id}`,
     });
-    expectApiError(notPublished, 404, { reason: 'image_not_found' });
+    expectApiError(notPublished, 404, { code: 'not_found', reason: 'image_not_found' });
 
     // Removing the logo hides it again.
     const removed = await patchProfile(supplier.headers, { logoFileId: null });

@@ -1,36 +1,26 @@
 import type { ValueSource } from '@atelier/contract/catalog/supplier';
 import {
-  SUPPLIER_IMAGE_EXTENSIONS,
   supplierImageUrl,
   type SupplierProfile,
   type UpdateSupplierProfileInput,
 } from '@atelier/contract/catalog/supplier-profile';
-import { supplierParticipant } from '@atelier/contract/chat/message';
 import type { SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { categoryWordsOf, loadCatalogReference, searchTextOf } from './catalog-rows';
+import { checkSupplierImages, type SupplierImageFiles } from './supplier-images';
 import type {
   SupplierProfileChanges,
   SupplierProfileRepository,
   SupplierProfileRow,
 } from './supplier-profile.repository';
 
-/** The files module's side of profile images: ownership and type check, public read. */
-export type SupplierImageFiles = {
-  /** Files `participant` uploaded among `ids`, with their extension. */
-  findOwnedFiles(
-    participant: string,
-    ids: readonly string[],
-  ): Promise<{ id: string; extension: string }[]>;
-  /** A raster image's bytes without the read check (undefined: missing or not inline). */
-  readPublishedImage(fileId: string): Promise<{ contentType: string; bytes: Buffer } | undefined>;
-};
-
 type SupplierProfileServiceDeps = {
   profiles: SupplierProfileRepository;
   files: SupplierImageFiles;
   clock: Clock;
+  /** Whether the file is the photo of one of the company's catalogue items (also public). */
+  isItemImage: (companyId: string, fileId: string) => Promise<boolean>;
   /** Called after a write: cached search answers must not show the old values. */
   onProfileChanged: (companyId: string) => void;
 };
@@ -85,39 +75,21 @@ export const createSupplierProfileService = ({
   profiles,
   files,
   clock,
+  isItemImage,
   onProfileChanged,
 }: SupplierProfileServiceDeps) => {
   let reference: ReturnType<typeof loadCatalogReference> | undefined;
 
-  /**
-   * 400 `profile_image_invalid` (with the field in `details`) unless every image is a
-   * png/jpg/jpeg/gif/webp this supplier uploaded.
-   */
-  const checkImages = async (companyId: string, input: UpdateSupplierProfileInput) => {
-    const wanted = IMAGE_FIELDS.flatMap((field) => {
-      const value = input[field];
-      const ids = value === undefined || value === null ? [] : [value].flat();
-      return ids.map((fileId) => ({ field, fileId }));
-    });
-    if (wanted.length === 0) return;
-    const owned = await files.findOwnedFiles(
-      supplierParticipant(companyId),
-      wanted.map(({ fileId }) => fileId),
+  const checkImages = (companyId: string, input: UpdateSupplierProfileInput) =>
+    checkSupplierImages(
+      files,
+      companyId,
+      IMAGE_FIELDS.flatMap((field) => {
+        const value = input[field];
+        const ids = value === undefined || value === null ? [] : [value].flat();
+        return ids.map((fileId) => ({ field, fileId }));
+      }),
     );
-    const imageIds = new Set(
-      owned
-        .filter((file) => (SUPPLIER_IMAGE_EXTENSIONS as readonly string[]).includes(file.extension))
-        .map((file) => file.id),
-    );
-    const bad = wanted.filter(({ fileId }) => !imageIds.has(fileId));
-    if (bad.length > 0) {
-      const message = `Upload a PNG, JPG, GIF or WebP image first (${SUPPLIER_IMAGE_EXTENSIONS.join(', ')}).`;
-      throw new AppError('bad_request', 'A profile image is not one of your uploaded images.', {
-        reason: 'profile_image_invalid',
-        details: bad.map(({ field }) => ({ field: `body.${field}`, message })),
-      });
-    }
-  };
 
   /** Full-text words of the company, as the seed and the import write them. */
   const searchTextFor = (row: SupplierProfileRow, changes: SupplierProfileChanges) => {
@@ -175,14 +147,18 @@ export const createSupplierProfileService = ({
       return toSupplierProfile(row);
     },
 
-    /** A supplier's logo, cover or photo (public); 404 `image_not_found` for any other file. */
+    /**
+     * A supplier's logo, cover, factory photo or item photo (public); 404 `image_not_found` for
+     * any other file.
+     */
     async readImage(companyId: string, fileId: string) {
       const row = await profiles.findProfile(companyId);
       const isPublished =
         row !== undefined &&
         (row.logoFileId === fileId ||
           row.coverFileId === fileId ||
-          row.photoFileIds.includes(fileId));
+          row.photoFileIds.includes(fileId) ||
+          (await isItemImage(companyId, fileId)));
       const image = isPublished ? await files.readPublishedImage(fileId) : undefined;
       if (!image) {
         throw new AppError('not_found', 'This image does not exist.', {
