@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { useOwnSupplierProfile } from '@/features/catalog/api/supplier-profile-queries';
+import { SupplierItemsSection } from '@/features/catalog/components/supplier-items-section';
 import { SupplierProfileForm } from '@/features/catalog/components/supplier-profile-form';
 
 /** Issue 10: /partner/profile, where a supplier edits what stores see of it. */
@@ -34,6 +35,7 @@ export const PartnerProfilePage = () => {
       ) : (
         <SupplierProfileForm profile={profile.data} onDirtyChange={setIsDirty} />
       )}
+      <SupplierItemsSection />
       <UnsavedChangesGuard isDirty={isDirty} />
     </Stack>
   );

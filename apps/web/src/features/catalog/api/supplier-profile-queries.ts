@@ -7,6 +7,15 @@ import {
   updateOwnSupplierProfile,
   type UpdateSupplierProfileInput,
 } from '@atelier/contract/catalog/supplier-profile';
+import { listCatalogCategories } from '@atelier/contract/catalog/category';
+import {
+  createOwnSupplierItem,
+  deleteOwnSupplierItem,
+  listOwnSupplierItems,
+  type SupplierItemInput,
+  updateOwnSupplierItem,
+  type UpdateSupplierItemInput,
+} from '@atelier/contract/catalog/supplier-item';
 import {
   MAX_UPLOAD_BYTES,
   type UploadedFile,
@@ -81,3 +90,46 @@ export const uploadProfileImage = async (file: File): Promise<UploadedFile> => {
   }
   return UploadedFileSchema.parse(body);
 };
+
+export const supplierItemKeys = {
+  all: ['supplier-items'] as const,
+  own: () => [...supplierItemKeys.all, 'own'] as const,
+};
+
+/** Issue 10: the signed-in supplier's catalogue items, newest first. */
+export const useOwnSupplierItems = () =>
+  useQuery({
+    queryKey: supplierItemKeys.own(),
+    queryFn: ({ signal }) => callPartnerApi(listOwnSupplierItems, { signal }),
+  });
+
+/** Adds (no `id`) or changes (the fields given) one of the supplier's items. */
+export const useSaveOwnSupplierItem = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: UpdateSupplierItemInput }) =>
+      id === undefined
+        ? callPartnerApi(createOwnSupplierItem, {
+            body: body as SupplierItemInput,
+            shouldToastError: false,
+          })
+        : callPartnerApi(updateOwnSupplierItem, { params: { id }, body, shouldToastError: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplierItemKeys.all }),
+  });
+};
+
+export const useDeleteOwnSupplierItem = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callPartnerApi(deleteOwnSupplierItem, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplierItemKeys.all }),
+  });
+};
+
+/** The category tree's subgroups (level 3), for the item form's category choice. */
+export const useSubgroupCategories = () =>
+  useQuery({
+    queryKey: ['catalog-categories', 'level-3'],
+    queryFn: ({ signal }) => callPartnerApi(listCatalogCategories, { query: { level: 3 }, signal }),
+    staleTime: Infinity,
+  });
