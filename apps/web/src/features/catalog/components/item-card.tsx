@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import { formatMoney } from '@atelier/contract/common/money';
@@ -36,13 +36,18 @@ export const ItemCard = ({
       <Stack gap="sm" h="100%">
         <Group align="flex-start" wrap="nowrap" gap="sm" justify="space-between">
           <Group align="flex-start" wrap="nowrap" gap="sm" miw={0}>
-            <CategoryIcon
-              subgroup={item.subgroup}
-              group={item.group}
-              vertical={item.vertical}
-              kind={item.kind}
-              size={48}
-            />
+            {item.imageUrl ? (
+              // Issue 10: the photo the supplier uploaded for its item.
+              <Image src={item.imageUrl} alt="" w={48} h={48} radius="md" fit="cover" />
+            ) : (
+              <CategoryIcon
+                subgroup={item.subgroup}
+                group={item.group}
+                vertical={item.vertical}
+                kind={item.kind}
+                size={48}
+              />
+            )}
             <Stack gap={2} miw={0}>
               <AppAnchor href={itemHref} fw={600} c="dark" lineClamp={2} lh={1.3}>
                 {item.title}

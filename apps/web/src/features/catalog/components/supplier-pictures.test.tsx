@@ -3,6 +3,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCatalogCompany } from '@/testing/factories';
 import { render, renderAtRoute } from '@/testing/render';
+import type { CatalogItem } from '@atelier/contract/catalog/item';
+import { ItemCard } from './item-card';
 import { SupplierCard } from './supplier-card';
 import { SupplierHeader } from './supplier-profile';
 import { ProfileInfo } from './supplier-profile-tabs';
@@ -42,6 +44,44 @@ describe('supplier pictures on the store side', () => {
     });
     const card = await screen.findByTestId('supplier-card');
     expect(card.querySelector('img')?.getAttribute('src')).toBe(withPictures.logoUrl);
+  });
+
+  it('shows the photo a supplier uploaded on its item card', async () => {
+    const item: CatalogItem = {
+      id: 'itm_1',
+      kind: 'PRODUCT',
+      title: 'Boxy hoodie',
+      description: '',
+      categoryId: null,
+      vertical: null,
+      group: null,
+      subgroup: null,
+      price: { amount: 1850, currencyCode: 'USD' },
+      samplePrice: null,
+      moq: 100,
+      productionTimeDays: 30,
+      imageUrl: '/api/app/catalog-companies/cmp_1/images/fil_hoodie',
+      isSampleKit: false,
+      enabledAt: '2026-01-01T00:00:00.000Z',
+      company: {
+        id: 'cmp_1',
+        name: 'Lakeside Knitwear',
+        countryCode: 'CN',
+        regionCode: 'AS',
+        rating: null,
+        capabilities: [],
+      },
+      fieldSources: {},
+      source: 'supplier',
+      isFavorite: false,
+    };
+    renderAtRoute({
+      path: '/browse-suppliers',
+      initialEntry: '/browse-suppliers',
+      component: () => <ItemCard item={item} mode="public" />,
+    });
+    const card = await screen.findByTestId('item-card');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(item.imageUrl);
   });
 
   it('says so when there are no pictures', () => {
