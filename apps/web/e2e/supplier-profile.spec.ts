@@ -17,6 +17,8 @@ const LOGO_PNG = Buffer.from(
 const NEW_DESCRIPTION =
   'Small-batch denim and twill, washed and finished in our own mill. Samples in ten days.';
 
+const NEW_ITEM_TITLE = 'Selvedge denim chore jacket';
+
 const demoMarkers = (scope: Locator) => scope.locator('[data-demo-value]');
 
 describe.skipIf(!hasChromium)(`supplier profile journey${SKIP_REASON}`, () => {
@@ -73,6 +75,15 @@ describe.skipIf(!hasChromium)(`supplier profile journey${SKIP_REASON}`, () => {
     expect(await demoMarkers(moqLabel).count()).toBe(0);
     await takeShot(supplier, 'supplier-profile-saved');
 
+    // A new catalogue item, added from the same page.
+    await supplier.getByRole('button', { name: 'Add item' }).click();
+    const dialog = supplier.getByRole('dialog', { name: 'Add an item' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(NEW_ITEM_TITLE);
+    await dialog.getByRole('textbox', { name: 'Unit price' }).pressSequentially('32.5');
+    await dialog.getByRole('button', { name: 'Add item' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await supplier.getByTestId('supplier-item').filter({ hasText: NEW_ITEM_TITLE }).waitFor();
+
     // A store opens that supplier's profile: the new values, no demo marker on them, the logo.
     const account = aNewAccount({ storeTitle: 'Fernwood Goods' });
     await useSessionToken(store, baseUrl, await registerByApi(baseUrl, account));
@@ -90,5 +101,7 @@ describe.skipIf(!hasChromium)(`supplier profile journey${SKIP_REASON}`, () => {
       .poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     await takeShot(store, 'supplier-profile-store-view');
+    await store.getByRole('tab', { name: 'Base products' }).click();
+    await store.getByTestId('item-card').filter({ hasText: NEW_ITEM_TITLE }).waitFor();
   });
 });
