@@ -125,8 +125,10 @@ export const buildApp = async ({
     new Map(
       (await reference.repository.listCountries()).map((country) => [country.code, country.name]),
     );
+  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const catalog = createCatalogModule({
     db,
+    files: files.fileService,
     clock,
     events,
     searchCacheTtlMs: config.SEARCH_CACHE_TTL_MS,
@@ -141,7 +143,6 @@ export const buildApp = async ({
       },
     ],
   });
-  const files = createFilesModule({ db, clock, dataDir: config.dataDir });
   const identity = createIdentityModule({
     db,
     clock,

@@ -23,6 +23,7 @@ export const paths = {
   partnerLogin: '/partner/login',
   partnerAcceptInvite: '/partner/accept-invite',
   partnerInbox: '/partner/inbox',
+  partnerProfile: '/partner/profile',
   /** Issue 9: the link e-mailed to a public reviewer (`?token=`) confirms the review. */
   confirmReview: '/confirm-review',
 } as const;

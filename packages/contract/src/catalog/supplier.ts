@@ -63,6 +63,12 @@ export const CatalogCompanySchema = z.object({
   isOnline: z.boolean(),
   isConciergeRecommended: z.boolean(),
   website: z.string().nullable(),
+  /** Certifications the supplier lists (issue 10; empty until the supplier sets them). */
+  certifications: z.array(z.string()),
+  /** Public image URLs the supplier uploaded (issue 10); null or empty when none. */
+  logoUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  photoUrls: z.array(z.string()),
   enabledAt: z.iso.datetime(),
   /** Where each value came from: `{ name: 'registry', moq: 'demo', … }`. */
   fieldSources: z.record(z.string(), ValueSourceSchema),

@@ -112,6 +112,40 @@ describe('catalog writer and seedCatalog', () => {
     });
   });
 
+  it('keeps the values a supplier set itself when the seed or an import writes the row again', async () => {
+    const supplier = seed.suppliers[3]!;
+    await db()
+      .update(catalogCompanies)
+      .set({
+        moq: 7,
+        description: 'Our own words about our mill.',
+        fieldSources: sql`${catalogCompanies.fieldSources} || '{"moq":"supplier","description":"supplier"}'::jsonb`,
+      })
+      .where(eq(catalogCompanies.id, supplier.id));
+    const writer = createCatalogWriter(db());
+    await writer.upsertSuppliers([supplier]);
+    await writer.upsertSuppliers([
+      {
+        ...supplier,
+        moq: 9,
+        name: 'Imported Again Ltd',
+        source: 'import',
+        fieldSources: { moq: 'import', name: 'import' },
+      },
+    ]);
+    const row = await supplierRow(supplier.id);
+    expect(row).toMatchObject({
+      moq: 7,
+      description: 'Our own words about our mill.',
+      name: 'Imported Again Ltd',
+    });
+    expect(row.fieldSources).toMatchObject({
+      moq: 'supplier',
+      description: 'supplier',
+      name: 'import',
+    });
+  });
+
   it("copies a supplier's filter values onto its items", async () => {
     const supplier = seed.suppliers[3]!;
     await db()

@@ -38,10 +38,42 @@ const PROTECTED_SOURCE_KEYS = sql.raw(`array['rating', 'enabledAt']`);
 const replacesExisting = (table: PgTable & { source: PgColumn }) =>
   sql`${table.source} in ('registry', 'demo') or excluded.source in ('import', 'supplier')`;
 
-/** `col = excluded.col` for every column the rows set, except the protected ones. */
+/**
+ * Columns a supplier edits itself (issue 10) and the field-source key each is marked under: a
+ * value whose source is `supplier` is the supplier's word and no seed or import replaces it.
+ */
+const SUPPLIER_OWNED_SUPPLIER_COLUMNS: Record<string, string> = {
+  description: 'description',
+  capabilities: 'capabilities',
+  certifications: 'certifications',
+  samplePriceCents: 'samplePrice',
+  moq: 'moq',
+  productionTimeDays: 'productionTimeDays',
+  orderVolume: 'orderVolume',
+  logoFileId: 'logo',
+  coverFileId: 'cover',
+  photoFileIds: 'photos',
+};
+const SUPPLIER_OWNED_ITEM_COLUMNS: Record<string, string> = {
+  kind: 'kind',
+  title: 'title',
+  description: 'description',
+  categoryId: 'categoryId',
+  categoryPath: 'categoryId',
+  moq: 'moq',
+  priceCents: 'price',
+  imageUrl: 'imageUrl',
+  imageFileId: 'imageUrl',
+};
+
+/**
+ * `col = excluded.col` for every column the rows set, except the protected ones and the values
+ * the supplier set itself (`supplierOwned`), whose `supplier` field sources are kept too.
+ */
 const updateSetOf = (
   table: PgTable & { fieldSources: PgColumn },
   rows: readonly Record<string, unknown>[],
+  supplierOwned: Record<string, string>,
 ): Record<string, SQL> => {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = new Set(
@@ -51,10 +83,15 @@ const updateSetOf = (
   for (const key of keys) {
     const column = columns[key];
     if (!column || PROTECTED_COLUMNS.has(key)) continue;
-    set[key] = sql`excluded.${sql.identifier(column.name)}`;
+    const incoming = sql`excluded.${sql.identifier(column.name)}`;
+    const sourceKey = supplierOwned[key];
+    set[key] = sourceKey
+      ? sql`CASE WHEN ${table.fieldSources} ->> ${sourceKey} = 'supplier' THEN ${column} ELSE ${incoming} END`
+      : incoming;
   }
   const incomingSources = sql`(excluded.field_sources - ${PROTECTED_SOURCE_KEYS})`;
-  set.fieldSources = sql`${table.fieldSources} || ${incomingSources}`;
+  const supplierSources = sql`coalesce((SELECT jsonb_object_agg(key, value) FROM jsonb_each(${table.fieldSources}) WHERE value = '"supplier"'::jsonb), '{}'::jsonb)`;
+  set.fieldSources = sql`${table.fieldSources} || ${incomingSources} || ${supplierSources}`;
   set.updatedAt = sql`now()`;
   return set;
 };
@@ -80,7 +117,7 @@ export const createCatalogWriter = (db: Database) => ({
         .values(batch)
         .onConflictDoUpdate({
           target: catalogCompanies.id,
-          set: updateSetOf(catalogCompanies, batch),
+          set: updateSetOf(catalogCompanies, batch, SUPPLIER_OWNED_SUPPLIER_COLUMNS),
           setWhere: replacesExisting(catalogCompanies),
         });
     }
@@ -94,7 +131,7 @@ export const createCatalogWriter = (db: Database) => ({
         .values(batch)
         .onConflictDoUpdate({
           target: catalogItems.id,
-          set: updateSetOf(catalogItems, batch),
+          set: updateSetOf(catalogItems, batch, SUPPLIER_OWNED_ITEM_COLUMNS),
           setWhere: replacesExisting(catalogItems),
         });
     }

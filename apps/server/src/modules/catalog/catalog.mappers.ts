@@ -1,5 +1,6 @@
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
+import { supplierImageUrl } from '@atelier/contract/catalog/supplier-profile';
 import type { RegionCode } from '@atelier/contract/reference/geography';
 import { getTableColumns } from 'drizzle-orm';
 import { catalogCompanies } from './supplier.table';
@@ -80,6 +81,10 @@ export const toCatalogCompany = (row: SupplierRow, context: SupplierContext): Ca
   isOnline: isWithinBusinessHours(row.utcOffsetMinutes, context.now),
   isConciergeRecommended: row.isConciergeRecommended,
   website: row.website,
+  certifications: row.certifications,
+  logoUrl: row.logoFileId === null ? null : supplierImageUrl(row.id, row.logoFileId),
+  coverUrl: row.coverFileId === null ? null : supplierImageUrl(row.id, row.coverFileId),
+  photoUrls: row.photoFileIds.map((fileId) => supplierImageUrl(row.id, fileId)),
   enabledAt: row.enabledAt.toISOString(),
   fieldSources: row.fieldSources,
   source: row.source,

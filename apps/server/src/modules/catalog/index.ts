@@ -18,9 +18,18 @@ import { createCatalogEngagementModule, type SupplierRelationSource } from './en
 import { createItemRepository } from './item.repository';
 import { createSearchCache } from './search-cache';
 import { createSearchWordRepository } from './search-word.repository';
+import { createSupplierProfileRepository } from './supplier-profile.repository';
+import { supplierProfileRoutes } from './supplier-profile.routes';
+import { createSupplierProfileService } from './supplier-profile.service';
+import { createSupplierItemRepository } from './supplier-item.repository';
+import { supplierItemRoutes } from './supplier-item.routes';
+import { createSupplierItemService } from './supplier-item.service';
+import type { SupplierImageFiles } from './supplier-images';
 
 type CatalogModuleDeps = {
   db: Database;
+  /** Uploaded files: a supplier's profile images are its own uploads (issue 10). */
+  files: SupplierImageFiles;
   clock: Clock;
   events: EventBus;
   /** How long search answers are reused (0 turns the cache off). */
@@ -38,6 +47,7 @@ type CatalogModuleDeps = {
 /** Catalog module: categories, suppliers (catalog companies) and their items, search. */
 export const createCatalogModule = ({
   db,
+  files,
   clock,
   events,
   searchCacheTtlMs,
@@ -79,8 +89,25 @@ export const createCatalogModule = ({
       search.forgetStoreAnswers(storeId);
     },
   });
+  // Search answers hold supplier rows and item pages with supplier values: all may change.
+  const forgetSearchAnswers = () => searchCache.clear();
+  const ownItems = createSupplierItemService({
+    items: createSupplierItemRepository(db),
+    files,
+    clock,
+    onCatalogChanged: forgetSearchAnswers,
+  });
+  const profiles = createSupplierProfileService({
+    profiles: createSupplierProfileRepository(db),
+    files,
+    clock,
+    isItemImage: ownItems.isItemImage,
+    onProfileChanged: forgetSearchAnswers,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(categoryRoutes(categories));
+    await app.register(supplierProfileRoutes(profiles));
+    await app.register(supplierItemRoutes(ownItems));
     await app.register(catalogSearchRoutes(search));
     await app.register(engagement.routes);
   };

@@ -36,6 +36,8 @@ export const catalogItems = pgTable(
     moq: integer('moq'),
     productionTimeDays: integer('production_time_days').notNull(),
     imageUrl: text('image_url'),
+    /** Issue 10: the photo a supplier uploaded for its own item (files module id). */
+    imageFileId: text('image_file_id'),
     isSampleKit: boolean('is_sample_kit').notNull().default(false),
     rank: doublePrecision('rank').notNull(),
     detailViewCount: integer('detail_view_count').notNull().default(0),

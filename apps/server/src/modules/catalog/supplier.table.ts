@@ -42,6 +42,18 @@ export const catalogCompanies = pgTable(
     demoRating: doublePrecision('demo_rating'),
     reviewCount: integer('review_count').notNull().default(0),
     website: text('website'),
+    /** Issue 10: set by the supplier on its profile. */
+    certifications: text('certifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Issue 10: the supplier's uploaded logo, cover and factory photos (files module ids). */
+    logoFileId: text('logo_file_id'),
+    coverFileId: text('cover_file_id'),
+    photoFileIds: text('photo_file_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isConciergeRecommended: boolean('is_concierge_recommended').notNull().default(false),
     /** Featured ranking: a base plus recorded recommend and detail-view actions. */
     rank: doublePrecision('rank').notNull(),

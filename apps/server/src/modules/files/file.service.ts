@@ -149,6 +149,18 @@ export const createFileService = ({ db, clock, storage, svgSanitizer }: FileServ
       await createFileRepository(tx).grant(fileIds, participants, clock.now());
     },
 
+    /**
+     * A raster image another module has published (issue 10: a supplier's logo, cover or
+     * photos), without the read check: the caller has checked that the file is public. Undefined
+     * when missing or not an inline image type.
+     */
+    async readPublishedImage(fileId: string) {
+      const row = await repository.findById(fileId);
+      if (!row || !INLINE_EXTENSIONS.has(row.extension)) return undefined;
+      const bytes = await storage.get(row.storageKey);
+      return bytes ? { contentType: row.contentType, bytes } : undefined;
+    },
+
     /** Files `participant` uploaded, by id (unknown or foreign ids are absent). */
     async findOwnedFiles(participant: string, ids: readonly string[]): Promise<UploadedFile[]> {
       return (await repository.findOwned(participant, ids)).map(toUploadedFile);

@@ -49,6 +49,7 @@ export const PartnerLayout = () => {
       currentSupplier={currentSupplier.data}
       unreadTotal={unreadTotal}
       isInboxActive={pathname.startsWith(paths.partnerInbox)}
+      isProfileActive={pathname.startsWith(paths.partnerProfile)}
       onLogOut={() => void logOut()}
       isBusy={isLoggingOut}
     >

@@ -43,9 +43,16 @@ const partnerConversationRoute = createRoute({
   component: lazyRouteComponent(importPages, 'PartnerConversationPage'),
 });
 
-/** /partner (→ its inbox), /partner/inbox and /partner/inbox/:conversationId. */
+const partnerProfileRoute = createRoute({
+  getParentRoute: () => partnerLayoutRoute,
+  path: 'profile',
+  component: lazyRouteComponent(() => import('./partner-profile-page'), 'PartnerProfilePage'),
+});
+
+/** /partner (→ its inbox), /partner/inbox, /partner/inbox/:conversationId, /partner/profile. */
 export const partnerWorkspaceRouteTree = partnerLayoutRoute.addChildren([
   partnerIndexRoute,
   partnerInboxRoute,
   partnerConversationRoute,
+  partnerProfileRoute,
 ]);

@@ -1,5 +1,5 @@
 import { AppShell, Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
-import { IconBuildingFactory2, IconInbox, IconLogout } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconId, IconInbox, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
 import { AccountMenu } from '@/components/ui/account-menu';
@@ -11,6 +11,7 @@ type PartnerShellProps = {
   /** The company's unread total from the chat; `undefined` while not known. */
   unreadTotal: number | undefined;
   isInboxActive: boolean;
+  isProfileActive?: boolean;
   onLogOut: () => void;
   isBusy: boolean;
   children: ReactNode;
@@ -32,6 +33,7 @@ export const PartnerShell = ({
   currentSupplier,
   unreadTotal,
   isInboxActive,
+  isProfileActive = false,
   onLogOut,
   isBusy,
   children,
@@ -89,6 +91,16 @@ export const PartnerShell = ({
               aria-label={hasUnread ? `Inbox, ${unreadTotal} unread` : 'Inbox'}
             >
               Inbox
+            </Button>
+            <Button
+              component="a"
+              href={paths.partnerProfile}
+              onClick={navigateTo(paths.partnerProfile)}
+              variant={isProfileActive ? 'light' : 'subtle'}
+              leftSection={<IconId size={18} aria-hidden />}
+              aria-current={isProfileActive ? 'page' : undefined}
+            >
+              Profile
             </Button>
           </Group>
           <AccountMenu

@@ -19,4 +19,15 @@ describe('describeSources', () => {
     ]);
     expect(describeSources({ moq: 'demo' })).toEqual([]);
   });
+
+  it('names the fields a supplier set on its profile (issue 10) in words', () => {
+    expect(
+      describeSources({
+        moq: 'supplier',
+        samplePrice: 'supplier',
+        logo: 'supplier',
+        photos: 'supplier',
+      }),
+    ).toEqual(['Minimum order, sample price, logo and factory photos come from the supplier.']);
+  });
 });

@@ -18,6 +18,14 @@ const FIELD_NAMES: Record<string, string> = {
   rating: 'rating',
   description: 'description',
   capabilities: 'capabilities',
+  moq: 'minimum order',
+  samplePrice: 'sample price',
+  productionTimeDays: 'production time',
+  orderVolume: 'typical order',
+  certifications: 'certifications',
+  logo: 'logo',
+  cover: 'cover picture',
+  photos: 'factory photos',
 };
 
 /** "Name, address, location and country come from the Open Apparel Registry (public data)." */

@@ -83,7 +83,7 @@ export const SupplierCard = ({ supplier, actions }: SupplierCardProps) => {
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
-            <SupplierMark supplier={supplier} size={48} />
+            <SupplierMark supplier={supplier} logoUrl={supplier.logoUrl} size={48} />
             <Stack gap={2} miw={0}>
               <AppAnchor href={href} fw={600} c="dark" lineClamp={2} lh={1.3}>
                 {supplier.name}

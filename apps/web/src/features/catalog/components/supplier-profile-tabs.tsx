@@ -1,4 +1,14 @@
-import { Anchor, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck, IconExternalLink, IconMapPin, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
@@ -8,6 +18,7 @@ import { describeSources } from '../value-sources';
 import { CountryLabel } from './country-label';
 import { DemoLegend, DemoMarker } from './demo-marker';
 import { OfferingBadges, SupplierFacts } from './supplier-facts';
+import { SupplierPhotos } from './supplier-pictures';
 
 /** The "profile info" and "capabilities" tabs of a supplier profile (spec §2). */
 
@@ -72,6 +83,20 @@ export const ProfileInfo = ({ supplier }: { supplier: CatalogCompany }) => {
         </Section>
         <Section title="Offers">
           <OfferingBadges supplier={supplier} />
+        </Section>
+        {supplier.certifications.length > 0 ? (
+          <Section title="Certifications">
+            <Group gap={6}>
+              {supplier.certifications.map((certification) => (
+                <Badge key={certification} variant="light" color="teal">
+                  {certification}
+                </Badge>
+              ))}
+            </Group>
+          </Section>
+        ) : null}
+        <Section title="Factory photos">
+          <SupplierPhotos supplier={supplier} />
         </Section>
       </Stack>
       <Stack gap="lg">

@@ -57,24 +57,20 @@ const headerDemoFieldsOf = (supplier: CatalogCompany): string[] =>
 
 /**
  * The profile's cover band (photo or illustrations), the supplier's mark, name, place, rating
- * and key numbers, with the favourite toggle and page actions. `logoUrl` and `coverUrl` are
- * the supplier's uploaded pictures when it has them.
+ * and key numbers, with the favourite toggle and page actions; the logo and cover are the
+ * supplier's uploads when it has them.
  */
 export const SupplierHeader = ({
   supplier,
   mode,
   actions,
-  logoUrl,
-  coverUrl,
 }: {
   supplier: CatalogCompany;
   mode: ProfileMode;
   actions?: ReactNode;
-  logoUrl?: string | null;
-  coverUrl?: string | null;
 }) => (
   <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-    <SupplierCover supplier={supplier} coverUrl={coverUrl} height={88} />
+    <SupplierCover supplier={supplier} coverUrl={supplier.coverUrl} height={88} />
     <Stack gap="md" px={{ base: 'md', sm: 'lg' }} pb={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Box
@@ -84,7 +80,7 @@ export const SupplierHeader = ({
           bg="var(--mantine-color-body)"
           style={{ borderRadius: 'var(--mantine-radius-lg)', flex: 'none' }}
         >
-          <SupplierMark supplier={supplier} logoUrl={logoUrl} size={72} />
+          <SupplierMark supplier={supplier} logoUrl={supplier.logoUrl} size={72} />
         </Box>
         <Group gap="sm" justify="flex-end" pt="sm" flex="1 1 auto">
           {mode === 'signed-in' ? (
