@@ -8,9 +8,16 @@ type PhotoOverProps = {
   /** What shows while the photo loads, when it fails, and when there is none. */
   fallback: ReactNode;
   fit?: 'cover' | 'contain';
+  /** The photo's text alternative; empty (decorative) by default. */
+  alt?: string;
 };
 
-const PhotoOverFallback = ({ src, fallback, fit = 'cover' }: PhotoOverProps & { src: string }) => {
+const PhotoOverFallback = ({
+  src,
+  fallback,
+  fit = 'cover',
+  alt = '',
+}: PhotoOverProps & { src: string }) => {
   const [state, setState] = useState<PhotoState>('loading');
   return (
     <>
@@ -18,7 +25,7 @@ const PhotoOverFallback = ({ src, fallback, fit = 'cover' }: PhotoOverProps & { 
       {state === 'failed' ? null : (
         <img
           src={src}
-          alt=""
+          alt={alt}
           loading="lazy"
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
@@ -42,5 +49,9 @@ const PhotoOverFallback = ({ src, fallback, fit = 'cover' }: PhotoOverProps & { 
  * A real photo laid over its illustration: the illustration shows while the photo loads and
  * stays when it fails (a dead link never leaves an empty box). The parent is positioned.
  */
-export const PhotoOver = ({ src, fallback, fit }: PhotoOverProps) =>
-  src ? <PhotoOverFallback key={src} src={src} fallback={fallback} fit={fit} /> : fallback;
+export const PhotoOver = ({ src, fallback, fit, alt }: PhotoOverProps) =>
+  src ? (
+    <PhotoOverFallback key={src} src={src} fallback={fallback} fit={fit} alt={alt} />
+  ) : (
+    fallback
+  );

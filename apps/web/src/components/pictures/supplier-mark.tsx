@@ -27,6 +27,8 @@ type SupplierMarkProps = {
   radius?: 'md' | 'xl';
   /** Decorative (the default) when the supplier's name is written beside it. */
   label?: string;
+  /** The uploaded logo's text alternative, where the logo itself is worth naming (a profile). */
+  logoAlt?: string;
 };
 
 /**
@@ -39,6 +41,7 @@ export const SupplierMark = ({
   size = 44,
   radius = 'md',
   label,
+  logoAlt,
 }: SupplierMarkProps) => {
   const colors = tintColors(tintOfSupplier(supplier.id));
   // A supplier of unknown categories (a chat party) gets no badge rather than a vague one.
@@ -48,6 +51,7 @@ export const SupplierMark = ({
     <>
       <Box
         component="span"
+        aria-hidden
         pos="absolute"
         inset={0}
         style={{
@@ -99,10 +103,14 @@ export const SupplierMark = ({
       pos="relative"
       w={size}
       h={size}
-      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      {...(label
+        ? { role: 'img', 'aria-label': label }
+        : logoUrl && logoAlt
+          ? {}
+          : { 'aria-hidden': true })}
       style={{ flex: 'none', display: 'block', borderRadius: `var(--mantine-radius-${radius})` }}
     >
-      <PhotoOver src={logoUrl} fit="contain" fallback={generated} />
+      <PhotoOver src={logoUrl} fit="contain" fallback={generated} alt={logoAlt} />
     </Box>
   );
 };

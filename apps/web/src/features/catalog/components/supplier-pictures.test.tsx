@@ -22,11 +22,11 @@ const withPictures = aCatalogCompany({
 describe('supplier pictures on the store side', () => {
   it('shows the supplier’s logo and cover in the profile header', () => {
     render(<SupplierHeader supplier={withPictures} mode="public" />);
-    // Both are decorative (the name is written beside them) and laid over their illustrations.
+    // The cover is decorative; the logo is named. Both lie over their illustrations.
     const cover = screen.getByTestId('supplier-cover').querySelector('img');
     expect(cover?.getAttribute('src')).toBe(withPictures.coverUrl);
-    const logo = screen.getByTestId('supplier-mark').querySelector('img');
-    expect(logo?.getAttribute('src')).toBe(withPictures.logoUrl);
+    const logo = screen.getByRole('img', { name: 'Lakeside Knitwear logo' });
+    expect(logo.getAttribute('src')).toBe(withPictures.logoUrl);
   });
 
   it('lists factory photos and certifications on the profile info tab', () => {
@@ -87,7 +87,8 @@ describe('supplier pictures on the store side', () => {
 
   it('says so when there are no pictures', () => {
     render(<SupplierHeader supplier={aCatalogCompany()} mode="public" />);
-    expect(screen.queryByTestId('supplier-cover')).toBeNull();
+    // No cover photo: the band of the supplier's illustrations, with no image in it.
+    expect(screen.getByTestId('supplier-cover').querySelector('img')).toBeNull();
     render(<ProfileInfo supplier={aCatalogCompany()} />);
     expect(screen.getByText('No factory photos yet.')).toBeTruthy();
     expect(screen.queryByText('Certifications')).toBeNull();

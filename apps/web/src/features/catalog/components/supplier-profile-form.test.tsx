@@ -50,7 +50,7 @@ describe('SupplierProfileForm', () => {
     expect(screen.getByText('No logo yet: stores see your initials.')).toBeTruthy();
     expect(screen.getByText(/No factory photos yet/)).toBeTruthy();
     const moqLabel = screen.getByText('MOQ', { selector: 'label *' }).closest('label')!;
-    expect(within(moqLabel).getByRole('img', { name: 'Demo value' })).toBeTruthy();
+    expect(within(moqLabel).getByText('Demo data')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save profile' }).disabled).toBe(
       true,
     );
@@ -79,7 +79,7 @@ describe('SupplierProfileForm', () => {
       await screen.findByText('Your profile is saved. Stores see these values now.'),
     ).toBeTruthy();
     const moqLabel = screen.getByText('MOQ', { selector: 'label *' }).closest('label')!;
-    expect(within(moqLabel).queryByRole('img', { name: 'Demo value' })).toBeNull();
+    expect(within(moqLabel).queryByText('Demo data')).toBeNull();
     const [request] = requestsTo('PATCH', updateOwnSupplierProfile.path);
     expect(request?.body).toEqual({
       description: 'Fleece and jersey knits from 250 pieces, dyed in house.',

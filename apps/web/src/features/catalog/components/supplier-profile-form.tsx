@@ -91,7 +91,7 @@ const previewsOf = (profile: SupplierProfile): Record<string, string> =>
 
 const FieldLabel = ({ label, source }: { label: string; source: ValueSource | undefined }) => (
   <Group gap={4} component="span" wrap="nowrap" display="inline-flex">
-    {label} <DemoMarker source={source} />
+    {label} <DemoMarker source={source} label={label} />
   </Group>
 );
 

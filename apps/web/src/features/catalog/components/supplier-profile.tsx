@@ -80,7 +80,12 @@ export const SupplierHeader = ({
           bg="var(--mantine-color-body)"
           style={{ borderRadius: 'var(--mantine-radius-lg)', flex: 'none' }}
         >
-          <SupplierMark supplier={supplier} logoUrl={supplier.logoUrl} size={72} />
+          <SupplierMark
+            supplier={supplier}
+            logoUrl={supplier.logoUrl}
+            logoAlt={`${supplier.name} logo`}
+            size={72}
+          />
         </Box>
         <Group gap="sm" justify="flex-end" pt="sm" flex="1 1 auto">
           {mode === 'signed-in' ? (
