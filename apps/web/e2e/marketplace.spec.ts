@@ -75,6 +75,9 @@ describe.skipIf(!hasChromium)(`marketplace journey${SKIP_REASON}`, () => {
     await page.getByTestId('offering-count').filter({ hasText: 'packaging suppliers' }).waitFor();
     await page.getByRole('link', { name: 'Browse all' }).click();
     await waitForPath(page, '/browse-suppliers');
+    // The page's code loads with the navigation (issue 10): until it has, the sourcing home and
+    // its own search box are still on screen.
+    await page.getByRole('heading', { level: 1, name: 'Browse suppliers' }).waitFor();
 
     // Text search with autocomplete: suggestions show while typing, Enter searches the text.
     const searchBox = page.getByRole('textbox', { name: 'Search suppliers and products' });

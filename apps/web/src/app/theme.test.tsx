@@ -3,7 +3,7 @@ import { DEFAULT_THEME, getPrimaryShade, luminance, mergeMantineTheme } from '@m
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from './providers';
-import { DIMMED_TEXT_COLOR, theme } from './theme';
+import { DEMO_TEXT_COLOR, DIMMED_TEXT_COLOR, theme } from './theme';
 
 /** WCAG 2 contrast ratio of two colours (1 to 21). */
 const contrast = (foreground: string, background: string) => {
@@ -27,6 +27,13 @@ describe('theme', () => {
   it.each(Object.entries(linkSurfaces))('links read at 4.5:1 or more on %s', (_, surface) => {
     expect(contrast(primary, surface)).toBeGreaterThanOrEqual(4.5);
   });
+
+  it.each(Object.entries({ ...surfaces, 'the demo badge (orange-1)': merged.colors.orange[1] }))(
+    'demo-value text reads at 4.5:1 or more on %s',
+    (_, surface = '') => {
+      expect(contrast(DEMO_TEXT_COLOR, surface)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('gives white labels on primary buttons 4.5:1 or more', () => {
     expect(contrast(merged.white, primary)).toBeGreaterThanOrEqual(4.5);

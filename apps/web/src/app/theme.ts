@@ -18,8 +18,15 @@ export const theme = createTheme({
 /** Secondary ("dimmed") text: Mantine's gray-6 (#868e96) is 3.15:1 on gray-0; this grey is 4.97:1. */
 export const DIMMED_TEXT_COLOR = '#666d75';
 
+/**
+ * Text that marks demo values (the "Demo data" badge, "Demo rating"): Mantine's orange-8 is 3.6:1
+ * on white; this deep orange is 7.3:1 on white and over 6:1 on the badge's orange-1. Components
+ * use it as `var(--atelier-color-demo)`.
+ */
+export const DEMO_TEXT_COLOR = '#9a3412';
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED_TEXT_COLOR },
-  dark: {},
+  light: { '--mantine-color-dimmed': DIMMED_TEXT_COLOR, '--atelier-color-demo': DEMO_TEXT_COLOR },
+  dark: { '--atelier-color-demo': 'var(--mantine-color-orange-4)' },
 });

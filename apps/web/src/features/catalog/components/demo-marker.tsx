@@ -47,7 +47,13 @@ export const DemoBadge = ({ fields }: { fields: readonly string[] }) =>
         radius="sm"
         leftSection={<IconFlask2 size={12} stroke={1.8} aria-hidden />}
         data-demo-value
-        style={{ cursor: 'help', flexShrink: 0, textTransform: 'none' }}
+        style={{
+          cursor: 'help',
+          flexShrink: 0,
+          textTransform: 'none',
+          // The variant's orange is 3.3:1 on its own tint; the theme's demo orange reads at 6:1.
+          '--badge-color': 'var(--atelier-color-demo)',
+        }}
       >
         Demo data
       </Badge>

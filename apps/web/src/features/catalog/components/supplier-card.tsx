@@ -66,7 +66,7 @@ export const SupplierRating = ({ supplier }: { supplier: CatalogCompany }) => {
       <Text size="sm" fw={600}>
         {rating}
       </Text>
-      <Text size="sm" c={isDemo ? 'orange.8' : 'dimmed'}>
+      <Text size="sm" c={isDemo ? 'var(--atelier-color-demo)' : 'dimmed'}>
         · {basis}
       </Text>
     </Group>
