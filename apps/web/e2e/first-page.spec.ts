@@ -73,6 +73,27 @@ describe.skipIf(!hasChromium)(`issue 10: what the first page loads${SKIP_REASON}
     await page.context().close();
   });
 
+  it('trips no Content-Security-Policy rule while pages parse answers (Zod runs without eval)', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+      );
+    });
+    const token = await registerByApi(server.baseUrl, aNewAccount());
+    await useSessionToken(page, server.baseUrl, token);
+    await page.goto(`${server.baseUrl}/browse-suppliers`);
+    await page.getByTestId('supplier-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
   it('serves no source map of the build', async () => {
     const page = await (await browser.newContext()).newPage();
     const scripts = await openAndListScripts(page, `${server.baseUrl}/login`, () =>
