@@ -81,14 +81,31 @@ describe.skipIf(!hasChromium)(`phone width journey${SKIP_REASON}`, () => {
       `/browse-suppliers/supplier-profile/${supplier?.id}?tab=reviews`,
     ];
     const overflowing: string[] = [];
+    const wrappedTabs: string[] = [];
     for (const pagePath of pages) {
       await page.goto(`${baseUrl}${pagePath}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
       await settle(page);
       const overflow = await sidewaysOverflow(page);
       if (overflow > 0) overflowing.push(`${pagePath} (${overflow} px too wide)`);
+      // Every row of tabs (sourcing home, manage shop, inbox, a profile) stays one row.
+      const rows = await page
+        .getByRole('tablist')
+        .evaluateAll((lists) =>
+          lists.map(
+            (list) =>
+              new Set(
+                [...list.querySelectorAll('[role="tab"]')].map((tab) =>
+                  Math.round(tab.getBoundingClientRect().top),
+                ),
+              ).size,
+          ),
+        );
+      if (rows.some((count) => count > 1))
+        wrappedTabs.push(`${pagePath} (${rows.join(', ')} rows)`);
     }
     expect(overflowing).toEqual([]);
+    expect(wrappedTabs).toEqual([]);
 
     // The three screens of issue 10, for the eye: inbox tabs, view switcher, request list.
     const shoot = async (pagePath: string, name: string, ready: () => Promise<unknown>) => {

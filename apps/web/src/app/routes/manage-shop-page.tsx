@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
+import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { resolvePageAccess } from '@/config/access';
 import { hrefs, MANAGE_SHOP_TABS, type ManageShopTab } from '@/config/paths';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
@@ -71,7 +72,7 @@ export const ManageShopPage = () => {
           if (next) void router.navigate({ href: hrefs.manageShop(next as ManageShopTab) });
         }}
       >
-        <Tabs.List mb="lg">
+        <ScrollableTabsList mb="lg">
           {MANAGE_SHOP_TABS.map((value) => {
             const isBlocked =
               resolvePageAccess(hrefs.manageShop(value), currentUser).kind === 'preview-blocked';
@@ -88,7 +89,7 @@ export const ManageShopPage = () => {
               tabElement
             );
           })}
-        </Tabs.List>
+        </ScrollableTabsList>
         {MANAGE_SHOP_TABS.map((value) => (
           <Tabs.Panel key={value} value={value}>
             <ComingSoon

@@ -4,6 +4,7 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { PageHeader } from '@/components/ui/page-header';
+import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { hrefs, paths, SOURCING_HOME_TABS, type SourcingHomeTab } from '@/config/paths';
 import { OfferingSuppliers } from '@/features/catalog/components/offering-suppliers';
 import { SearchBox } from '@/features/catalog/components/search-box';
@@ -89,13 +90,13 @@ export const SourcingHomePage = () => {
         onChange={(next) => go({ tab: (next as SourcingHomeTab | null) ?? 'all' })}
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
+        <ScrollableTabsList mb="lg">
           {SOURCING_HOME_TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {TABS[value].label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollableTabsList>
         {SOURCING_HOME_TABS.map((value) => (
           <Tabs.Panel key={value} value={value}>
             <OfferingSuppliers offering={TABS[value].offering} noun={TABS[value].noun} />
