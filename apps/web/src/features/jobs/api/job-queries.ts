@@ -45,10 +45,23 @@ export const useJob = (id: string, isLive = false) => useQuery(jobQueryOptions(i
 export const useLatestJob = (kind: string, isLive = false) =>
   useQuery(latestJobQueryOptions(kind, isLive));
 
+/**
+ * Whether `incoming` is an older state of the job `current` shows: answers and live updates can
+ * arrive out of order (a fast job's "completed" over the socket before the start's own answer),
+ * and a bar must never go back from 100 to 0.
+ */
+const isStaleState = (incoming: Job, current: Job | null | undefined) =>
+  current?.id === incoming.id &&
+  (current.updatedAt > incoming.updatedAt ||
+    (!isJobActive(current.status) && isJobActive(incoming.status)));
+
 /** Writes a job the server sent (an answer or a live update) into every query that shows it. */
 export const storeJob = (queryClient: ReturnType<typeof useQueryClient>, job: Job) => {
-  queryClient.setQueryData(jobKeys.detail(job.id), job);
+  if (!isStaleState(job, queryClient.getQueryData<Job>(jobKeys.detail(job.id)))) {
+    queryClient.setQueryData(jobKeys.detail(job.id), job);
+  }
   const latest = queryClient.getQueryData<Job | null>(jobKeys.latest(job.kind));
+  if (isStaleState(job, latest)) return;
   if (!latest || latest.id === job.id || latest.createdAt <= job.createdAt) {
     queryClient.setQueryData(jobKeys.latest(job.kind), job);
   }
