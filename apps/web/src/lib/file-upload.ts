@@ -9,40 +9,68 @@ import {
 } from '@atelier/contract/files/file';
 import { MAX_FILE_NAME_LENGTH } from '@atelier/contract/files/file-name';
 import { ApiError } from './api-error';
-import { browserTokenStore } from './session-token';
+import { browserTokenStore, type TokenStore } from './session-token';
 
 const TOO_LARGE_MESSAGE = 'Files can be at most 20 MB.';
+const NAME_TOO_LONG_MESSAGE = `File names can have at most ${MAX_FILE_NAME_LENGTH} characters. Rename the file and upload it again.`;
 
-const bearer = (): Record<string, string> => {
-  const token = browserTokenStore.getToken();
+const bearer = (tokenStore: TokenStore = browserTokenStore): Record<string, string> => {
+  const token = tokenStore.getToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 };
 
 /**
- * Uploads one file as the signed-in store (`uploadFile`, multipart part `file`), for a use other
- * than chat (chat uploads with progress, in its feature). The size cap and name length are
- * checked here first, so nothing is sent; the server checks the type by extension and content.
- * Rejects with an ApiError carrying the server's message and reason.
+ * Why `file` cannot be uploaded before anything is sent (the 20 MB cap, the 200-character name),
+ * or `null`. Every upload (chat, avatar, supplier pictures) asks this first.
  */
-export const uploadStoreFile = async (file: File): Promise<UploadedFile> => {
+export const refuseUpload = (file: File): ApiError | null => {
   if (file.size > MAX_UPLOAD_BYTES) {
-    throw new ApiError({ status: 413, code: 'payload_too_large', message: TOO_LARGE_MESSAGE });
+    return new ApiError({ status: 413, code: 'payload_too_large', message: TOO_LARGE_MESSAGE });
   }
   if (file.name.length > MAX_FILE_NAME_LENGTH) {
-    throw new ApiError({
+    return new ApiError({
       status: 400,
       code: 'bad_request',
       reason: 'file_name_too_long',
-      message: `File names can have at most ${MAX_FILE_NAME_LENGTH} characters.`,
+      message: NAME_TOO_LONG_MESSAGE,
     });
   }
+  return null;
+};
+
+/** The ApiError of a refused upload: the server's error body, else a message for its status. */
+export const uploadError = (status: number, body: unknown): ApiError => {
+  const parsed = ApiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, reason, details, requestId } = parsed.data.error;
+    return new ApiError({ status, code, message, reason, details, requestId });
+  }
+  return new ApiError({
+    status,
+    code: status >= 500 ? 'internal' : 'bad_request',
+    message: status === 413 ? TOO_LARGE_MESSAGE : ERROR_MESSAGES.generic,
+  });
+};
+
+/**
+ * Uploads one file (multipart part `file`) to `path` as the holder of `tokenStore`'s session,
+ * for uses without a progress bar (chat uploads with progress through XMLHttpRequest). Refused
+ * files reject with `refuseUpload`'s or the server's ApiError; nothing is stored then.
+ */
+export const uploadFileTo = async (
+  path: string,
+  tokenStore: TokenStore,
+  file: File,
+): Promise<UploadedFile> => {
+  const refusal = refuseUpload(file);
+  if (refusal) throw refusal;
   const form = new FormData();
   form.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(uploadFile.path, {
+    response = await fetch(path, {
       method: 'POST',
-      headers: { Accept: 'application/json', ...bearer() },
+      headers: { Accept: 'application/json', ...bearer(tokenStore) },
       body: form,
     });
   } catch {
@@ -53,17 +81,12 @@ export const uploadStoreFile = async (file: File): Promise<UploadedFile> => {
     const parsed = UploadedFileSchema.safeParse(body);
     if (parsed.success) return parsed.data;
   }
-  const error = ApiErrorSchema.safeParse(body);
-  if (error.success) {
-    const { code, message, reason, details, requestId } = error.data.error;
-    throw new ApiError({ status: response.status, code, message, reason, details, requestId });
-  }
-  throw new ApiError({
-    status: response.status,
-    code: response.status >= 500 ? 'internal' : 'bad_request',
-    message: response.status === 413 ? TOO_LARGE_MESSAGE : ERROR_MESSAGES.generic,
-  });
+  throw uploadError(response.status, response.ok ? undefined : body);
 };
+
+/** Uploads one file as the signed-in store (`uploadFile`), e.g. an avatar. */
+export const uploadStoreFile = (file: File): Promise<UploadedFile> =>
+  uploadFileTo(uploadFile.path, browserTokenStore, file);
 
 /**
  * Where an `<img>` shows a store image from: an uploaded file's bytes need the session's bearer

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { uploadPartnerFile } from '@atelier/contract/chat/partner';
-import { ApiErrorSchema, ERROR_MESSAGES } from '@atelier/contract/common/errors';
 import {
   getOwnSupplierProfile,
   type SupplierProfile,
@@ -16,13 +15,9 @@ import {
   updateOwnSupplierItem,
   type UpdateSupplierItemInput,
 } from '@atelier/contract/catalog/supplier-item';
-import {
-  MAX_UPLOAD_BYTES,
-  type UploadedFile,
-  UploadedFileSchema,
-} from '@atelier/contract/files/file';
+import type { UploadedFile } from '@atelier/contract/files/file';
 import { callPartnerApi } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
+import { uploadFileTo } from '@/lib/file-upload';
 import { browserPartnerTokenStore } from '@/lib/session-token';
 
 export const supplierProfileKeys = {
@@ -47,49 +42,9 @@ export const useUpdateOwnSupplierProfile = () => {
   });
 };
 
-/**
- * Uploads one image as the signed-in supplier (the files module checks type and content, 20 MB
- * cap). Rejects with an ApiError carrying the server's message.
- */
-export const uploadProfileImage = async (file: File): Promise<UploadedFile> => {
-  if (file.size > MAX_UPLOAD_BYTES) {
-    throw new ApiError({
-      status: 413,
-      code: 'payload_too_large',
-      message: 'Files can be at most 20 MB.',
-    });
-  }
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const token = browserPartnerTokenStore.getToken();
-  let response: Response;
-  try {
-    response = await fetch(uploadPartnerFile.path, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: form,
-    });
-  } catch {
-    throw new ApiError({ status: null, code: 'network_error', message: ERROR_MESSAGES.network });
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(body);
-    if (parsed.success) {
-      const { code, message, reason, details, requestId } = parsed.data.error;
-      throw new ApiError({ status: response.status, code, message, reason, details, requestId });
-    }
-    throw new ApiError({
-      status: response.status,
-      code: response.status >= 500 ? 'internal' : 'bad_request',
-      message: ERROR_MESSAGES.generic,
-    });
-  }
-  return UploadedFileSchema.parse(body);
-};
+/** Uploads one image as the signed-in supplier (the files module checks type and content). */
+export const uploadProfileImage = (file: File): Promise<UploadedFile> =>
+  uploadFileTo(uploadPartnerFile.path, browserPartnerTokenStore, file);
 
 export const supplierItemKeys = {
   all: ['supplier-items'] as const,

@@ -1,15 +1,8 @@
-import { ApiErrorSchema, ERROR_MESSAGES } from '@atelier/contract/common/errors';
-import {
-  MAX_UPLOAD_BYTES,
-  type UploadedFile,
-  UploadedFileSchema,
-} from '@atelier/contract/files/file';
-import { MAX_FILE_NAME_LENGTH } from '@atelier/contract/files/file-name';
+import { ERROR_MESSAGES } from '@atelier/contract/common/errors';
+import { type UploadedFile, UploadedFileSchema } from '@atelier/contract/files/file';
 import { ApiError } from '@/lib/api-error';
+import { refuseUpload, uploadError } from '@/lib/file-upload';
 import type { ChatClient } from '../chat-client';
-
-const TOO_LARGE_MESSAGE = 'Files can be at most 20 MB.';
-const NAME_TOO_LONG_MESSAGE = `File names can have at most ${MAX_FILE_NAME_LENGTH} characters. Rename the file and upload it again.`;
 
 const parseJson = (text: string): unknown => {
   try {
@@ -17,19 +10,6 @@ const parseJson = (text: string): unknown => {
   } catch {
     return undefined;
   }
-};
-
-const uploadError = (status: number, body: unknown): ApiError => {
-  const parsed = ApiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, reason, details, requestId } = parsed.data.error;
-    return new ApiError({ status, code, message, reason, details, requestId });
-  }
-  return new ApiError({
-    status,
-    code: status >= 500 ? 'internal' : 'bad_request',
-    message: status === 413 ? TOO_LARGE_MESSAGE : ERROR_MESSAGES.generic,
-  });
 };
 
 type UploadOptions = {
@@ -50,15 +30,9 @@ export const uploadChatFile = (
   { onProgress, signal }: UploadOptions,
 ): Promise<UploadedFile> =>
   new Promise((resolve, reject) => {
-    if (file.size > MAX_UPLOAD_BYTES) {
-      reject(new ApiError({ status: 413, code: 'payload_too_large', message: TOO_LARGE_MESSAGE }));
-      return;
-    }
-    if (file.name.length > MAX_FILE_NAME_LENGTH) {
-      const reason = 'file_name_too_long';
-      reject(
-        new ApiError({ status: 400, code: 'bad_request', reason, message: NAME_TOO_LONG_MESSAGE }),
-      );
+    const refusal = refuseUpload(file);
+    if (refusal) {
+      reject(refusal);
       return;
     }
     const request = new XMLHttpRequest();
