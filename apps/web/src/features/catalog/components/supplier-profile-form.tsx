@@ -290,6 +290,32 @@ export const SupplierProfileForm = ({ profile, onDirtyChange }: SupplierProfileF
 
   const photosLeft = MAX_SUPPLIER_PHOTOS - photoFileIds.length;
 
+  /** The logo's or the cover's slot: one picture, uploaded, previewed and removable. */
+  const singleImageSlot = (
+    target: 'logo' | 'cover',
+    field: 'logoFileId' | 'coverFileId',
+    text: { label: string; description: string; emptyText: string },
+  ) => {
+    const fileId = field === 'logoFileId' ? logoFileId : coverFileId;
+    return (
+      <ImageSlot
+        {...text}
+        src={fileId ? previews[fileId] : undefined}
+        height={120}
+        isUploading={uploadState.target === target}
+        onPick={(file) => {
+          if (!file) return;
+          void upload(target, [file]).then(([id]) => id && setImage(field, id));
+        }}
+        onRemove={() => setImage(field, null)}
+        error={
+          errors[field]?.message ??
+          (uploadState.error?.target === target ? uploadState.error.message : undefined)
+        }
+      />
+    );
+  };
+
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Supplier profile">
       <Stack gap="lg">
@@ -306,40 +332,16 @@ export const SupplierProfileForm = ({ profile, onDirtyChange }: SupplierProfileF
               Pictures
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-              <ImageSlot
-                label="Logo"
-                description="Square works best. PNG, JPG, GIF or WebP, up to 20 MB."
-                src={logoFileId ? previews[logoFileId] : undefined}
-                emptyText="No logo yet: stores see your initials."
-                height={120}
-                isUploading={uploadState.target === 'logo'}
-                onPick={(file) => {
-                  if (!file) return;
-                  void upload('logo', [file]).then(([id]) => id && setImage('logoFileId', id));
-                }}
-                onRemove={() => setImage('logoFileId', null)}
-                error={
-                  errors.logoFileId?.message ??
-                  (uploadState.error?.target === 'logo' ? uploadState.error.message : undefined)
-                }
-              />
-              <ImageSlot
-                label="Cover"
-                description="A wide picture shown at the top of your profile."
-                src={coverFileId ? previews[coverFileId] : undefined}
-                emptyText="No cover picture yet."
-                height={120}
-                isUploading={uploadState.target === 'cover'}
-                onPick={(file) => {
-                  if (!file) return;
-                  void upload('cover', [file]).then(([id]) => id && setImage('coverFileId', id));
-                }}
-                onRemove={() => setImage('coverFileId', null)}
-                error={
-                  errors.coverFileId?.message ??
-                  (uploadState.error?.target === 'cover' ? uploadState.error.message : undefined)
-                }
-              />
+              {singleImageSlot('logo', 'logoFileId', {
+                label: 'Logo',
+                description: 'Square works best. PNG, JPG, GIF or WebP, up to 20 MB.',
+                emptyText: 'No logo yet: stores see your initials.',
+              })}
+              {singleImageSlot('cover', 'coverFileId', {
+                label: 'Cover',
+                description: 'A wide picture shown at the top of your profile.',
+                emptyText: 'No cover picture yet.',
+              })}
             </SimpleGrid>
             <Stack gap="xs">
               <Group justify="space-between">
