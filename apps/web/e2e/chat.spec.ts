@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aNewAccount, registerByApi, useSessionToken } from './support/accounts';
+import {
+  aNewAccount,
+  registerByApi,
+  useSessionToken,
+  DEMO_SUPPLIER,
+  logInAsDemoSupplier,
+} from './support/accounts';
 import { hasChromium, launchBrowser, SKIP_REASON, takeShot, waitForPath } from './support/browser';
 import { startServer, type TestServer } from './support/server';
-
-/** The seeded demo supplier (README "Supplier workspace") and the company it answers for. */
-const DEMO_SUPPLIER = { email: 'supplier@atelier.local', password: 'atelier-supplier' };
-const DEMO_SUPPLIER_ID = 'cmp_a08a6f0d5fcd379a';
 
 /** A small real PDF: the server checks the content (magic bytes), not only the name. */
 const TECH_PACK_PDF = Buffer.from(
@@ -88,16 +90,12 @@ describe.skipIf(!hasChromium)(`chat journey${SKIP_REASON}`, () => {
     const network = await controlRealtime(creator);
 
     // The supplier signs in to the supplier workspace elsewhere and waits in the inbox.
-    await supplier.goto(`${baseUrl}/partner/login`);
-    await supplier.getByRole('textbox', { name: 'E-mail' }).fill(DEMO_SUPPLIER.email);
-    await supplier.getByRole('textbox', { name: 'Password' }).fill(DEMO_SUPPLIER.password);
-    await supplier.getByRole('button', { name: 'Log in' }).click();
-    await waitForPath(supplier, '/partner/inbox');
+    await logInAsDemoSupplier(supplier, baseUrl);
 
     // The creator opens the supplier's profile and messages it from there.
     const account = aNewAccount({ storeTitle: 'Fernwood Goods' });
     await useSessionToken(creator, baseUrl, await registerByApi(baseUrl, account));
-    await creator.goto(`${baseUrl}/browse-suppliers/supplier-profile/${DEMO_SUPPLIER_ID}`);
+    await creator.goto(`${baseUrl}/browse-suppliers/supplier-profile/${DEMO_SUPPLIER.companyId}`);
     await creator.getByTestId('message-supplier').click();
     await creator.waitForURL(/\/inbox\/messages\/cnv_[a-z0-9]+$/);
     const conversationPath = new URL(creator.url()).pathname;

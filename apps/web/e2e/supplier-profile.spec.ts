@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aNewAccount, registerByApi, useSessionToken } from './support/accounts';
+import {
+  aNewAccount,
+  registerByApi,
+  useSessionToken,
+  DEMO_SUPPLIER,
+  logInAsDemoSupplier,
+} from './support/accounts';
 import { hasChromium, launchBrowser, SKIP_REASON, takeShot, waitForPath } from './support/browser';
 import { startServer, type TestServer } from './support/server';
-
-/** The seeded demo supplier (README "Supplier workspace") and the company it answers for. */
-const DEMO_SUPPLIER = { email: 'supplier@atelier.local', password: 'atelier-supplier' };
-const DEMO_SUPPLIER_ID = 'cmp_a08a6f0d5fcd379a';
 
 /** A real 1×1 PNG: the server checks the content (magic bytes), not only the name. */
 const LOGO_PNG = Buffer.from(
@@ -46,11 +48,7 @@ describe.skipIf(!hasChromium)(`supplier profile journey${SKIP_REASON}`, () => {
     const store = await storeContext.newPage();
 
     // The supplier signs in and opens its profile from the workspace navigation.
-    await supplier.goto(`${baseUrl}/partner/login`);
-    await supplier.getByRole('textbox', { name: 'E-mail' }).fill(DEMO_SUPPLIER.email);
-    await supplier.getByRole('textbox', { name: 'Password' }).fill(DEMO_SUPPLIER.password);
-    await supplier.getByRole('button', { name: 'Log in' }).click();
-    await waitForPath(supplier, '/partner/inbox');
+    await logInAsDemoSupplier(supplier, baseUrl);
     await supplier.getByRole('link', { name: 'Profile' }).click();
     await waitForPath(supplier, '/partner/profile');
     const form = supplier.getByRole('form', { name: 'Supplier profile' });
@@ -87,7 +85,7 @@ describe.skipIf(!hasChromium)(`supplier profile journey${SKIP_REASON}`, () => {
     // A store opens that supplier's profile: the new values, no demo marker on them, the logo.
     const account = aNewAccount({ storeTitle: 'Fernwood Goods' });
     await useSessionToken(store, baseUrl, await registerByApi(baseUrl, account));
-    await store.goto(`${baseUrl}/browse-suppliers/supplier-profile/${DEMO_SUPPLIER_ID}`);
+    await store.goto(`${baseUrl}/browse-suppliers/supplier-profile/${DEMO_SUPPLIER.companyId}`);
     const about = store.getByText(NEW_DESCRIPTION);
     await about.waitFor();
     expect(await demoMarkers(about.locator('..')).count()).toBe(0);

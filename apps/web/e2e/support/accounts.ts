@@ -49,3 +49,19 @@ export const useSessionToken = async (page: Page, baseUrl: string, token: string
     token,
   ] as const);
 };
+
+/** The seeded demo supplier's user (README "Supplier workspace") and the company it answers for. */
+export const DEMO_SUPPLIER = {
+  email: 'supplier@atelier.local',
+  password: 'atelier-supplier',
+  companyId: 'cmp_a08a6f0d5fcd379a',
+};
+
+/** Signs the demo supplier in through /partner/login; resolves once its inbox is open. */
+export const logInAsDemoSupplier = async (page: Page, baseUrl: string) => {
+  await page.goto(`${baseUrl}/partner/login`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(DEMO_SUPPLIER.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_SUPPLIER.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/partner/inbox');
+};
