@@ -246,7 +246,7 @@ export const buildApp = async ({
         },
       });
     }
-    return webApp.sendAppShell(reply);
+    return webApp.sendAppShell(reply, path);
   });
 
   return {

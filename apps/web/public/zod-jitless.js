@@ -1,7 +1,7 @@
 // Zod builds fast object parsers with `new Function`, which the server's CSP forbids
 // (script-src 'self'); even its probe for eval logs a CSP violation. Zod reads this global when
-// each schema is built, and the code-split bundle builds some schemas before any module of ours
-// could call z.config(), so this classic script sets it first: it runs before module scripts.
+// each schema is built. This classic script is the one place that sets it: it runs before any
+// module script, and the app's first page loads no Zod to call z.config() with (issue 10).
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, {
   jitless: true,
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -114,5 +114,81 @@ describe('web app on the API port', () => {
     const response = await context.app.inject({ method: 'GET', url: '/assets/gone-000000.js' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('first-visit pages name their chunks in the app shell (issue 10)', () => {
+  const SHELL = '<!doctype html><head><title>Atelier</title></head><div id="root"></div>';
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+  let dist: string;
+  let context: TestContext;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'atelier-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), SHELL);
+    writeFileSync(
+      path.join(dist, 'page-preloads.json'),
+      JSON.stringify({
+        '/login': ['/assets/login-page-a1.js', '/assets/Paper-b2.js'],
+        // Not the build's own scripts: never written into the page.
+        '/homebase': [
+          'https://elsewhere.example/x.js',
+          '/assets/../secret.js',
+          '/assets/a"b.js',
+          7,
+        ],
+      }),
+    );
+    context = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => context.close());
+
+  it("adds the page's chunks to the shell of that path, whatever the query", async () => {
+    for (const url of ['/login', '/login?redirect=%2Finbox']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(preloadsOf(response.body), url).toEqual([
+        '/assets/login-page-a1.js',
+        '/assets/Paper-b2.js',
+      ]);
+      expect(response.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends the plain shell for other paths and ignores entries that are not build scripts', async () => {
+    for (const url of ['/homebase', '/login/', '/favorites']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(preloadsOf(response.body), url).toEqual([]);
+      expect(response.body, url).not.toContain('elsewhere.example');
+    }
+  });
+
+  it('follows a rebuild: new chunk names are in the shell without a restart', async () => {
+    writeFileSync(
+      path.join(dist, 'page-preloads.json'),
+      JSON.stringify({ '/login': ['/assets/login-page-c3.js'] }),
+    );
+    // A rebuild writes index.html last; its new modification time is what the server notices.
+    writeFileSync(path.join(dist, 'index.html'), SHELL.replace('Atelier', 'Atelier rebuilt'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(dist, 'index.html'), later, later);
+    const response = await context.app.inject({ method: 'GET', url: '/login' });
+    expect(response.body).toContain('Atelier rebuilt');
+    expect(preloadsOf(response.body)).toEqual(['/assets/login-page-c3.js']);
+  });
+
+  it('serves the plain shell when the preload list is unreadable', async () => {
+    writeFileSync(path.join(dist, 'page-preloads.json'), '{ not json');
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(path.join(dist, 'index.html'), later, later);
+    const response = await context.app.inject({ method: 'GET', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(preloadsOf(response.body)).toEqual([]);
   });
 });

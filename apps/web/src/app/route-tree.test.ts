@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { router } from './router';
+import { FIRST_VISIT_PAGES } from './routes/first-visit-pages';
 
 /** Spec §2, as written there, with sample values for its parameters. */
 const SPEC_PUBLIC_PATHS = [
@@ -172,6 +175,18 @@ const routeIdOf = (pathname: string): string | undefined => {
 };
 
 describe('route tree', () => {
+  it.each(FIRST_VISIT_PAGES)(
+    'names modules that exist for the first-visit page $path (issue 10)',
+    ({ path: pagePath, modules }) => {
+      expect(routeIdOf(pagePath)).toBeDefined();
+      for (const module of modules) {
+        expect(existsSync(path.resolve(import.meta.dirname, '../..', module)), module).toBe(true);
+        // Lazily loaded: a module the route tree imports eagerly is already in index.html.
+        expect(module, module).toMatch(/(-page|app-layout)\.tsx$/);
+      }
+    },
+  );
+
   it.each(SPEC_PUBLIC_PATHS)('has the public page %s outside the signed-in layout', (path) => {
     const id = routeIdOf(path);
     expect(id).toBeDefined();

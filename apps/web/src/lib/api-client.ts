@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import type { Endpoint } from '@atelier/contract/common/endpoint';
 import {
-  type ApiErrorBody,
-  ApiErrorSchema,
   ERROR_MESSAGES,
   PREVIEW_MODE_MESSAGE,
   PREVIEW_MODE_REASON,
-} from '@atelier/contract/common/errors';
-import { logout, RENEWED_TOKEN_HEADER } from '@atelier/contract/identity/account';
-import { partnerLogout } from '@atelier/contract/identity/partner-account';
+} from '@atelier/contract/common/error-catalogue';
+import type { ApiErrorBody } from '@atelier/contract/common/errors';
+import {
+  LOGOUT_CALL,
+  PARTNER_LOGOUT_CALL,
+  RENEWED_TOKEN_HEADER,
+} from '@atelier/contract/identity/session-calls';
 import { hrefs, isPublicPath } from '@/config/paths';
 import { ApiError } from './api-error';
 import { showErrorToast } from './notify';
@@ -60,7 +62,7 @@ export type ApiClientDeps = {
   /** Where a lost session sends the user (the store's /login unless set). */
   loginHref?: (returnPath?: string) => string;
   /** The call that ends a session on the server (the store's logout unless set). */
-  logoutEndpoint?: Endpoint;
+  logoutEndpoint?: Pick<Endpoint, 'method' | 'path'>;
 };
 
 const toParamText = (value: unknown): string =>
@@ -90,9 +92,17 @@ const buildUrl = (endpoint: Endpoint, params: unknown, query: unknown): string =
   return text ? `${path}?${text}` : path;
 };
 
+/**
+ * The error of a failed answer in STYLE.md §5's shape, or undefined. The schema (and Zod) load on
+ * the first failed answer, not with the app's first page (issue 10).
+ */
 const readErrorBody = async (response: Response): Promise<ApiErrorBody['error'] | undefined> => {
   try {
-    const parsed = ApiErrorSchema.safeParse(await response.json());
+    const [body, { ApiErrorSchema }] = await Promise.all([
+      response.json() as Promise<unknown>,
+      import('@atelier/contract/common/errors'),
+    ]);
+    const parsed = ApiErrorSchema.safeParse(body);
     return parsed.success ? parsed.data.error : undefined;
   } catch {
     return undefined;
@@ -126,8 +136,8 @@ export const createApiClient = (deps: ApiClientDeps) => {
   /** Ends the session on the server too, without waiting; a failure changes nothing here. */
   const endServerSession = (token: string) => {
     deps
-      .fetch((deps.logoutEndpoint ?? logout).path, {
-        method: (deps.logoutEndpoint ?? logout).method,
+      .fetch((deps.logoutEndpoint ?? LOGOUT_CALL).path, {
+        method: (deps.logoutEndpoint ?? LOGOUT_CALL).method,
         headers: { Authorization: `Bearer ${token}` },
       })
       .catch(() => undefined);
@@ -302,7 +312,7 @@ const partnerClient = createApiClient({
   navigate: (href) => navigateInApp(href),
   raisePreviewMode: raisePreviewModeFlag,
   loginHref: hrefs.partnerLogin,
-  logoutEndpoint: partnerLogout,
+  logoutEndpoint: PARTNER_LOGOUT_CALL,
 });
 
 export const callPartnerApi = partnerClient.callApi;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PREVIEW_MODE_MESSAGE } from '@atelier/contract/common/errors';
+import { PREVIEW_MODE_MESSAGE } from '@atelier/contract/common/error-catalogue';
 
 type PreviewModeState = { isOpen: boolean; message: string };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCategoryIdText } from './category-id';
 import { defineEndpoint } from '../common/endpoint';
 import { MoneySchema } from '../common/money';
 import { csv } from '../common/validation';
@@ -80,9 +81,8 @@ export type CatalogCompany = z.infer<typeof CatalogCompanySchema>;
 /** A category id as a query or an address writes it: up to nine digits, never 0. */
 export const CategoryIdTextSchema = z
   .string()
-  .regex(/^[0-9]{1,9}$/, 'Use category ids.')
-  .transform(Number)
-  .refine((id) => id > 0, 'Use category ids.');
+  .refine(isCategoryIdText, 'Use category ids.')
+  .transform(Number);
 
 export const SearchKeySchema = z.string().trim().max(200, 'A search has at most 200 characters.');
 

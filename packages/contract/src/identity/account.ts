@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { EmailSchema, IdSchema, textSchema } from '../common/validation';
 import { PlanTypeSchema } from './plans';
+import { LOGOUT_CALL } from './session-calls';
 
 /** Spec §6 account types and usage styles (onboarding questions). */
 export const AccountTypeSchema = z.enum(['CREATOR', 'SMB', 'UNDECIDED']);
@@ -99,8 +100,7 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-/** Response header carrying a renewed session token (spec §7); the client uses it from then on. */
-export const RENEWED_TOKEN_HEADER = 'x-session-token';
+export { RENEWED_TOKEN_HEADER } from './session-calls';
 
 export const register = defineEndpoint({
   method: 'POST',
@@ -124,8 +124,7 @@ export const login = defineEndpoint({
 });
 
 export const logout = defineEndpoint({
-  method: 'POST',
-  path: '/api/web/auth/logout',
+  ...LOGOUT_CALL,
   response: z.object({ ok: z.literal(true) }),
   summary: 'End the current session on the server.',
   tags: ['identity'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { textSchema } from '../common/validation';
 import { LoginInputSchema, PasswordSchema } from './account';
+import { PARTNER_LOGOUT_CALL } from './session-calls';
 
 /**
  * Supplier accounts: people of a catalog company sign in to the supplier workspace
@@ -57,8 +58,7 @@ export const partnerLogin = defineEndpoint({
 });
 
 export const partnerLogout = defineEndpoint({
-  method: 'POST',
-  path: '/api/partner/auth/logout',
+  ...PARTNER_LOGOUT_CALL,
   auth: 'supplier',
   response: z.object({ ok: z.literal(true) }),
   summary: 'End the current supplier session on the server.',

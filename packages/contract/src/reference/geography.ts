@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
+import { REGION_CODES } from './region-codes';
 
-/** Spec §9 regions. OA stands for Oceania (and Antarctica). */
-export const RegionCodeSchema = z.enum(['AF', 'NA', 'SA', 'AS', 'EU', 'OA']);
+export * from './region-codes';
+
+export const RegionCodeSchema = z.enum(REGION_CODES);
 export type RegionCode = z.infer<typeof RegionCodeSchema>;
 
 export const REGION_NAMES: Record<RegionCode, string> = {

@@ -1,35 +1,40 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
-import { publicSupplierQueryOptions } from '@/features/catalog/api/supplier-queries';
-import { publicCatalogItemQueryOptions } from '@/features/catalog/api/item-queries';
+import { definedOnly, readText } from '@/lib/search-params';
 import { publicLayoutRoute } from './public-layout-route';
-import { SupplierProfileSearchSchema } from './supplier-profile-search';
+import { validateSupplierProfileSearch } from './supplier-profile-search';
 
 const importPages = () => import('./catalog-public-pages');
+const importSupplierQueries = () => import('@/features/catalog/api/supplier-queries');
 
 export const previewSupplierRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/preview-supplier-profile/$supplierId',
-  validateSearch: SupplierProfileSearchSchema,
-  loader: ({ context: { queryClient }, params }) =>
-    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId)),
+  validateSearch: validateSupplierProfileSearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const { publicSupplierQueryOptions } = await importSupplierQueries();
+    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId));
+  },
   component: lazyRouteComponent(importPages, 'PreviewSupplierPage'),
 });
 
 export const previewCatalogItemRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/preview-catalog-item/$itemId',
-  loader: ({ context: { queryClient }, params }) =>
-    void queryClient.prefetchQuery(publicCatalogItemQueryOptions(params.itemId)),
+  loader: async ({ context: { queryClient }, params }) => {
+    const { publicCatalogItemQueryOptions } = await import('@/features/catalog/api/item-queries');
+    void queryClient.prefetchQuery(publicCatalogItemQueryOptions(params.itemId));
+  },
   component: lazyRouteComponent(importPages, 'PreviewCatalogItemPage'),
 });
 
 export const postReviewRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/supplier-profile/$supplierId/post-review',
-  loader: ({ context: { queryClient }, params }) =>
-    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId)),
+  loader: async ({ context: { queryClient }, params }) => {
+    const { publicSupplierQueryOptions } = await importSupplierQueries();
+    void queryClient.prefetchQuery(publicSupplierQueryOptions(params.supplierId));
+  },
   component: lazyRouteComponent(importPages, 'PostReviewPage'),
 });
 
@@ -37,7 +42,7 @@ export const postReviewRoute = createRoute({
 export const confirmReviewRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: paths.confirmReview,
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: (raw: Record<string, unknown>) => definedOnly({ token: readText(raw.token) }),
   component: lazyRouteComponent(importPages, 'ConfirmReviewPage'),
 });
 

@@ -1,16 +1,17 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { appLayoutRoute } from './app-layout-route';
+import { definedOnly, readText } from '@/lib/search-params';
 
-const CopilotSearchSchema = z.object({
-  /** Where the chat was opened from (spec §2: the nav tags "AI Business Partner"). */
-  from: z.string().max(40).optional().catch(undefined),
-});
+const validateCopilotSearch = (raw: Record<string, unknown>) =>
+  definedOnly({
+    /** Where the chat was opened from (spec §2: the nav tags "AI Business Partner"). */
+    from: readText(raw.from, { maxLength: 40 }),
+  });
 
 /** Spec §2 /ask-copilot/{conversationId?}: without an id it is a new, empty chat. */
 export const copilotRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ask-copilot/{-$conversationId}',
-  validateSearch: CopilotSearchSchema,
+  validateSearch: validateCopilotSearch,
   component: lazyRouteComponent(() => import('./copilot-page'), 'CopilotPage'),
 });

@@ -1,22 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { hrefs, INBOX_TABS, type InboxTab, paths } from '@/config/paths';
-import { mySuppliersQueryOptions } from '@/features/catalog/api/favorite-queries';
-import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
-import { storeChatClient } from '@/features/chat/chat-client';
-import { customProjectsQueryOptions } from '@/features/sourcing/api/custom-project-queries';
 import { appLayoutRoute } from './app-layout-route';
 import { withPageProps } from './lazy-page';
 
-type TabPrefetch = (queryClient: QueryClient, options: { conversationId?: string }) => void;
+type TabPrefetch = (
+  queryClient: QueryClient,
+  options: { conversationId?: string },
+) => Promise<void>;
 
-/** Starts loading a tab's first data before it renders (tabs without data have none). */
+/**
+ * Starts loading a tab's first data before it renders (tabs without data have none). The query
+ * modules load with the navigation, not with the first page of the app (issue 10).
+ */
 const PREFETCH: Partial<Record<InboxTab, TabPrefetch>> = {
-  messages: (queryClient, { conversationId }) =>
-    prefetchChatWorkspace(queryClient, storeChatClient, conversationId),
-  'my-suppliers': (queryClient) => void queryClient.prefetchQuery(mySuppliersQueryOptions()),
-  'custom-project-requests': (queryClient) =>
-    void queryClient.prefetchQuery(customProjectsQueryOptions()),
+  messages: async (queryClient, { conversationId }) => {
+    const [{ prefetchChatWorkspace }, { storeChatClient }] = await Promise.all([
+      import('@/features/chat/api/chat-prefetch'),
+      import('@/features/chat/chat-client'),
+    ]);
+    return prefetchChatWorkspace(queryClient, storeChatClient, conversationId);
+  },
+  'my-suppliers': async (queryClient) => {
+    const { mySuppliersQueryOptions } = await import('@/features/catalog/api/favorite-queries');
+    void queryClient.prefetchQuery(mySuppliersQueryOptions());
+  },
+  'custom-project-requests': async (queryClient) => {
+    const { customProjectsQueryOptions } =
+      await import('@/features/sourcing/api/custom-project-queries');
+    void queryClient.prefetchQuery(customProjectsQueryOptions());
+  },
 };
 
 const importPage = () => import('./inbox-page');

@@ -1,20 +1,21 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { hasSession } from '@/lib/api-client';
+import { definedOnly, readChoice, readText } from '@/lib/search-params';
 import { safeReturnPath } from './login-return-path';
 import { rootRoute } from './root-route';
 
-const LoginSearchSchema = z.object({
-  /** The page to return to after logging in (spec §8). */
-  redirect: z.string().optional().catch(undefined),
-  mode: z.enum(['register']).optional().catch(undefined),
-});
+const validateLoginSearch = (raw: Record<string, unknown>) =>
+  definedOnly({
+    /** The page to return to after logging in (spec §8). */
+    redirect: readText(raw.redirect),
+    mode: readChoice(raw.mode, ['register']),
+  });
 
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.login,
-  validateSearch: LoginSearchSchema,
+  validateSearch: validateLoginSearch,
   beforeLoad: ({ search }) => {
     if (hasSession()) {
       redirect({ href: safeReturnPath(search.redirect) ?? paths.homebase, throw: true });

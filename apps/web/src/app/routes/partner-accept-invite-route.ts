@@ -1,11 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
+import { definedOnly, readText } from '@/lib/search-params';
 import { rootRoute } from './root-route';
 
-const AcceptInviteSearchSchema = z.object({
-  token: z.string().optional().catch(undefined),
-});
+const validateAcceptInviteSearch = (raw: Record<string, unknown>) =>
+  definedOnly({ token: readText(raw.token) });
 
 /**
  * The link of a supplier invitation (`npm run supplier:invite`). It works whatever session the
@@ -14,6 +13,6 @@ const AcceptInviteSearchSchema = z.object({
 export const partnerAcceptInviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.partnerAcceptInvite,
-  validateSearch: AcceptInviteSearchSchema,
+  validateSearch: validateAcceptInviteSearch,
   component: lazyRouteComponent(() => import('./partner-accept-invite-page'), 'AcceptInvitePage'),
 });

@@ -1,20 +1,21 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { getPartnerLandingPath } from '@/features/identity/partner-return-path';
 import { hasPartnerSession } from '@/lib/api-client';
+import { definedOnly, readText } from '@/lib/search-params';
 import { rootRoute } from './root-route';
 
-const PartnerLoginSearchSchema = z.object({
-  /** The workspace page to return to after logging in. */
-  redirect: z.string().optional().catch(undefined),
-});
+const validatePartnerLoginSearch = (raw: Record<string, unknown>) =>
+  definedOnly({
+    /** The workspace page to return to after logging in. */
+    redirect: readText(raw.redirect),
+  });
 
 /** Issue 4: suppliers sign in here, apart from the store login (both sessions can coexist). */
 export const partnerLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.partnerLogin,
-  validateSearch: PartnerLoginSearchSchema,
+  validateSearch: validatePartnerLoginSearch,
   beforeLoad: ({ search }) => {
     if (hasPartnerSession()) {
       redirect({ href: getPartnerLandingPath(search.redirect), replace: true, throw: true });

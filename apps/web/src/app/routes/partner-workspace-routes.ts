@@ -1,12 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { hrefs, paths } from '@/config/paths';
-import { prefetchChatWorkspace } from '@/features/chat/api/chat-prefetch';
-import { partnerChatClient } from '@/features/chat/chat-client';
 import { hasPartnerSession } from '@/lib/api-client';
 import { withPageProps } from './lazy-page';
 import { rootRoute } from './root-route';
 
 const importPages = () => import('./partner-workspace-pages');
+
+/** The supplier's chat data for the inbox (and one conversation), its modules loaded on demand. */
+const prefetchPartnerChat = async (queryClient: QueryClient, conversationId?: string) => {
+  const [{ prefetchChatWorkspace }, { partnerChatClient }] = await Promise.all([
+    import('@/features/chat/api/chat-prefetch'),
+    import('@/features/chat/chat-client'),
+  ]);
+  return prefetchChatWorkspace(queryClient, partnerChatClient, conversationId);
+};
 const PartnerInboxPage = lazyRouteComponent(importPages, 'PartnerInboxPage');
 
 /** Issue 4 "Parties": the supplier workspace; without a partner session it sends to its login. */
@@ -31,7 +39,7 @@ const partnerIndexRoute = createRoute({
 const partnerInboxRoute = createRoute({
   getParentRoute: () => partnerLayoutRoute,
   path: 'inbox',
-  loader: ({ context: { queryClient } }) => prefetchChatWorkspace(queryClient, partnerChatClient),
+  loader: ({ context: { queryClient } }) => prefetchPartnerChat(queryClient),
   component: withPageProps(PartnerInboxPage, {}),
 });
 
@@ -39,7 +47,7 @@ const partnerConversationRoute = createRoute({
   getParentRoute: () => partnerLayoutRoute,
   path: 'inbox/$conversationId',
   loader: ({ context: { queryClient }, params }) =>
-    prefetchChatWorkspace(queryClient, partnerChatClient, params.conversationId),
+    prefetchPartnerChat(queryClient, params.conversationId),
   component: lazyRouteComponent(importPages, 'PartnerConversationPage'),
 });
 

@@ -10,7 +10,7 @@ import { hrefs, paths, type SupplierProfileTab } from '@/config/paths';
 import { useRecordSupplierView, useSupplier } from '@/features/catalog/api/supplier-queries';
 import { SupplierProfile } from '@/features/catalog/components/supplier-profile';
 import { MessageSupplierButton } from '@/features/chat/components/message-supplier-button';
-import { SupplierProfileSearchSchema } from './supplier-profile-search';
+import { validateSupplierProfileSearch } from './supplier-profile-search';
 
 export const ProfileSkeleton = () => (
   <Stack gap="lg" role="status" aria-label="Loading the supplier">
@@ -111,7 +111,7 @@ const SignedInSupplierProfile = ({
 export const SupplierProfilePage = () => {
   const { supplierId = '' } = useParams({ strict: false });
   const search = useSearch({ strict: false });
-  const { tab = 'profile-info' } = SupplierProfileSearchSchema.parse({ tab: search.tab });
+  const { tab = 'profile-info' } = validateSupplierProfileSearch({ tab: search.tab });
   const navigate = useNavigate();
   return (
     <SignedInSupplierProfile

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { SUPPLIER_PROFILE_TABS } from '@/config/paths';
+import { definedOnly, readChoice } from '@/lib/search-params';
 
 /** Spec §2 supplier profile address: `?tab=` picks the tab; an unknown tab falls back to the first. */
-export const SupplierProfileSearchSchema = z.object({
-  tab: z.enum(SUPPLIER_PROFILE_TABS).optional().catch(undefined),
-});
+export const validateSupplierProfileSearch = (raw: Record<string, unknown>) =>
+  definedOnly({ tab: readChoice(raw.tab, SUPPLIER_PROFILE_TABS) });

@@ -1,118 +1,26 @@
-import { z } from 'zod';
-import {
-  ITEM_SORTS,
-  MoqFilterSchema,
-  OrderCountFilterSchema,
-  OrderVolumeFilterSchema,
-  ProductionTimeFilterSchema,
-  RATING_FILTERS,
-  SamplePriceFilterSchema,
-  SUPPLIER_SORTS,
-} from '@atelier/contract/catalog/filters';
+import { RATING_FILTERS } from '@atelier/contract/catalog/filters';
 import { CategoryIdTextSchema } from '@atelier/contract/catalog/supplier';
 import { parseCsvLoosely } from '@atelier/contract/common/validation';
-import {
-  CountryCodeSchema,
-  type RegionCode,
-  RegionCodeSchema,
-} from '@atelier/contract/reference/geography';
+import { CountryCodeSchema } from '@atelier/contract/reference/geography';
+import type { BrowseSearchParams } from './search-params';
 import {
   DEFAULT_SORT,
   EMPTY_SEARCH,
   FILTER_KEYS,
   type RatingFilter,
   type SearchFilters,
-  type SearchSort,
   type SourcingSearchState,
-  VIEW_TYPES,
-  type ViewType,
 } from './search-state';
 
-/** The sourcing search state in the address of /browse-suppliers (shared links, reloads). */
+export { type BrowseSearchParams, validateBrowseSearch } from './search-params';
 
-// Address ↔ state. The router parses each query value as JSON when it can (`?vertical=166` is a
-// number, `?countryCodes=CN,US` a string), so every parameter accepts both and a bad value is
-// dropped instead of failing the page.
+/**
+ * The sourcing search state in the address of /browse-suppliers (shared links, reloads): what
+ * the parameters that search-params.ts validated mean. Loaded with the page and the route's
+ * loader, not with the app's first page (it uses the contract's schemas).
+ */
 
 const MAX_LIST = 50;
-
-const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const idParam = loose(z.coerce.number().int().min(1).max(2_147_483_647));
-/**
- * A comma-separated list. One numeric id stays a number: the router writes a string that reads
- * as a number with quotes (`"204"`), and navigation runs this schema on the way out too.
- */
-const listParam = loose(
-  z
-    .union([z.string(), z.number()])
-    .transform((value): string | number =>
-      typeof value === 'string' && CategoryIdTextSchema.safeParse(value).success
-        ? Number(value)
-        : value,
-    ),
-);
-const SORT_VALUES = [...new Set([...Object.keys(SUPPLIER_SORTS), ...Object.keys(ITEM_SORTS)])] as [
-  SearchSort,
-  ...SearchSort[],
-];
-
-/** `validateSearch` of /browse-suppliers: the query parameters as the address holds them. */
-export const BrowseSearchParamsSchema = z.object({
-  viewType: loose(z.enum(VIEW_TYPES)),
-  searchKey: loose(
-    z
-      .union([z.string(), z.number()])
-      .transform((value) => String(value).slice(0, 200))
-      .pipe(z.string()),
-  ),
-  vertical: idParam,
-  group: idParam,
-  subgroup: idParam,
-  /** Comma-separated ids; a single id is kept as a number so the address shows it plainly. */
-  categoryIds: listParam,
-  sort: loose(z.enum(SORT_VALUES)),
-  region: loose(RegionCodeSchema),
-  countryCodes: listParam,
-  samplePrice: loose(SamplePriceFilterSchema),
-  moq: loose(MoqFilterSchema),
-  orderVolume: loose(OrderVolumeFilterSchema),
-  orderCount: loose(OrderCountFilterSchema),
-  rating: loose(
-    z.coerce
-      .number()
-      .int()
-      .refine((value): value is RatingFilter =>
-        (RATING_FILTERS as readonly number[]).includes(value),
-      ),
-  ),
-  productionTime: loose(ProductionTimeFilterSchema),
-});
-export type BrowseSearchParams = {
-  viewType?: ViewType;
-  searchKey?: string;
-  vertical?: number;
-  group?: number;
-  subgroup?: number;
-  categoryIds?: string | number;
-  sort?: SearchSort;
-  region?: RegionCode;
-  countryCodes?: string | number;
-  samplePrice?: SearchFilters['samplePrice'];
-  moq?: SearchFilters['moq'];
-  orderVolume?: SearchFilters['orderVolume'];
-  orderCount?: SearchFilters['orderCount'];
-  rating?: number;
-  productionTime?: SearchFilters['productionTime'];
-};
-
-export const validateBrowseSearch = (raw: Record<string, unknown>): BrowseSearchParams => {
-  const parsed = BrowseSearchParamsSchema.parse(raw);
-  const params: BrowseSearchParams = {};
-  for (const [key, value] of Object.entries(parsed)) {
-    if (value !== undefined) (params as Record<string, unknown>)[key] = value;
-  }
-  return params;
-};
 
 /** The search state an address describes; anything missing or malformed takes its default. */
 export const fromSearchParams = (params: BrowseSearchParams): SourcingSearchState => {

@@ -1,18 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import {
-  type CurrentUser,
-  getCurrentUser,
-  type LoginInput,
-  login,
-  logout,
-  type RegisterInput,
-  register,
-  switchStore,
-} from '@atelier/contract/identity/account';
+import type { CurrentUser, LoginInput, RegisterInput } from '@atelier/contract/identity/account';
 import { paths } from '@/config/paths';
 import { callApi, startSession } from '@/lib/api-client';
 import { browserTokenStore } from '@/lib/session-token';
+
+/**
+ * The account calls, loaded when one is first made: the log-in page imports this module, and the
+ * contract's schemas (and Zod) are not part of its first load (issue 10).
+ */
+const accountCalls = () => import('@atelier/contract/identity/account');
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -22,7 +19,7 @@ export const accountKeys = {
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.currentUser(),
-    queryFn: ({ signal }) => callApi(getCurrentUser, { signal }),
+    queryFn: async ({ signal }) => callApi((await accountCalls()).getCurrentUser, { signal }),
     staleTime: 60_000,
   });
 
@@ -46,7 +43,8 @@ const useStartSession = () => {
 export const useLogin = () => {
   const start = useStartSession();
   return useMutation({
-    mutationFn: (body: LoginInput) => callApi(login, { body, shouldToastError: false }),
+    mutationFn: async (body: LoginInput) =>
+      callApi((await accountCalls()).login, { body, shouldToastError: false }),
     onSuccess: (session) => start(session.token, session.currentUser),
   });
 };
@@ -54,7 +52,8 @@ export const useLogin = () => {
 export const useRegister = () => {
   const start = useStartSession();
   return useMutation({
-    mutationFn: (body: RegisterInput) => callApi(register, { body, shouldToastError: false }),
+    mutationFn: async (body: RegisterInput) =>
+      callApi((await accountCalls()).register, { body, shouldToastError: false }),
     onSuccess: (session) => start(session.token, session.currentUser),
   });
 };
@@ -67,7 +66,7 @@ export const useLogOut = () => {
   const router = useRouter();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: () => callApi(logout, { shouldToastError: false }),
+    mutationFn: async () => callApi((await accountCalls()).logout, { shouldToastError: false }),
   });
   const logOut = async () => {
     await mutation.mutateAsync().catch(() => undefined);
@@ -81,7 +80,8 @@ export const useLogOut = () => {
 export const useSwitchStore = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (storeId: string) => callApi(switchStore, { body: { storeId } }),
+    mutationFn: async (storeId: string) =>
+      callApi((await accountCalls()).switchStore, { body: { storeId } }),
     onSuccess: async (currentUser) => {
       // Everything cached belongs to the previous store.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== accountKeys.all[0] });
