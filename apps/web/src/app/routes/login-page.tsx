@@ -12,7 +12,7 @@ import { safeReturnPath } from './login-return-path';
 const loginRoute = getRouteApi('/login');
 
 // The height of the registration form's first step (four fields and the stepper), in px.
-const REGISTER_FORM_HEIGHT = 480;
+const REGISTER_FORM_HEIGHT = 470;
 
 const loadRegisterForm = () => import('@/features/identity/components/register-form');
 // The two-step registration (Stepper, choice cards, onboarding options) loads only in register
