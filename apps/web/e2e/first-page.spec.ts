@@ -51,6 +51,8 @@ describe.skipIf(!hasChromium)(`issue 10: what the first page loads${SKIP_REASON}
     expect(names(scripts)).not.toMatch(/app-layout-|homebase-page-|browse-suppliers-page-/);
     // The preview-mode dialog (Mantine's Modal) loads only once a preview account needs it.
     expect(names(scripts)).not.toMatch(/preview-mode-dialog-/);
+    // The registration form, and the toasts' code, load once register mode or a toast needs them.
+    expect(names(scripts)).not.toMatch(/register-form-|toast-host-/);
     expect(
       scripts.every((script) => script.encoding === 'br'),
       names(scripts),
@@ -70,6 +72,10 @@ describe.skipIf(!hasChromium)(`issue 10: what the first page loads${SKIP_REASON}
     );
     expect(names(scripts)).toMatch(/app-layout-.*homebase-page-|homebase-page-.*app-layout-/);
     expect(names(scripts)).not.toMatch(/login-page-|browse-suppliers-page-|inbox-page-/);
+    // The account menu, the nav hints' tooltip (both with floating-ui) and the toasts load on use.
+    expect(names(scripts)).not.toMatch(
+      /account-menu-dropdown-|tooltip-for-target-|floating-ui|FocusTrap-|toast-host-/,
+    );
     await page.context().close();
   });
 

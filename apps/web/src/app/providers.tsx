@@ -1,10 +1,9 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { cssVariablesResolver, theme } from '@/app/theme';
+import { useIsToastHostNeeded } from '@/lib/notify';
 import { usePreviewModeFlag } from '@/lib/preview-mode';
 import { queryClient } from '@/lib/query-client';
 
@@ -15,6 +14,19 @@ const PreviewModeDialog = lazy(() =>
     default: module.PreviewModeDialog,
   })),
 );
+
+// @mantine/notifications and its CSS load with the first toast (issue 10).
+const ToastHost = lazy(() =>
+  import('@/components/ui/toast-host').then((module) => ({ default: module.ToastHost })),
+);
+
+/** The toasts' host, mounted once the first toast is asked for (lib/notify). */
+const ToastHostOnceNeeded = () =>
+  useIsToastHostNeeded() ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
 
 /** The spec §8 preview-mode dialog, mounted once the flag is first raised and kept after. */
 const PreviewModeDialogOnceRaised = () => {
@@ -34,7 +46,7 @@ export const Providers = ({ children }: { children: ReactNode }) => (
     cssVariablesResolver={cssVariablesResolver}
     defaultColorScheme="light"
   >
-    <Notifications position="top-right" limit={4} />
+    <ToastHostOnceNeeded />
     <QueryClientProvider client={queryClient}>
       {children}
       <PreviewModeDialogOnceRaised />

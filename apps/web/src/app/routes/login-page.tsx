@@ -1,15 +1,32 @@
-import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { CurrentUser } from '@atelier/contract/identity/account';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { getHomePath } from '@/config/access';
 import { hrefs } from '@/config/paths';
 import { LoginForm } from '@/features/identity/components/login-form';
-import { RegisterForm } from '@/features/identity/components/register-form';
 import { safeReturnPath } from './login-return-path';
 
 const loginRoute = getRouteApi('/login');
+
+// The height of the registration form's first step (four fields and the stepper), in px.
+const REGISTER_FORM_HEIGHT = 470;
+
+const loadRegisterForm = () => import('@/features/identity/components/register-form');
+// The two-step registration (Stepper, choice cards, onboarding options) loads only in register
+// mode, so the log-in form's first page goes without it (issue 10).
+const RegisterForm = lazy(() =>
+  loadRegisterForm().then((module) => ({ default: module.RegisterForm })),
+);
+
+/** Holds the registration form's first step's height while its code loads. */
+const RegisterFormPending = () => (
+  <Center mih={REGISTER_FORM_HEIGHT} role="status" aria-label="Loading the form">
+    <Loader />
+  </Center>
+);
 
 /** Spec §8 log-in and registration page; `?mode=register` shows the registration form. */
 export const LoginPage = () => {
@@ -42,14 +59,22 @@ export const LoginPage = () => {
             {isRegister ? 'Create your account' : 'Log in to your store'}
           </Title>
           {isRegister ? (
-            <RegisterForm onRegistered={handleSignedIn} />
+            <Suspense fallback={<RegisterFormPending />}>
+              <RegisterForm onRegistered={handleSignedIn} />
+            </Suspense>
           ) : (
             <LoginForm onLoggedIn={handleSignedIn} />
           )}
         </Paper>
         <Text ta="center" size="sm">
           {isRegister ? 'Already have an account? ' : 'New to Atelier? '}
-          <Anchor href={switchHref} onClick={navigateTo(switchHref)}>
+          <Anchor
+            href={switchHref}
+            onClick={navigateTo(switchHref)}
+            // Fetched as the pointer or focus comes near, so the form is usually there on click.
+            onPointerEnter={isRegister ? undefined : () => void loadRegisterForm()}
+            onFocus={isRegister ? undefined : () => void loadRegisterForm()}
+          >
             {isRegister ? 'Log in' : 'Create an account'}
           </Anchor>
         </Text>

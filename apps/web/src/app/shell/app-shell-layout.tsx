@@ -1,14 +1,4 @@
-import {
-  Alert,
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Group,
-  ScrollArea,
-  Text,
-  useMantineTheme,
-} from '@mantine/core';
+import { Alert, AppShell, Badge, Box, Burger, Group, Text, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';
@@ -103,7 +93,9 @@ export const AppShellLayout = ({
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" data-testid="main-navbar" inert={isNavHidden}>
-        <AppShell.Section grow component={ScrollArea} type="scroll">
+        {/* Native scrolling: Mantine's ScrollArea would bring floating-ui into every signed-in
+            first page (it takes useMergeRefs from there): issue 10. */}
+        <AppShell.Section grow mih={0} style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}>
           <MainNav sections={sections} active={active} onNavigate={mobileNav.close} />
         </AppShell.Section>
       </AppShell.Navbar>

@@ -1,6 +1,7 @@
-import { Badge, Box, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, NavLink, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DeferredTooltip } from '@/components/ui/deferred-tooltip';
 import { NotBuiltMarker } from '@/components/ui/not-built-marker';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS } from '@/config/access';
@@ -106,9 +107,9 @@ const NavItem = ({ link, isActive, count, onNavigate }: NavItemProps) => {
     />
   );
   return hint ? (
-    <Tooltip label={hint} position="right" multiline w={240} withArrow openDelay={150}>
+    <DeferredTooltip label={hint} position="right" multiline w={240} withArrow openDelay={150}>
       {item}
-    </Tooltip>
+    </DeferredTooltip>
   ) : (
     item
   );

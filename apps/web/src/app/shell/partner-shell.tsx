@@ -1,4 +1,4 @@
-import { AppShell, Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
+import { AppShell, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { IconBuildingFactory2, IconId, IconInbox, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
@@ -108,21 +108,31 @@ export const PartnerShell = ({
             initials={initialsOf(displayName)}
             width={280}
             isBusy={isBusy}
-          >
-            <Menu.Label>{user.email}</Menu.Label>
-            <Menu.Label>
-              <Group gap={4} wrap="nowrap" align="flex-start">
-                <IconBuildingFactory2 size={14} aria-hidden style={{ flexShrink: 0 }} />
-                <Text size="xs" inherit>
-                  {supplier.name}
-                </Text>
-              </Group>
-            </Menu.Label>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
-              Log out
-            </Menu.Item>
-          </AccountMenu>
+            entries={[
+              { kind: 'label', key: 'email', content: user.email },
+              {
+                kind: 'label',
+                key: 'supplier',
+                content: (
+                  <Group gap={4} wrap="nowrap" align="flex-start">
+                    <IconBuildingFactory2 size={14} aria-hidden style={{ flexShrink: 0 }} />
+                    <Text size="xs" inherit>
+                      {supplier.name}
+                    </Text>
+                  </Group>
+                ),
+              },
+              { kind: 'divider', key: 'log-out-divider' },
+              {
+                kind: 'item',
+                key: 'log-out',
+                label: 'Log out',
+                icon: <IconLogout size={16} />,
+                color: 'red',
+                onClick: onLogOut,
+              },
+            ]}
+          />
         </Group>
       </AppShell.Header>
       <AppShell.Main>{children}</AppShell.Main>

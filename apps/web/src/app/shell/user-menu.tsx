@@ -1,7 +1,6 @@
-import { Menu } from '@mantine/core';
 import { IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import { type CurrentUser, teamRoleLabel } from '@atelier/contract/identity/account';
-import { AccountMenu } from '@/components/ui/account-menu';
+import { AccountMenu, type AccountMenuEntry } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { useStoreImageUrl } from '@/lib/file-upload';
@@ -37,6 +36,44 @@ export const UserMenu = ({
     (membership) => membership.storeId !== currentUser.store.id,
   );
 
+  const entries: AccountMenuEntry[] = [
+    {
+      kind: 'label',
+      key: 'account',
+      content: `${currentUser.user.email} · ${teamRoleLabel(currentUser.role)}`,
+    },
+    {
+      kind: 'item',
+      key: 'account-info',
+      label: 'Account info',
+      icon: <IconUser size={16} />,
+      href: paths.accountInfo,
+      onClick: navigateTo(paths.accountInfo),
+    },
+    ...(otherStores.length > 0
+      ? [
+          { kind: 'divider', key: 'stores-divider' } as const,
+          { kind: 'label', key: 'stores', content: 'Switch store' } as const,
+          ...otherStores.map((membership): AccountMenuEntry => ({
+            kind: 'item',
+            key: `store:${membership.storeId}`,
+            label: `${membership.storeTitle} (${teamRoleLabel(membership.role)})`,
+            icon: <IconSwitchHorizontal size={16} />,
+            onClick: () => onSwitchStore(membership.storeId),
+          })),
+        ]
+      : []),
+    { kind: 'divider', key: 'log-out-divider' },
+    {
+      kind: 'item',
+      key: 'log-out',
+      label: 'Log out',
+      icon: <IconLogout size={16} />,
+      color: 'red',
+      onClick: onLogOut,
+    },
+  ];
+
   return (
     <AccountMenu
       displayName={displayName}
@@ -44,37 +81,7 @@ export const UserMenu = ({
       avatarSrc={avatarSrc}
       width={260}
       isBusy={isBusy}
-    >
-      <Menu.Label>
-        {currentUser.user.email} · {teamRoleLabel(currentUser.role)}
-      </Menu.Label>
-      <Menu.Item
-        component="a"
-        href={paths.accountInfo}
-        onClick={navigateTo(paths.accountInfo)}
-        leftSection={<IconUser size={16} />}
-      >
-        Account info
-      </Menu.Item>
-      {otherStores.length > 0 ? (
-        <>
-          <Menu.Divider />
-          <Menu.Label>Switch store</Menu.Label>
-          {otherStores.map((membership) => (
-            <Menu.Item
-              key={membership.storeId}
-              leftSection={<IconSwitchHorizontal size={16} />}
-              onClick={() => onSwitchStore(membership.storeId)}
-            >
-              {membership.storeTitle} ({teamRoleLabel(membership.role)})
-            </Menu.Item>
-          ))}
-        </>
-      ) : null}
-      <Menu.Divider />
-      <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
-        Log out
-      </Menu.Item>
-    </AccountMenu>
+      entries={entries}
+    />
   );
 };

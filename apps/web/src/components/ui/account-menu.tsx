@@ -1,6 +1,9 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { AccountMenuButton } from './account-menu-button';
+import type * as MenuModule from './account-menu-dropdown';
+import type { AccountMenuEntry } from './account-menu-dropdown';
+
+export type { AccountMenuEntry } from './account-menu-dropdown';
 
 type AccountMenuProps = {
   /** The person's name, or their e-mail when they have none. */
@@ -11,43 +14,74 @@ type AccountMenuProps = {
   avatarSrc?: string | null;
   width: number;
   isBusy: boolean;
-  /** The menu's labels and items. */
-  children: ReactNode;
+  /** The menu's labels, dividers and items, in order. */
+  entries: readonly AccountMenuEntry[];
 };
 
-/** The header's account button (avatar, name) and the menu it opens. */
+let menuModule: typeof MenuModule | undefined;
+let menuModuleLoad: Promise<typeof MenuModule> | undefined;
+const loadMenuModule = () =>
+  (menuModuleLoad ??= import('./account-menu-dropdown').then((module) => (menuModule = module)));
+
+/**
+ * The header's account button (avatar, name) and the menu it opens. The button renders at once;
+ * the menu's code (Mantine Menu, Popover, floating-ui, FocusTrap: ~30 KB gzip) loads on its
+ * first hover, focus or activation (issue 10). A click, Enter, Space or ArrowDown before it has
+ * loaded opens the menu as soon as it has.
+ */
 export const AccountMenu = ({
   displayName,
   initials,
   avatarSrc = null,
   width,
   isBusy,
-  children,
-}: AccountMenuProps) => (
-  <Menu position="bottom-end" width={width} withinPortal>
-    <Menu.Target>
-      {/* Named by its content, so what a screen reader hears matches the screen (WCAG 2.5.3). */}
-      <UnstyledButton data-testid="user-menu" disabled={isBusy}>
-        <Group gap="xs" wrap="nowrap">
-          <Avatar
-            color="indigo"
-            radius="xl"
-            size="md"
-            src={avatarSrc}
-            alt=""
-            aria-hidden
-            data-testid="user-avatar"
-          >
-            {initials || '?'}
-          </Avatar>
-          <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-            {displayName}
-          </Text>
-          <VisuallyHidden>Account menu</VisuallyHidden>
-          <IconChevronDown size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Menu.Target>
-    <Menu.Dropdown>{children}</Menu.Dropdown>
-  </Menu>
-);
+  entries,
+}: AccountMenuProps) => {
+  const [loaded, setLoaded] = useState(() =>
+    menuModule ? { module: menuModule, shouldFocusButton: false } : null,
+  );
+  const [isOpenRequested, setIsOpenRequested] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const button = { displayName, initials, avatarSrc, isBusy };
+
+  if (loaded) {
+    const { LoadedAccountMenu } = loaded.module;
+    return (
+      <LoadedAccountMenu
+        button={button}
+        entries={entries}
+        width={width}
+        isOpenRequested={isOpenRequested}
+        shouldFocusButton={loaded.shouldFocusButton}
+      />
+    );
+  }
+
+  const load = () => {
+    void loadMenuModule().then((module) =>
+      setLoaded({ module, shouldFocusButton: document.activeElement === buttonRef.current }),
+    );
+  };
+  const requestOpen = () => {
+    setIsOpenRequested(true);
+    load();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    requestOpen();
+  };
+
+  return (
+    <AccountMenuButton
+      {...button}
+      ref={buttonRef}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={requestOpen}
+      onKeyDown={handleKeyDown}
+    />
+  );
+};

@@ -8,7 +8,7 @@ import { useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
 import type { ChatShareSources } from '../share-sources';
 import { otherPartyName } from '../chat-party';
-import { useSendTyping } from '../realtime/use-chat-realtime';
+import { useSendTyping } from '../realtime/use-connection-state';
 import { useDraftAttachments } from '../use-draft-attachments';
 import { AttachmentDropzone } from './attachment-dropzone';
 import { ComposerMenu } from './composer-menu';

@@ -15,7 +15,7 @@ import { useMessageHistory } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
 import { hasUnreadAfter, otherPartyName } from '../chat-party';
 import { listHistoryMessages } from '../message-cache';
-import { useIsOtherTyping } from '../realtime/use-chat-realtime';
+import { useIsOtherTyping } from '../realtime/use-connection-state';
 import type { ChatShareSources } from '../share-sources';
 import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';

@@ -1,31 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { ChatClient } from '../chat-client';
-import { type ConnectionStatus, getChatConnection } from './chat-connection';
 
-const useConnection = (client: ChatClient) => getChatConnection(client, useQueryClient());
-
-/** Keeps the side's live connection open while the calling screen is mounted. */
+/**
+ * Keeps the side's live connection open while the calling screen is mounted. The connection's
+ * code (socket.io client, event parsing) is imported after the first render, so a page that only
+ * shows the unread badge paints without it (issue 10). The socket was opened from an effect
+ * before too; it now opens once that code is in, and each (re)connect syncs what it missed.
+ */
 export const useChatRealtime = (client: ChatClient) => {
-  const connection = useConnection(client);
-  useEffect(() => connection.acquire(), [connection]);
-};
-
-export const useConnectionStatus = (client: ChatClient): ConnectionStatus => {
-  const connection = useConnection(client);
-  return useSyncExternalStore(connection.subscribe, () => connection.getState().status);
-};
-
-/** Whether the other party is typing in the conversation (for a few seconds after each event). */
-export const useIsOtherTyping = (client: ChatClient, conversationId: string): boolean => {
-  const connection = useConnection(client);
-  return useSyncExternalStore(connection.subscribe, () =>
-    connection.getState().typingConversationIds.has(conversationId),
-  );
-};
-
-/** A callback that tells the other party the viewer is typing (throttled). */
-export const useSendTyping = (client: ChatClient, conversationId: string) => {
-  const connection = useConnection(client);
-  return useCallback(() => connection.sendTyping(conversationId), [connection, conversationId]);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let release: (() => void) | undefined;
+    let isUnmounted = false;
+    void import('./chat-connection').then(({ getChatConnection }) => {
+      if (!isUnmounted) release = getChatConnection(client, queryClient).acquire();
+    });
+    return () => {
+      isUnmounted = true;
+      release?.();
+    };
+  }, [client, queryClient]);
 };

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBuildingFactory2,
   IconBuildingStore,
@@ -15,6 +15,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@atelier/contract/identity/account';
+import { DeferredTooltip } from '@/components/ui/deferred-tooltip';
 import { NotBuiltMarker } from '@/components/ui/not-built-marker';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { FEATURE_FLAG_LABELS, resolvePageAccess } from '@/config/access';
@@ -171,12 +172,12 @@ export const ModuleTiles = ({ currentUser, isUnbuilt }: ModuleTilesProps) => {
         return (
           <div key={tile.key}>
             {isLocked ? (
-              <Tooltip
+              <DeferredTooltip
                 label={`${FEATURE_FLAG_LABELS[access.flag]} is turned off for this store.`}
                 withArrow
               >
                 {card}
-              </Tooltip>
+              </DeferredTooltip>
             ) : (
               card
             )}
