@@ -25,7 +25,11 @@ import { goalsFor, median, readRun, type PageRun, type Preset } from './web-benc
  * bytes, gzip bytes) and issue 10's goals met or not. Never part of `npm test`; figures, not
  * pass/fail (only a setup failure exits non-zero).
  *
- * Flags: --repeats 3, --keep-reports DIR (each run's Lighthouse JSON report), --skip-build.
+ * Flags: --repeats 3, --keep-reports DIR (each run's Lighthouse JSON report), --skip-build,
+ * --pages /browse-suppliers,/login (only the page runs with those paths, both presets of /login;
+ * all four when left out), --base-url http://127.0.0.1:4102 (measure a server already running
+ * with the demo accounts, e.g. `npm start`, as it is: no build, no server of its own; on a busy
+ * machine the bench's own server can take minutes to seed).
  */
 
 const { values: flags } = parseArgs({
@@ -33,6 +37,8 @@ const { values: flags } = parseArgs({
     repeats: { type: 'string', default: '3' },
     'keep-reports': { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    'base-url': { type: 'string' },
   },
 });
 const REPEATS = Number(flags.repeats);
@@ -47,12 +53,19 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const PAGES: { path: string; preset: Preset; signedIn: boolean }[] = [
+const ALL_PAGES: { path: string; preset: Preset; signedIn: boolean }[] = [
   { path: '/login', preset: 'desktop', signedIn: false },
   { path: '/homebase', preset: 'desktop', signedIn: true },
   { path: '/browse-suppliers', preset: 'desktop', signedIn: true },
   { path: '/login', preset: 'mobile', signedIn: false },
 ];
+const PAGE_FILTER = flags.pages?.split(',').map((page) => page.trim());
+const PAGES = PAGE_FILTER ? ALL_PAGES.filter((page) => PAGE_FILTER.includes(page.path)) : ALL_PAGES;
+if (PAGES.length === 0) {
+  throw new Error(
+    `--pages ${flags.pages}: none of ${ALL_PAGES.map((page) => page.path).join(', ')}`,
+  );
+}
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const machine = () =>
@@ -210,10 +223,13 @@ const summarize = async (page: (typeof PAGES)[number], runs: PageRun[]) => {
 
 const main = async () => {
   log(`bench:web: ${PAGES.length} page runs × ${REPEATS} repeats; ${machine()}`);
-  if (!flags['skip-build']) buildWebApp();
+  const baseUrl = flags['base-url'];
+  if (!flags['skip-build'] && !baseUrl) buildWebApp();
   const started = Date.now();
-  const server = await startServer({ env: { NODE_ENV: 'production', SEED_DEMO: 'true' } });
-  log(`server seeded and serving in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const server = baseUrl
+    ? { baseUrl, dispose: async () => {} }
+    : await startServer({ env: { NODE_ENV: 'production', SEED_DEMO: 'true' } });
+  if (!baseUrl) log(`server seeded and serving in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   try {
     const token = await signIn(server.baseUrl);
     const runs = new Map<(typeof PAGES)[number], PageRun[]>(PAGES.map((page) => [page, []]));

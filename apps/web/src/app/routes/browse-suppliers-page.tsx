@@ -16,7 +16,7 @@ import {
 import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconNetwork } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs } from '@/config/paths';
 import { useCategoryFacets } from '@/features/catalog/api/item-queries';
@@ -91,7 +91,12 @@ export const BrowseSuppliersPage = () => {
   const navigate = browseSuppliersRoute.useNavigate();
   const params = browseSuppliersRoute.useSearch();
   const state = useMemo(() => fromSearchParams(params), [params]);
-  const update = (next: SourcingSearchState) => void navigate({ search: toSearchParams(next) });
+  // Stable, like `state` and `resetActions`, so the filters and results (memoised) are not
+  // built again each time one of the page's queries answers (issue 10).
+  const update = useCallback(
+    (next: SourcingSearchState) => void navigate({ search: toSearchParams(next) }),
+    [navigate],
+  );
 
   // Every category with items (for the entry picker and names), and the counts of this search.
   const allFacets = useCategoryFacets();
@@ -115,11 +120,14 @@ export const BrowseSuppliersPage = () => {
     ? state.sort
     : 'FEATURED';
 
-  const resetActions = {
-    onClearFilters: () => update(clearFilters(state)),
-    onClearSearch: () => update(setSearchKey(state, '')),
-    onShowView: (viewType: ViewType) => update(changeViewType(state, viewType)),
-  };
+  const resetActions = useMemo(
+    () => ({
+      onClearFilters: () => update(clearFilters(state)),
+      onClearSearch: () => update(setSearchKey(state, '')),
+      onShowView: (viewType: ViewType) => update(changeViewType(state, viewType)),
+    }),
+    [state, update],
+  );
 
   const filterPanel = (withHeading: boolean) => (
     <FilterPanel

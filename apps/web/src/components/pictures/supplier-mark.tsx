@@ -1,4 +1,4 @@
-import { Box } from '@mantine/core';
+import { rem } from '@mantine/core';
 import { createElement } from 'react';
 import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { artsOfSupplier, GENERIC_ART } from './category-art';
@@ -47,14 +47,14 @@ export const SupplierMark = ({
   // A supplier of unknown categories (a chat party) gets no badge rather than a vague one.
   const [mainArt] = artsOfSupplier(supplier).filter((art) => art !== GENERIC_ART);
   const badge = Math.max(16, Math.round(size * 0.46));
+  // Plain spans, not Mantine's Box: a results page draws 50 marks (issue 10).
   const generated = (
     <>
-      <Box
-        component="span"
+      <span
         aria-hidden
-        pos="absolute"
-        inset={0}
         style={{
+          position: 'absolute',
+          inset: 0,
           ...colors,
           display: 'flex',
           alignItems: 'center',
@@ -67,17 +67,16 @@ export const SupplierMark = ({
         }}
       >
         {initialsOf(supplier.name)}
-      </Box>
+      </span>
       {mainArt ? (
-        <Box
-          component="span"
+        <span
           data-testid="supplier-mark-badge"
-          pos="absolute"
-          right={-3}
-          bottom={-3}
-          w={badge}
-          h={badge}
           style={{
+            position: 'absolute',
+            right: rem(-3),
+            bottom: rem(-3),
+            width: rem(badge),
+            height: rem(badge),
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',
@@ -92,25 +91,28 @@ export const SupplierMark = ({
             stroke: 1.75,
             'aria-hidden': true,
           })}
-        </Box>
+        </span>
       ) : null}
     </>
   );
   return (
-    <Box
-      component="span"
+    <span
       data-testid="supplier-mark"
-      pos="relative"
-      w={size}
-      h={size}
       {...(label
         ? { role: 'img', 'aria-label': label }
         : logoUrl && logoAlt
           ? {}
           : { 'aria-hidden': true })}
-      style={{ flex: 'none', display: 'block', borderRadius: `var(--mantine-radius-${radius})` }}
+      style={{
+        position: 'relative',
+        width: rem(size),
+        height: rem(size),
+        flex: 'none',
+        display: 'block',
+        borderRadius: `var(--mantine-radius-${radius})`,
+      }}
     >
       <PhotoOver src={logoUrl} fit="contain" fallback={generated} alt={logoAlt} />
-    </Box>
+    </span>
   );
 };

@@ -50,7 +50,9 @@ export const CategoryEntrySelect = ({
       miw={compact ? undefined : 260}
       title="Choosing a category clears the other filters"
       nothingFoundMessage="No category by that name"
-      comboboxProps={{ position: 'bottom-end', width: 'max-content' }}
+      // Mantine keeps a closed dropdown in the page by default: here the whole category tree,
+      // about 600 elements built with every search (issue 10).
+      comboboxProps={{ position: 'bottom-end', width: 'max-content', keepMounted: false }}
       data-testid="category-entry"
     />
   );

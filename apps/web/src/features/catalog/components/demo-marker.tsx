@@ -1,6 +1,7 @@
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconFlask2 } from '@tabler/icons-react';
 import type { ValueSource } from '@atelier/contract/catalog/supplier';
+import { LazyTooltip } from '@/components/ui/lazy-tooltip';
 
 const fieldList = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
@@ -30,7 +31,7 @@ export const demoValuesText = (fields: readonly string[]): string =>
  */
 export const DemoBadge = ({ fields }: { fields: readonly string[] }) =>
   fields.length === 0 ? null : (
-    <Tooltip
+    <LazyTooltip
       label={demoValuesText(fields)}
       multiline
       w={260}
@@ -57,7 +58,7 @@ export const DemoBadge = ({ fields }: { fields: readonly string[] }) =>
       >
         Demo data
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   );
 
 /**

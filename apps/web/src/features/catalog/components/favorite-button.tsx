@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { LazyTooltip } from '@/components/ui/lazy-tooltip';
 import { useToggleFavorite } from '../api/favorite-queries';
 
 type FavoriteButtonProps = {
@@ -38,7 +39,7 @@ export const FavoriteButton = ({
     );
   }
   return (
-    <Tooltip label={isFavorite ? 'Remove from favorites' : 'Add to favorites'} withArrow>
+    <LazyTooltip label={isFavorite ? 'Remove from favorites' : 'Add to favorites'} withArrow>
       <ActionIcon
         variant={isFavorite ? 'light' : 'subtle'}
         color={isFavorite ? 'pink' : 'gray'}
@@ -50,6 +51,6 @@ export const FavoriteButton = ({
       >
         {icon}
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 };

@@ -1,5 +1,5 @@
 import { Accordion, Button, Chip, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   MOQ_BUCKETS,
   ORDER_COUNT_BUCKETS,
@@ -119,20 +119,25 @@ const CountryFilter = ({ state, onChange }: Pick<FilterPanelProps, 'state' | 'on
         clearable
         nothingFoundMessage="No country by that name"
         maxDropdownHeight={240}
-        comboboxProps={{ withinPortal: true }}
+        // Mantine keeps a closed dropdown in the page by default: here some 245 countries, built
+        // with every search (issue 10).
+        comboboxProps={{ withinPortal: true, keepMounted: false }}
       />
     </Stack>
   );
 };
 
-/** Spec §9 filters of the sourcing marketplace. Every change goes to `onChange` (the address). */
-export const FilterPanel = ({
+/**
+ * Spec §9 filters of the sourcing marketplace. Every change goes to `onChange` (the address).
+ * Memoised: with a stable `onChange` it is not built again when a query of the page answers.
+ */
+export const FilterPanel = memo(function FilterPanel({
   state,
   onChange,
   categories,
   entryName,
   withHeading = true,
-}: FilterPanelProps) => {
+}: FilterPanelProps) {
   const activeCount = countActiveFilters(state);
   const filterChips = <K extends FilterKey>(
     key: K,
@@ -244,4 +249,4 @@ export const FilterPanel = ({
       </Text>
     </Stack>
   );
-};
+});

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Text } from 
 import { useIntersection } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { memo, type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -55,6 +55,10 @@ export const ResultGrid = <T,>({
   // stays "visible" until the observer's next one, after the new cards have pushed the end
   // away, so acting on the state itself loaded a second page behind every first (issue 10).
   const usedEntry = useRef<IntersectionObserverEntry | null>(null);
+  // Cards render in a deferred render, which React splits into short tasks, so a page of 50
+  // cards never blocks input (issue 10: Total Blocking Time); skeletons or the cards already
+  // shown stay meanwhile. `null` until the first such render.
+  const pages = useDeferredValue<Page<T>[] | undefined | null>(query.data?.pages, null);
 
   useEffect(() => {
     if (!autoLoad || !entry || entry === usedEntry.current) return;
@@ -67,21 +71,6 @@ export const ResultGrid = <T,>({
     if (!isFetching) void fetchNextPage({ cancelRefetch: false });
   };
 
-  if (query.isPending) {
-    return (
-      <SimpleGrid
-        type="container"
-        cols={cols}
-        spacing="md"
-        aria-label={`Loading ${label.toLowerCase()}`}
-        role="status"
-      >
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} h={skeletonHeight} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  }
   if (query.isError && !query.data) {
     return (
       <Alert
@@ -98,7 +87,22 @@ export const ResultGrid = <T,>({
       </Alert>
     );
   }
-  const items = query.data.pages.flatMap((page) => page.items);
+  if (!pages) {
+    return (
+      <SimpleGrid
+        type="container"
+        cols={cols}
+        spacing="md"
+        aria-label={`Loading ${label.toLowerCase()}`}
+        role="status"
+      >
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} h={skeletonHeight} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const items = pages.flatMap((page) => page.items);
   if (items.length === 0) return <>{empty}</>;
 
   return (
@@ -112,7 +116,7 @@ export const ResultGrid = <T,>({
         aria-busy={query.isFetching}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
       >
-        {query.data.pages.map((page, index) => (
+        {pages.map((page, index) => (
           <PageCards key={index} items={page.items} renderItem={renderItem} getKey={getKey} />
         ))}
         {isFetchingNextPage

@@ -1,5 +1,6 @@
 import { Button, EmptyState, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import { formatUnits } from '../catalog-format';
@@ -89,7 +90,9 @@ const supplierCard = (supplier: CatalogCompany) => <SupplierCard supplier={suppl
 const itemKey = (item: CatalogItem) => item.id;
 const itemCard = (item: CatalogItem) => <ItemCard item={item} />;
 
-export const SupplierResults = ({ state, ...actions }: ResultsProps) => {
+// The results and count are memoised: the page's other queries answering does not build their
+// cards again (issue 10). They take the page's stable `state` and actions.
+export const SupplierResults = memo(function SupplierResults({ state, ...actions }: ResultsProps) {
   const query = useSupplierSearch(toSupplierQuery(state));
   return (
     <ResultGrid
@@ -100,9 +103,9 @@ export const SupplierResults = ({ state, ...actions }: ResultsProps) => {
       empty={<NoMatches what="suppliers" state={state} {...actions} />}
     />
   );
-};
+});
 
-export const ItemResults = ({ state, ...actions }: ResultsProps) => {
+export const ItemResults = memo(function ItemResults({ state, ...actions }: ResultsProps) {
   const query = useItemSearch(toItemQuery(state));
   return (
     <ResultGrid
@@ -114,10 +117,10 @@ export const ItemResults = ({ state, ...actions }: ResultsProps) => {
       skeletonHeight={170}
     />
   );
-};
+});
 
 /** "68 suppliers" / "1,431 products" for the filters of the search (count endpoints). */
-export const ResultCount = ({ state }: { state: SourcingSearchState }) => {
+export const ResultCount = memo(function ResultCount({ state }: { state: SourcingSearchState }) {
   const isItems = state.viewType === 'CATALOG_PRODUCTS';
   const filters = toFilterQuery(state);
   const suppliers = useSupplierCount(filters, { enabled: !isItems });
@@ -143,4 +146,4 @@ export const ResultCount = ({ state }: { state: SourcingSearchState }) => {
       ) : null}
     </div>
   );
-};
+});
