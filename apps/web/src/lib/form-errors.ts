@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ERROR_MESSAGES } from '@atelier/contract/common/errors';
+import { ERROR_MESSAGES } from '@atelier/contract/common/error-catalogue';
 import { isApiError, listFieldErrors } from './api-error';
 
 /**

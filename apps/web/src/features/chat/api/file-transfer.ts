@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@atelier/contract/common/errors';
+import { ERROR_MESSAGES } from '@atelier/contract/common/error-catalogue';
 import { type UploadedFile, UploadedFileSchema } from '@atelier/contract/files/file';
 import { ApiError } from '@/lib/api-error';
 import { refuseUpload, uploadError } from '@/lib/file-upload';
