@@ -7,7 +7,14 @@ import {
   DEMO_SUPPLIER,
   logInAsDemoSupplier,
 } from './support/accounts';
-import { hasChromium, launchBrowser, SKIP_REASON, takeShot, waitForPath } from './support/browser';
+import {
+  hasChromium,
+  launchBrowser,
+  SKIP_REASON,
+  takeShot,
+  waitForPageRendered,
+  waitForPath,
+} from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 /** A small real PDF: the server checks the content (magic bytes), not only the name. */
@@ -98,6 +105,7 @@ describe.skipIf(!hasChromium)(`chat journey${SKIP_REASON}`, () => {
     await creator.goto(`${baseUrl}/browse-suppliers/supplier-profile/${DEMO_SUPPLIER.companyId}`);
     await creator.getByTestId('message-supplier').click();
     await creator.waitForURL(/\/inbox\/messages\/cnv_[a-z0-9]+$/);
+    await waitForPageRendered(creator);
     const conversationPath = new URL(creator.url()).pathname;
     const conversationId = conversationPath.split('/').pop()!;
     await sendText(creator, 'Hello! Can you make 300 denim jackets?');

@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aNewAccount, SESSION_TOKEN_KEY, useSessionToken } from './support/accounts';
-import { hasChromium, launchBrowser, SKIP_REASON, takeShot, waitForPath } from './support/browser';
+import {
+  hasChromium,
+  launchBrowser,
+  SKIP_REASON,
+  takeShot,
+  waitForPageRendered,
+  waitForPath,
+} from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -214,6 +221,7 @@ describe.skipIf(!hasChromium)(`marketplace journey${SKIP_REASON}`, () => {
     await page.getByRole('textbox', { name: 'Project title' }).fill('Organic denim chore jacket');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/\/create-custom-project\/rfp_[a-z0-9]+$/);
+    await waitForPageRendered(page);
     const projectPath = new URL(page.url()).pathname;
     await page.getByRole('textbox', { name: 'Material' }).fill('12 oz organic cotton denim');
     await page

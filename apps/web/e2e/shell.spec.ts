@@ -30,6 +30,21 @@ const findCutMarkers = (page: Page) =>
       }),
   );
 
+/** The visible navigation entries marked "not built yet" whose label wraps onto several lines. */
+const findWrappedNavLabels = (page: Page) =>
+  page.locator('[data-not-built] .mantine-NavLink-label').evaluateAll((labels) =>
+    labels
+      .filter((label) => label.getClientRects().length > 0)
+      .flatMap((label) => {
+        const text = document.createTreeWalker(label, NodeFilter.SHOW_TEXT).nextNode();
+        if (!text) return [];
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const lineTops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lineTops.size > 1 ? [text.textContent ?? ''] : [];
+      }),
+  );
+
 const countVisibleMarkers = (page: Page) =>
   page
     .locator('[data-testid="not-built-marker"]')
@@ -94,25 +109,32 @@ describe.skipIf(!hasChromium)(`app shell and navigation (issue 10)${SKIP_REASON}
     await page.context().close();
   });
 
-  it.each(WIDTHS)('shows whole "Coming later" markers at %i px', async (width) => {
-    const page = await signedInPage(width);
-    for (const path of ['/fulfillment-services', '/homebase']) {
-      await page.goto(`${server.baseUrl}${path}`);
-      await page.getByTestId('not-built-marker').first().waitFor();
-      if (width > 768 || path === '/fulfillment-services') {
-        // Open the groups, so their entries' markers are measured as well.
-        for (const group of ['Fulfillment', 'Merch storefront']) {
-          const toggle = page.getByRole('button', { name: group, exact: true });
-          if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
-            await toggle.click();
+  it.each(WIDTHS)(
+    'shows whole "Coming later" markers and one-line labels at %i px',
+    async (width) => {
+      const page = await signedInPage(width);
+      for (const path of ['/fulfillment-services', '/homebase']) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.getByTestId('not-built-marker').first().waitFor();
+        if (width > 768 || path === '/fulfillment-services') {
+          // Open the groups, so their entries' markers are measured as well.
+          for (const group of ['Fulfillment', 'Merch storefront']) {
+            const toggle = page.getByRole('button', { name: group, exact: true });
+            if (
+              (await toggle.isVisible()) &&
+              (await toggle.getAttribute('aria-expanded')) !== 'true'
+            )
+              await toggle.click();
+          }
         }
+        expect(await countVisibleMarkers(page)).toBeGreaterThan(0);
+        expect(await findCutMarkers(page), `${path} at ${width} px`).toEqual([]);
+        expect(await findWrappedNavLabels(page), `${path} at ${width} px`).toEqual([]);
+        await takeShot(page, `shell-markers-${path.slice(1)}-${width}`);
       }
-      expect(await countVisibleMarkers(page)).toBeGreaterThan(0);
-      expect(await findCutMarkers(page), `${path} at ${width} px`).toEqual([]);
-      await takeShot(page, `shell-markers-${path.slice(1)}-${width}`);
-    }
-    await page.context().close();
-  });
+      await page.context().close();
+    },
+  );
 
   it('offers an avatar upload instead of developer fields on /account-info, shown in the user menu', async () => {
     const page = await signedInPage(1280);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitForPageRendered } from './browser';
 
 export type NewAccount = {
   email: string;
@@ -64,4 +65,5 @@ export const logInAsDemoSupplier = async (page: Page, baseUrl: string) => {
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_SUPPLIER.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname === '/partner/inbox');
+  await waitForPageRendered(page);
 };

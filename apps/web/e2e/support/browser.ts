@@ -44,8 +44,22 @@ export const normalizeHref = (href: string): string => {
 /** Path and query of the page (normalised, see `normalizeHref`). */
 export const currentPath = (page: Page): string => normalizeHref(page.url());
 
-/** Waits until the page shows `expected` (path and query, in any parameter order). */
+/**
+ * Waits until the router has rendered the page its address names. The address changes as a
+ * navigation starts, while a lazy page's code may still be loading and the previous page is
+ * still on screen; the app marks `<html data-router-status>` "idle" once the new page has
+ * rendered (app/router.tsx). Call it after any wait on the address alone (`page.waitForURL`).
+ */
+export const waitForPageRendered = async (page: Page, timeout = 15_000) => {
+  await page.waitForSelector('html[data-router-status="idle"]', { state: 'attached', timeout });
+};
+
+/**
+ * Waits until the page shows `expected` (path and query, in any parameter order) and the router
+ * has rendered it (see `waitForPageRendered`).
+ */
 export const waitForPath = async (page: Page, expected: string, timeout = 15_000) => {
   const want = normalizeHref(expected);
   await page.waitForURL((url) => normalizeHref(url.href) === want, { timeout });
+  await waitForPageRendered(page, timeout);
 };

@@ -78,6 +78,14 @@ export const router = createRouter({
 // The API client's redirects (401, 403) become in-app navigations once the router exists.
 setApiNavigator((href) => void router.navigate({ href }));
 
+// <html data-router-status="pending|idle">: whether a navigation still loads a page's code or
+// data, so browser journeys act on the new page only once it has rendered (issue 10).
+const setRouterStatus = (status: 'pending' | 'idle') => {
+  document.documentElement.dataset.routerStatus = status;
+};
+router.subscribe('onBeforeLoad', () => setRouterStatus('pending'));
+router.subscribe('onResolved', () => setRouterStatus('idle'));
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;

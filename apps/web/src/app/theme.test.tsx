@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { DEFAULT_THEME, getPrimaryShade, luminance, mergeMantineTheme } from '@mantine/core';
-import { render } from '@testing-library/react';
+import { Badge, DEFAULT_THEME, getPrimaryShade, luminance, mergeMantineTheme } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from './providers';
 import { DEMO_TEXT_COLOR, DIMMED_TEXT_COLOR, theme } from './theme';
@@ -37,6 +37,17 @@ describe('theme', () => {
 
   it('gives white labels on primary buttons 4.5:1 or more', () => {
     expect(contrast(merged.white, primary)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('shows badge text as written, not in upper case', () => {
+    render(
+      <Providers>
+        <Badge>Online now</Badge>
+      </Providers>,
+    );
+    const badge = screen.getByText('Online now').closest('.mantine-Badge-root');
+    expect(badge).toBeInstanceOf(HTMLElement);
+    expect((badge as HTMLElement).style.textTransform).toBe('none');
   });
 
   it('is what the app renders with, dimmed text colour included', () => {

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * The app's one Mantine theme. Text colours are chosen to read at WCAG AA (4.5:1 for body text)
@@ -13,6 +13,11 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  components: {
+    // Badges say words as written ("Favorited", "Online now"), not upper-case labels that read
+    // like raw status codes (issue 10).
+    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
+  },
 });
 
 /** Secondary ("dimmed") text: Mantine's gray-6 (#868e96) is 3.15:1 on gray-0; this grey is 4.97:1. */

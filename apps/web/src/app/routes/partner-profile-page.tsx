@@ -35,7 +35,7 @@ export const PartnerProfilePage = () => {
       ) : (
         <SupplierProfileForm profile={profile.data} onDirtyChange={setIsDirty} />
       )}
-      <SupplierItemsSection />
+      <SupplierItemsSection supplierId={profile.data?.companyId} />
       <UnsavedChangesGuard isDirty={isDirty} />
     </Stack>
   );

@@ -69,20 +69,28 @@ const NavItem = ({ link, isActive, count, onNavigate }: NavItemProps) => {
   const hint = stateHint(link.state);
   const isBlocked = link.state.kind === 'preview-blocked';
   const isNotBuilt = isUnbuiltHref(link.href);
+  const hasMarker = isNotBuilt && link.state.kind === 'open';
   const rightSection =
     link.state.kind !== 'open' ? (
       <StateIcon state={link.state} />
-    ) : isNotBuilt ? (
-      <NotBuiltMarker />
-    ) : count ? (
+    ) : isNotBuilt ? null : count ? (
       <CountBadge count={count} label={unreadLabel(count)} />
     ) : null;
   const common = {
-    label: link.label,
+    label: hasMarker ? (
+      // The marker follows the label where both fit on one line, and moves under the label
+      // where they do not (the 272 px desktop nav), so the label itself never wraps.
+      <Group component="span" gap={6} wrap="wrap">
+        <span>{link.label}</span>
+        <NotBuiltMarker />
+      </Group>
+    ) : (
+      link.label
+    ),
     active: isActive,
     leftSection: link.icon ? <NavIcon name={link.icon} /> : null,
     rightSection,
-    // The label wraps rather than cut, beside a marker that never shrinks.
+    // A label longer than the whole row wraps rather than cut.
     styles: { label: { whiteSpace: 'normal' as const } },
     ...(isNotBuilt && !isBlocked ? { c: 'dimmed' } : {}),
     'data-nav-key': link.key,

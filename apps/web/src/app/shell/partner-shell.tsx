@@ -28,6 +28,16 @@ const initialsOf = (text: string): string =>
 
 const formatUnread = (count: number): string => (count > 99 ? '99+' : String(count));
 
+// On a phone the header's links show their icons only, so none is cut ("Inbo", "Profi").
+const NavButtonLabel = ({ icon, children }: { icon: ReactNode; children: string }) => (
+  <Group component="span" gap={8} wrap="nowrap">
+    {icon}
+    <Text span inherit visibleFrom="xs">
+      {children}
+    </Text>
+  </Group>
+);
+
 /** The supplier workspace's frame: brand, company, the inbox link with its unread count, account. */
 export const PartnerShell = ({
   currentSupplier,
@@ -79,7 +89,6 @@ export const PartnerShell = ({
               href={paths.partnerInbox}
               onClick={navigateTo(paths.partnerInbox)}
               variant={isInboxActive ? 'light' : 'subtle'}
-              leftSection={<IconInbox size={18} aria-hidden />}
               rightSection={
                 hasUnread ? (
                   <Badge size="sm" circle={unreadTotal < 10} color="red" data-testid="unread-total">
@@ -90,17 +99,17 @@ export const PartnerShell = ({
               aria-current={isInboxActive ? 'page' : undefined}
               aria-label={hasUnread ? `Inbox, ${unreadTotal} unread` : 'Inbox'}
             >
-              Inbox
+              <NavButtonLabel icon={<IconInbox size={18} aria-hidden />}>Inbox</NavButtonLabel>
             </Button>
             <Button
               component="a"
               href={paths.partnerProfile}
               onClick={navigateTo(paths.partnerProfile)}
               variant={isProfileActive ? 'light' : 'subtle'}
-              leftSection={<IconId size={18} aria-hidden />}
               aria-current={isProfileActive ? 'page' : undefined}
+              aria-label="Profile"
             >
-              Profile
+              <NavButtonLabel icon={<IconId size={18} aria-hidden />}>Profile</NavButtonLabel>
             </Button>
           </Group>
           <AccountMenu

@@ -67,6 +67,21 @@ describe('SupplierItemsSection', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('pictures an item without a photo by its own category, and one with a photo by it', async () => {
+    withItems([
+      anItem({ categoryPath: 'Apparel & Accessories > Clothing > Pants' }),
+      anItem({
+        id: 'itm_2',
+        title: 'Snapback cap',
+        categoryPath: 'Apparel & Accessories > Clothing > Hats',
+        image: { fileId: 'fil_1', url: '/files/cap.jpg' },
+      }),
+    ]);
+    render(<SupplierItemsSection supplierId="cmp_1" />);
+    expect(await screen.findByRole('img', { name: 'Pants (illustration, no photo)' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Hats' })).toBeTruthy();
+  });
+
   it('edits only the changed fields and removes an item after confirming', async () => {
     withItems([anItem()]);
     server.use(

@@ -21,12 +21,14 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatMoney } from '@atelier/contract/common/money';
+import { CatalogItemKindSchema } from '@atelier/contract/catalog/supplier';
 import {
   type SupplierItem,
   SupplierItemInputSchema,
   type SupplierItemInput,
   type UpdateSupplierItemInput,
 } from '@atelier/contract/catalog/supplier-item';
+import { CategoryPicture } from '@/components/pictures/category-picture';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -296,18 +298,26 @@ const ItemForm = ({ item, onDone }: ItemFormProps) => {
   );
 };
 
-const ItemRow = ({ item, onEdit }: { item: SupplierItem; onEdit: () => void }) => {
+type ItemRowProps = { item: SupplierItem; supplierId: string | undefined; onEdit: () => void };
+
+const ItemRow = ({ item, supplierId, onEdit }: ItemRowProps) => {
   const remove = useDeleteOwnSupplierItem();
   const [isConfirming, setIsConfirming] = useState(false);
+  // The picture stores see: the item's photo, else its category's drawing on the supplier's tint.
+  const categoryNames = item.categoryPath?.split(' > ').reverse() ?? [];
   return (
     <Paper withBorder radius="md" p="sm" data-testid="supplier-item">
-      <Group justify="space-between" wrap="nowrap" gap="md">
-        <Group wrap="nowrap" gap="sm" miw={0}>
-          {item.image ? (
-            <Image src={item.image.url} alt="" h={56} w={56} radius="sm" fit="cover" />
-          ) : (
-            <Paper withBorder radius="sm" h={56} w={56} bg="gray.0" />
-          )}
+      {/* On a phone the actions move under the item rather than squeeze its title. */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group wrap="nowrap" gap="sm" miw={0} style={{ flex: '1 1 240px' }}>
+          <CategoryPicture
+            names={categoryNames}
+            kind={CatalogItemKindSchema.safeParse(item.kind).data}
+            title={item.title}
+            supplierId={supplierId}
+            imageUrl={item.image?.url}
+            label={categoryNames[0] ?? item.title}
+          />
           <Stack gap={0} miw={0}>
             <Text fw={600} truncate>
               {item.title}
@@ -321,7 +331,7 @@ const ItemRow = ({ item, onEdit }: { item: SupplierItem; onEdit: () => void }) =
           </Stack>
         </Group>
         {isConfirming ? (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             <Text size="sm">Remove {item.title}?</Text>
             <Button
               size="xs"
@@ -340,7 +350,7 @@ const ItemRow = ({ item, onEdit }: { item: SupplierItem; onEdit: () => void }) =
             </Button>
           </Group>
         ) : (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${item.title}`}>
               Edit
             </Button>
@@ -361,8 +371,11 @@ const ItemRow = ({ item, onEdit }: { item: SupplierItem; onEdit: () => void }) =
   );
 };
 
-/** Issue 10: the supplier's own catalogue items, with add, edit and remove. */
-export const SupplierItemsSection = () => {
+/**
+ * Issue 10: the supplier's own catalogue items, with add, edit and remove. `supplierId` (the
+ * company's id, once known) tints the items' pictures as stores see them.
+ */
+export const SupplierItemsSection = ({ supplierId }: { supplierId?: string | undefined }) => {
   const items = useOwnSupplierItems();
   const [editing, setEditing] = useState<SupplierItem | 'new' | null>(null);
 
@@ -403,7 +416,12 @@ export const SupplierItemsSection = () => {
         ) : (
           <Stack gap="xs">
             {items.data.items.map((item) => (
-              <ItemRow key={item.id} item={item} onEdit={() => setEditing(item)} />
+              <ItemRow
+                key={item.id}
+                item={item}
+                supplierId={supplierId}
+                onEdit={() => setEditing(item)}
+              />
             ))}
           </Stack>
         )}
