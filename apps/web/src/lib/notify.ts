@@ -8,13 +8,23 @@ let notificationsModule: Promise<typeof NotificationsModule> | undefined;
 let isToastHostNeeded = false;
 const listeners = new Set<() => void>();
 
+/** The toasts' code; a failed load (offline) is forgotten so the next toast tries again. */
+const loadNotifications = () => {
+  notificationsModule ??= import('@mantine/notifications').catch((error: unknown) => {
+    notificationsModule = undefined;
+    throw error;
+  });
+  return notificationsModule;
+};
+
 const show = (notification: NotificationData) => {
   if (!isToastHostNeeded) {
     isToastHostNeeded = true;
     for (const listener of listeners) listener();
   }
-  notificationsModule ??= import('@mantine/notifications');
-  void notificationsModule.then(({ notifications }) => notifications.show(notification));
+  loadNotifications()
+    .then(({ notifications }) => notifications.show(notification))
+    .catch(() => undefined);
 };
 
 /** Shows an error toast; the same message twice at once shows once. */
