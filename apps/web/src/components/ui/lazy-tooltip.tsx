@@ -38,7 +38,8 @@ const HOVER_ONLY = { hover: true, focus: false, touch: false };
 export const LazyTooltip = ({ children, events = HOVER_ONLY, ...props }: LazyTooltipProps) => {
   const [armedBy, setArmedBy] = useState<Trigger | null>(null);
   const [isHoverPending, setIsHoverPending] = useState(false);
-  // The element on screen (the first one, then the one under the tooltip), by callback ref.
+  // The target under the tooltip, by callback ref; the first target has none, as a state set
+  // by each of a page's targets on mount would build them all twice.
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const openDelay = props.openDelay ?? 0;
 
@@ -62,7 +63,6 @@ export const LazyTooltip = ({ children, events = HOVER_ONLY, ...props }: LazyToo
   }
   const { onMouseEnter, onMouseLeave, onFocus, onTouchStart } = children.props;
   return cloneElement(children, {
-    ref: setTarget,
     onMouseEnter: (event) => {
       onMouseEnter?.(event);
       if (events.hover) setIsHoverPending(true);

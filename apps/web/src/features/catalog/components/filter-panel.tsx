@@ -128,17 +128,13 @@ const CountryFilter = ({ state, onChange }: Pick<FilterPanelProps, 'state' | 'on
 };
 
 /**
- * Spec §9 filters of the sourcing marketplace. Every change goes to `onChange` (the address).
- * Memoised: with a stable `onChange` it is not built again when a query of the page answers.
+ * The filter sections after the category tree. Memoised apart: the category counts answering
+ * (a new `categories`) does not build these 35 chips and the country picker again (issue 10).
  */
-export const FilterPanel = memo(function FilterPanel({
+const ValueFilterSections = memo(function ValueFilterSections({
   state,
   onChange,
-  categories,
-  entryName,
-  withHeading = true,
-}: FilterPanelProps) {
-  const activeCount = countActiveFilters(state);
+}: Pick<FilterPanelProps, 'state' | 'onChange'>) {
   const filterChips = <K extends FilterKey>(
     key: K,
     options: { value: NonNullable<SearchFilters[K]>; label: string }[],
@@ -152,6 +148,78 @@ export const FilterPanel = memo(function FilterPanel({
     />
   );
 
+  return (
+    <>
+      <Accordion.Item value="region">
+        <Accordion.Control>Region</Accordion.Control>
+        <Accordion.Panel>
+          <ChoiceChips
+            label="Region"
+            options={REGION_OPTIONS}
+            value={state.region ?? undefined}
+            onChange={(region) => onChange(setRegion(state, region ?? null))}
+          />
+        </Accordion.Panel>
+      </Accordion.Item>
+      <Accordion.Item value="country">
+        <Accordion.Control>Country</Accordion.Control>
+        <Accordion.Panel>
+          <CountryFilter state={state} onChange={onChange} />
+        </Accordion.Panel>
+      </Accordion.Item>
+      <Accordion.Item value="samplePrice">
+        <Accordion.Control>Sample price</Accordion.Control>
+        <Accordion.Panel>
+          <ChoiceChips
+            label="Sample price"
+            options={SAMPLE_PRICE_OPTIONS}
+            value={state.filters.samplePrice ?? 'ALL'}
+            onChange={(value) => onChange(setFilter(state, 'samplePrice', value))}
+          />
+        </Accordion.Panel>
+      </Accordion.Item>
+      <Accordion.Item value="moq">
+        <Accordion.Control>Minimum order (MOQ)</Accordion.Control>
+        <Accordion.Panel>{filterChips('moq', MOQ_OPTIONS, 'Minimum order')}</Accordion.Panel>
+      </Accordion.Item>
+      <Accordion.Item value="orderVolume">
+        <Accordion.Control>Order volume</Accordion.Control>
+        <Accordion.Panel>
+          {filterChips('orderVolume', ORDER_VOLUME_OPTIONS, 'Order volume')}
+        </Accordion.Panel>
+      </Accordion.Item>
+      <Accordion.Item value="orderCount">
+        <Accordion.Control>Orders completed</Accordion.Control>
+        <Accordion.Panel>
+          {filterChips('orderCount', ORDER_COUNT_OPTIONS, 'Orders completed')}
+        </Accordion.Panel>
+      </Accordion.Item>
+      <Accordion.Item value="rating">
+        <Accordion.Control>Rating</Accordion.Control>
+        <Accordion.Panel>{filterChips('rating', RATING_OPTIONS, 'Rating')}</Accordion.Panel>
+      </Accordion.Item>
+      <Accordion.Item value="productionTime">
+        <Accordion.Control>Production time</Accordion.Control>
+        <Accordion.Panel>
+          {filterChips('productionTime', PRODUCTION_TIME_OPTIONS, 'Production time')}
+        </Accordion.Panel>
+      </Accordion.Item>
+    </>
+  );
+});
+
+/**
+ * Spec §9 filters of the sourcing marketplace. Every change goes to `onChange` (the address).
+ * Memoised: with a stable `onChange` it is not built again when a query of the page answers.
+ */
+export const FilterPanel = memo(function FilterPanel({
+  state,
+  onChange,
+  categories,
+  entryName,
+  withHeading = true,
+}: FilterPanelProps) {
+  const activeCount = countActiveFilters(state);
   return (
     <Stack gap="xs" aria-label="Filters" role="region">
       <Group justify={withHeading ? 'space-between' : 'flex-end'}>
@@ -189,60 +257,7 @@ export const FilterPanel = memo(function FilterPanel({
             />
           </Accordion.Panel>
         </Accordion.Item>
-        <Accordion.Item value="region">
-          <Accordion.Control>Region</Accordion.Control>
-          <Accordion.Panel>
-            <ChoiceChips
-              label="Region"
-              options={REGION_OPTIONS}
-              value={state.region ?? undefined}
-              onChange={(region) => onChange(setRegion(state, region ?? null))}
-            />
-          </Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="country">
-          <Accordion.Control>Country</Accordion.Control>
-          <Accordion.Panel>
-            <CountryFilter state={state} onChange={onChange} />
-          </Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="samplePrice">
-          <Accordion.Control>Sample price</Accordion.Control>
-          <Accordion.Panel>
-            <ChoiceChips
-              label="Sample price"
-              options={SAMPLE_PRICE_OPTIONS}
-              value={state.filters.samplePrice ?? 'ALL'}
-              onChange={(value) => onChange(setFilter(state, 'samplePrice', value))}
-            />
-          </Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="moq">
-          <Accordion.Control>Minimum order (MOQ)</Accordion.Control>
-          <Accordion.Panel>{filterChips('moq', MOQ_OPTIONS, 'Minimum order')}</Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="orderVolume">
-          <Accordion.Control>Order volume</Accordion.Control>
-          <Accordion.Panel>
-            {filterChips('orderVolume', ORDER_VOLUME_OPTIONS, 'Order volume')}
-          </Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="orderCount">
-          <Accordion.Control>Orders completed</Accordion.Control>
-          <Accordion.Panel>
-            {filterChips('orderCount', ORDER_COUNT_OPTIONS, 'Orders completed')}
-          </Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="rating">
-          <Accordion.Control>Rating</Accordion.Control>
-          <Accordion.Panel>{filterChips('rating', RATING_OPTIONS, 'Rating')}</Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="productionTime">
-          <Accordion.Control>Production time</Accordion.Control>
-          <Accordion.Panel>
-            {filterChips('productionTime', PRODUCTION_TIME_OPTIONS, 'Production time')}
-          </Accordion.Panel>
-        </Accordion.Item>
+        <ValueFilterSections state={state} onChange={onChange} />
       </Accordion>
       <Text size="xs" c="dimmed">
         Ranges include their lower edge: 100 units is in 100-1000, $50 in $50-$100.
