@@ -169,4 +169,17 @@ describe.skipIf(!hasChromium)(`app shell and navigation (issue 10)${SKIP_REASON}
     expect(await page.getByTestId('coming-soon').textContent()).toContain('Coming later');
     await page.context().close();
   });
+
+  it.each(['/ask-copilot', '/manage-shop', '/inbox/orders'])(
+    'marks the placeholder at %s with the words of every marker',
+    async (path) => {
+      const page = await signedInPage(1280);
+      await page.goto(`${server.baseUrl}${path}`);
+      const placeholder = page.getByTestId('coming-soon').first();
+      await placeholder.waitFor();
+      expect(await placeholder.textContent()).toContain('Coming later');
+      expect(await page.locator('main').textContent()).not.toMatch(/not built/i);
+      await page.context().close();
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { ComingSoon } from '@/components/ui/coming-soon';
+import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import {
   ANALYTICS_CATEGORY_LABELS,
@@ -23,7 +24,7 @@ export const AnalyticsDashboardPage = () => {
         description="Customers, orders, products and marketing, charted from your store's data."
       />
       <ComingSoon
-        title="Dashboards not built yet"
+        title={NOT_BUILT_LABEL}
         description="Charts will be drawn from your store's orders and customers once the analytics module lands. Each report below already has its page."
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
@@ -61,7 +62,7 @@ export const AnalyticsReportPage = ({ report }: { report: AnalyticsReport }) => 
         }
       />
       <ComingSoon
-        title="Chart not built yet"
+        title={NOT_BUILT_LABEL}
         description={`The ${report.title.toLowerCase()} chart will be drawn from your store's data once the analytics module lands.`}
       />
     </>
@@ -75,7 +76,7 @@ export const FulfillmentMetricsPage = () => {
     <>
       <PageHeader title="Fulfillment metrics" />
       <ComingSoon
-        title="Metrics not built yet"
+        title={NOT_BUILT_LABEL}
         description="Shipping times, order volumes and costs of the fulfillment center will be charted here once the analytics module lands."
       />
     </>

@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
+import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 
 const copilotRoute = getRouteApi('/app/ask-copilot/{-$conversationId}');
@@ -16,7 +17,7 @@ export const CopilotPage = () => {
         description={conversationId ? 'A saved conversation.' : 'A new chat.'}
       />
       <ComingSoon
-        title="AI Business Partner not built yet"
+        title={NOT_BUILT_LABEL}
         description="Ask about your business and get answers from your connected data and brand vault, once the AI module lands."
       />
     </>

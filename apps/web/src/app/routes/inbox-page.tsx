@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useParams, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
+import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { hrefs, INBOX_TABS, type InboxTab } from '@/config/paths';
@@ -105,10 +106,7 @@ export const InboxPage = ({ tab, conversationId }: InboxPageProps) => {
       {content ? (
         content({ conversationId })
       ) : (
-        <ComingSoon
-          title={`${TABS[tab].title}: not built yet`}
-          description={TABS[tab].description}
-        />
+        <ComingSoon title={NOT_BUILT_LABEL} description={TABS[tab].description} />
       )}
     </>
   );

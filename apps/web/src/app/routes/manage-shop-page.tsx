@@ -2,6 +2,7 @@ import { Tabs, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
+import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { resolvePageAccess } from '@/config/access';
@@ -92,10 +93,7 @@ export const ManageShopPage = () => {
         </ScrollableTabsList>
         {MANAGE_SHOP_TABS.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            <ComingSoon
-              title={`${TABS[value].label}: not built yet`}
-              description={TABS[value].description}
-            />
+            <ComingSoon title={NOT_BUILT_LABEL} description={TABS[value].description} />
           </Tabs.Panel>
         ))}
       </Tabs>
