@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { IconFlask2 } from '@tabler/icons-react';
 import type { ValueSource } from '@atelier/contract/catalog/supplier';
-import { LazyTooltip } from '@/components/ui/lazy-tooltip';
+import { DeferredTooltip } from '@/components/ui/deferred-tooltip';
 
 const fieldList = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
@@ -31,7 +31,7 @@ export const demoValuesText = (fields: readonly string[]): string =>
  */
 export const DemoBadge = ({ fields }: { fields: readonly string[] }) =>
   fields.length === 0 ? null : (
-    <LazyTooltip
+    <DeferredTooltip
       label={demoValuesText(fields)}
       multiline
       w={260}
@@ -58,7 +58,7 @@ export const DemoBadge = ({ fields }: { fields: readonly string[] }) =>
       >
         Demo data
       </Badge>
-    </LazyTooltip>
+    </DeferredTooltip>
   );
 
 /**

@@ -1,6 +1,6 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { LazyTooltip } from '@/components/ui/lazy-tooltip';
+import { DeferredTooltip } from '@/components/ui/deferred-tooltip';
 import { useToggleFavorite } from '../api/favorite-queries';
 
 type FavoriteButtonProps = {
@@ -39,7 +39,7 @@ export const FavoriteButton = ({
     );
   }
   return (
-    <LazyTooltip label={isFavorite ? 'Remove from favorites' : 'Add to favorites'} withArrow>
+    <DeferredTooltip label={isFavorite ? 'Remove from favorites' : 'Add to favorites'} withArrow>
       <ActionIcon
         variant={isFavorite ? 'light' : 'subtle'}
         color={isFavorite ? 'pink' : 'gray'}
@@ -51,6 +51,6 @@ export const FavoriteButton = ({
       >
         {icon}
       </ActionIcon>
-    </LazyTooltip>
+    </DeferredTooltip>
   );
 };
