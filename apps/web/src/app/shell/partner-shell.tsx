@@ -1,8 +1,8 @@
 import { AppShell, Badge, Box, Button, Group, Text } from '@mantine/core';
-import { IconBuildingFactory2, IconId, IconInbox, IconLogout } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconId, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
-import { AccountMenu } from '@/components/ui/account-menu';
+import { AccountMenu, logOutEntries } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 
@@ -131,15 +131,7 @@ export const PartnerShell = ({
                   </Group>
                 ),
               },
-              { kind: 'divider', key: 'log-out-divider' },
-              {
-                kind: 'item',
-                key: 'log-out',
-                label: 'Log out',
-                icon: <IconLogout size={16} />,
-                color: 'red',
-                onClick: onLogOut,
-              },
+              ...logOutEntries(onLogOut),
             ]}
           />
         </Group>

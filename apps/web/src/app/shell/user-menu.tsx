@@ -1,6 +1,6 @@
-import { IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
+import { IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import { type CurrentUser, teamRoleLabel } from '@atelier/contract/identity/account';
-import { AccountMenu, type AccountMenuEntry } from '@/components/ui/account-menu';
+import { AccountMenu, type AccountMenuEntry, logOutEntries } from '@/components/ui/account-menu';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { useStoreImageUrl } from '@/lib/file-upload';
@@ -63,15 +63,7 @@ export const UserMenu = ({
           })),
         ]
       : []),
-    { kind: 'divider', key: 'log-out-divider' },
-    {
-      kind: 'item',
-      key: 'log-out',
-      label: 'Log out',
-      icon: <IconLogout size={16} />,
-      color: 'red',
-      onClick: onLogOut,
-    },
+    ...logOutEntries(onLogOut),
   ];
 
   return (

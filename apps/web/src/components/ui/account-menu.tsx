@@ -1,3 +1,4 @@
+import { IconLogout } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { AccountMenuButton } from './account-menu-button';
 import type * as MenuModule from './account-menu-dropdown';
@@ -17,6 +18,19 @@ type AccountMenuProps = {
   /** The menu's labels, dividers and items, in order. */
   entries: readonly AccountMenuEntry[];
 };
+
+/** The menu's last entries in either party's shell: a divider and "Log out". */
+export const logOutEntries = (onLogOut: () => void): AccountMenuEntry[] => [
+  { kind: 'divider', key: 'log-out-divider' },
+  {
+    kind: 'item',
+    key: 'log-out',
+    label: 'Log out',
+    icon: <IconLogout size={16} />,
+    color: 'red',
+    onClick: onLogOut,
+  },
+];
 
 let menuModule: typeof MenuModule | undefined;
 let menuModuleLoad: Promise<typeof MenuModule> | undefined;
