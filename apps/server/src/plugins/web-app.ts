@@ -61,11 +61,15 @@ export const registerWebApp = async (app: FastifyInstance, distDir: string) => {
   const hasBuild = existsSync(indexPath);
   // Read again when index.html changes (a rebuild while the server runs names new chunks).
   let pageShells = { builtAt: -1, shells: new Map<string, string>() };
+  // Paths any build listed: only their requests look at index.html's time, not every page's.
+  const listedPaths = new Set<string>();
   const pageShellFor = (urlPath: string): string | undefined => {
+    if (pageShells.builtAt !== -1 && !listedPaths.has(urlPath)) return undefined;
     const builtAt = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (builtAt !== pageShells.builtAt) {
       const indexHtml = builtAt === -1 ? '' : readFileSync(indexPath, 'utf8');
       pageShells = { builtAt, shells: readPageShells(distDir, indexHtml) };
+      for (const listed of pageShells.shells.keys()) listedPaths.add(listed);
     }
     return pageShells.shells.get(urlPath);
   };
