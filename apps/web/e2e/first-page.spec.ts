@@ -63,6 +63,21 @@ describe.skipIf(!hasChromium)(`issue 10: what the first page loads${SKIP_REASON}
     await page.context().close();
   });
 
+  it('paints the wordmark from the HTML alone, and takes it away once the first page is on screen', async () => {
+    const page = await (await browser.newContext()).newPage();
+    // Scripts held back: what the HTML and its stylesheet draw before any code has run.
+    await page.route('**/assets/*.js', () => undefined);
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Loading Atelier' }).isVisible())
+      .toBe(true);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('loads /homebase with its layout and page chunks only', async () => {
     const page = await (await browser.newContext()).newPage();
     const token = await registerByApi(server.baseUrl, aNewAccount());

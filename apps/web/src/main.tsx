@@ -7,6 +7,13 @@ import { router } from '@/app/router';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
+// index.html's first paint (the wordmark and a loading bar) stays until the first page is on
+// screen, so the wait shows no blank page in between (issue 10).
+const removeFirstPaint = router.subscribe('onRendered', () => {
+  document.getElementById('first-paint')?.remove();
+  removeFirstPaint();
+});
+
 createRoot(rootElement).render(
   <StrictMode>
     <Providers>
