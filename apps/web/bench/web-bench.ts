@@ -25,6 +25,10 @@ import { goalsFor, median, readRun, type PageRun, type Preset } from './web-benc
  * bytes, gzip bytes) and issue 10's goals met or not. Never part of `npm test`; figures, not
  * pass/fail (only a setup failure exits non-zero).
  *
+ * The same run measures a hand-written floor (bench/floor): the app's stack with none of the
+ * app's code, built by Vite and served brotli-compressed by a bare node:http server in its own
+ * process, desktop and mobile. Its figures are the best any page of the app can reach here.
+ *
  * Flags: --repeats 3, --keep-reports DIR (each run's Lighthouse JSON report), --skip-build,
  * --pages /browse-suppliers,/login (only the page runs with those paths, both presets of /login;
  * all four when left out), --base-url http://127.0.0.1:4102 (measure a server already running
@@ -53,15 +57,24 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const ALL_PAGES: { path: string; preset: Preset; signedIn: boolean }[] = [
+type BenchPage = { path: string; preset: Preset; signedIn: boolean; isFloor?: boolean };
+/** The floor page (bench/floor), on both presets: it runs whatever `--pages` says. */
+const FLOOR_PAGES: BenchPage[] = [
+  { path: '/', preset: 'desktop', signedIn: false, isFloor: true },
+  { path: '/', preset: 'mobile', signedIn: false, isFloor: true },
+];
+const ALL_PAGES: BenchPage[] = [
   { path: '/login', preset: 'desktop', signedIn: false },
   { path: '/homebase', preset: 'desktop', signedIn: true },
   { path: '/browse-suppliers', preset: 'desktop', signedIn: true },
   { path: '/login', preset: 'mobile', signedIn: false },
 ];
 const PAGE_FILTER = flags.pages?.split(',').map((page) => page.trim());
-const PAGES = PAGE_FILTER ? ALL_PAGES.filter((page) => PAGE_FILTER.includes(page.path)) : ALL_PAGES;
-if (PAGES.length === 0) {
+const APP_PAGES = PAGE_FILTER
+  ? ALL_PAGES.filter((page) => PAGE_FILTER.includes(page.path))
+  : ALL_PAGES;
+const PAGES = [...APP_PAGES, ...FLOOR_PAGES];
+if (APP_PAGES.length === 0) {
   throw new Error(
     `--pages ${flags.pages}: none of ${ALL_PAGES.map((page) => page.path).join(', ')}`,
   );
@@ -82,6 +95,45 @@ const buildWebApp = () => {
   });
   if (build.status !== 0) throw new Error(`vite build exited with ${build.status}`);
   log(`built the web app in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+};
+
+/** Builds the floor page into a scratch directory and returns it. */
+const buildFloor = () => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'atelier-floor-'));
+  const vite = path.join(REPO_ROOT, 'node_modules', '.bin', 'vite');
+  const build = spawnSync(
+    vite,
+    ['build', '--config', 'bench/floor/vite.config.ts', '--outDir', outDir, '--logLevel', 'warn'],
+    { cwd: WEB_DIR, stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error(`vite build of the floor exited with ${build.status}`);
+  return outDir;
+};
+
+/** Serves the floor's build from bench/floor/floor-server.ts in its own process. */
+const startFloorServer = async (distDir: string) => {
+  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [path.join(WEB_DIR, 'bench/floor/floor-server.ts'), distDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /listening on (http:\/\/\S+)/.exec(output);
+      if (listening) resolve(listening[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`floor server exited (${code}): ${output}`)));
+  });
+  return {
+    baseUrl,
+    dispose: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+      rmSync(distDir, { recursive: true, force: true });
+    },
+  };
 };
 
 const signIn = async (baseUrl: string) => {
@@ -179,7 +231,7 @@ const measure = async (
     }
     if (KEEP_DIR) {
       mkdirSync(KEEP_DIR, { recursive: true });
-      const name = `${page.path.slice(1).replaceAll('/', '_')}-${page.preset}-${repeat + 1}.json`;
+      const name = `${page.isFloor ? 'floor' : page.path.slice(1).replaceAll('/', '_')}-${page.preset}-${repeat + 1}.json`;
       writeFileSync(path.join(KEEP_DIR, name), JSON.stringify(result.lhr, null, 2));
     }
     return readRun(result.lhr, loadAverage);
@@ -200,13 +252,15 @@ const summarize = async (page: (typeof PAGES)[number], runs: PageRun[]) => {
     bestPractices: median(runs.map((run) => run.bestPractices)),
   };
   const labels = { performance: 'perf', accessibility: 'a11y', bestPractices: 'best pr.' };
-  const goals = Object.entries(goalsFor(page.preset)).map(([category, minimum]) => {
-    const key = category as keyof typeof figures;
-    return `${labels[key]} ≥ ${minimum} ${figures[key] >= minimum ? 'met' : 'NOT met'}`;
-  });
+  const goals = Object.entries(page.isFloor ? {} : goalsFor(page.preset)).map(
+    ([category, minimum]) => {
+      const key = category as keyof typeof figures;
+      return `${labels[key]} ≥ ${minimum} ${figures[key] >= minimum ? 'met' : 'NOT met'}`;
+    },
+  );
   const loads = runs.map((run) => run.loadAverage);
   return {
-    page: page.path,
+    page: page.isFloor ? 'floor (stack alone)' : page.path,
     preset: page.preset,
     perf: String(figures.performance),
     a11y: String(figures.accessibility),
@@ -216,7 +270,7 @@ const summarize = async (page: (typeof PAGES)[number], runs: PageRun[]) => {
     CLS: median(runs.map((run) => run.cls)).toFixed(3),
     JS: `${last.scripts.length} files, ${kb(last.scripts.reduce((sum, s) => sum + s.bytes, 0))}, gzip ${kb(gzip.reduce((sum, size) => sum + size, 0))}`,
     load: `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`,
-    goals: goals.join(', '),
+    goals: page.isFloor ? 'none: the best reachable' : goals.join(', '),
     failing: [...new Set(runs.flatMap((run) => run.failingAudits))],
   };
 };
@@ -230,16 +284,23 @@ const main = async () => {
     ? { baseUrl, dispose: async () => {} }
     : await startServer({ env: { NODE_ENV: 'production', SEED_DEMO: 'true' } });
   if (!baseUrl) log(`server seeded and serving in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const floor = await startFloorServer(buildFloor());
+  log(`floor page built and served at ${floor.baseUrl}`);
   try {
     const token = await signIn(server.baseUrl);
     const runs = new Map<(typeof PAGES)[number], PageRun[]>(PAGES.map((page) => [page, []]));
     // Repeats interleave the pages, so a burst of load on the machine spreads over all of them.
     for (let repeat = 0; repeat < REPEATS; repeat += 1) {
       for (const page of PAGES) {
-        const run = await measure(server.baseUrl, page, token, repeat);
+        const run = await measure(
+          page.isFloor ? floor.baseUrl : server.baseUrl,
+          page,
+          token,
+          repeat,
+        );
         runs.get(page)!.push(run);
         log(
-          `  run ${repeat + 1}/${REPEATS} ${page.path} ${page.preset}: performance ${run.performance}, ` +
+          `  run ${repeat + 1}/${REPEATS} ${page.isFloor ? 'floor' : page.path} ${page.preset}: performance ${run.performance}, ` +
             `accessibility ${run.accessibility}, best practices ${run.bestPractices} ` +
             `(load ${run.loadAverage.toFixed(2)})`,
         );
@@ -256,6 +317,7 @@ const main = async () => {
     if (KEEP_DIR) log(`Lighthouse JSON reports in ${path.resolve(KEEP_DIR)}`);
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
+    await floor.dispose();
     await server.dispose();
   }
 };
