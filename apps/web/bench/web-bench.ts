@@ -58,6 +58,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 type BenchPage = { path: string; preset: Preset; signedIn: boolean; isFloor?: boolean };
+const FLOOR_LABEL = 'floor (stack alone)';
 /** The floor page (bench/floor), on both presets: it runs whatever `--pages` says. */
 const FLOOR_PAGES: BenchPage[] = [
   { path: '/', preset: 'desktop', signedIn: false, isFloor: true },
@@ -259,8 +260,9 @@ const summarize = async (page: (typeof PAGES)[number], runs: PageRun[]) => {
     },
   );
   const loads = runs.map((run) => run.loadAverage);
+  const gzipBytes = gzip.reduce((sum, size) => sum + size, 0);
   return {
-    page: page.isFloor ? 'floor (stack alone)' : page.path,
+    page: page.isFloor ? FLOOR_LABEL : page.path,
     preset: page.preset,
     perf: String(figures.performance),
     a11y: String(figures.accessibility),
@@ -268,10 +270,11 @@ const summarize = async (page: (typeof PAGES)[number], runs: PageRun[]) => {
     LCP: ms(median(runs.map((run) => run.lcpMs))),
     TBT: `${median(runs.map((run) => run.tbtMs)).toFixed(0)} ms`,
     CLS: median(runs.map((run) => run.cls)).toFixed(3),
-    JS: `${last.scripts.length} files, ${kb(last.scripts.reduce((sum, s) => sum + s.bytes, 0))}, gzip ${kb(gzip.reduce((sum, size) => sum + size, 0))}`,
+    JS: `${last.scripts.length} files, ${kb(last.scripts.reduce((sum, s) => sum + s.bytes, 0))}, gzip ${kb(gzipBytes)}`,
     load: `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`,
     goals: page.isFloor ? 'none: the best reachable' : goals.join(', '),
     failing: [...new Set(runs.flatMap((run) => run.failingAudits))],
+    gzipBytes,
   };
 };
 
@@ -309,7 +312,14 @@ const main = async () => {
     const rows = await Promise.all(PAGES.map((page) => summarize(page, runs.get(page)!)));
     log();
     log(`Lighthouse ${REPEATS > 1 ? `median of ${REPEATS} runs` : '1 run'}; ${machine()}`);
-    console.table(rows.map(({ failing: _failing, ...row }) => row));
+    console.table(rows.map(({ failing: _failing, gzipBytes: _gzip, ...row }) => row));
+    const floorRow = rows.find((row) => row.page === FLOOR_LABEL && row.preset === 'desktop');
+    if (floorRow) {
+      const ratios = rows
+        .filter((row) => row.page !== FLOOR_LABEL && row.preset === 'desktop')
+        .map((row) => `${row.page} ${(row.gzipBytes / floorRow.gzipBytes).toFixed(2)}×`);
+      log(`gzip JS against the floor's ${kb(floorRow.gzipBytes)}: ${ratios.join(', ')}`);
+    }
     for (const row of rows.filter((candidate) => candidate.failing.length > 0)) {
       log(`${row.page} (${row.preset}) failing audits:`);
       for (const audit of row.failing) log(`  - ${audit}`);

@@ -42,7 +42,7 @@ const FloorPage = () => {
       <AppShell.Main>
         <Stack gap="lg">
           <Title order={1}>Welcome, {greeting.data?.name ?? '…'}</Title>
-          <Text c="dimmed" maw={560}>
+          <Text maw={560}>
             The stack alone: what React DOM, TanStack Router and Query and Mantine cost a page
             before any of the app's own code.
           </Text>
