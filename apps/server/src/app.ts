@@ -31,6 +31,7 @@ import { createIdentityModule } from './modules/identity';
 import { createJobsModule } from './modules/jobs';
 import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
+import { createSalesModule } from './modules/sales';
 import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime } from './realtime';
@@ -166,6 +167,7 @@ export const buildApp = async ({
     suppliers: catalog.supplierDirectory,
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
+  const sales = createSalesModule({ db, clock, events });
   const realtime = createRealtime({
     config,
     connection,
@@ -228,6 +230,7 @@ export const buildApp = async ({
   await app.register(reference.routes);
   await app.register(catalog.routes);
   await app.register(sourcing.routes);
+  await app.register(sales.routes);
   await app.register(files.routes);
   await app.register(chat.routes);
   await app.register(jobs.routes);
@@ -257,6 +260,7 @@ export const buildApp = async ({
     reference,
     catalog,
     sourcing,
+    sales,
     files,
     chat,
     jobs,

@@ -14,3 +14,4 @@ export * from '../modules/chat/chat.table';
 export * from '../realtime/realtime.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../events/outbox.table';
+export * from '../modules/sales/sales.table';

@@ -3,6 +3,7 @@ import { catalogEvents } from '@atelier/contract/catalog/events';
 import { chatEvents } from '@atelier/contract/chat/events';
 import { identityEvents } from '@atelier/contract/identity/events';
 import { jobEvents } from '@atelier/contract/jobs/events';
+import { salesEvents } from '@atelier/contract/sales/events';
 
 /**
  * Every domain event of the platform and its payload schema. Each module declares its own in its
@@ -13,6 +14,7 @@ export const domainEventSchemas = {
   ...catalogEvents,
   ...chatEvents,
   ...jobEvents,
+  ...salesEvents,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

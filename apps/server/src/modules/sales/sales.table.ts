@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { PostalAddress } from '@atelier/contract/sales/order';
+import { jsonb } from '../../db/jsonb';
+
+/** Money columns: integer minor units of the row's currency (bigint, read as a JS number). */
+const minorUnits = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * Issue 11 customers of a store. E-mail is unique per store, compared lower-cased (stored so);
+ * the order figures (first and last order, count, total spent) change in the same transaction
+ * as the orders that move them.
+ */
+export const salesCustomers = pgTable(
+  'sales_customers',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    defaultAddress: jsonb('default_address').$type<PostalAddress>(),
+    acceptsMarketing: boolean('accepts_marketing').notNull().default(false),
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true, mode: 'date' }),
+    marketingConsentSource: text('marketing_consent_source'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Channel-side id (a Shopify customer id, the UCI CustomerID), unique per store and channel. */
+    channel: text('channel'),
+    externalId: text('external_id'),
+    firstOrderAt: timestamp('first_order_at', { withTimezone: true, mode: 'date' }),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true, mode: 'date' }),
+    orderCount: integer('order_count').notNull().default(0),
+    /** Sum of the totals of the customer's orders that are not canceled, in `currencyCode`. */
+    totalSpent: minorUnits('total_spent'),
+    currencyCode: text('currency_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('sales_customers_store_email_key')
+      .on(table.storeId, table.email)
+      .where(sql`${table.email} is not null`),
+    uniqueIndex('sales_customers_store_external_key')
+      .on(table.storeId, table.channel, table.externalId)
+      .where(sql`${table.externalId} is not null`),
+  ],
+);
+export type SalesCustomerRow = typeof salesCustomers.$inferSelect;
+
+/**
+ * The last order number given in each of a store's series (`#`, `R` manual retail, `W` manual
+ * wholesale); incremented with `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so two writers never
+ * get the same number.
+ */
+export const salesOrderSeries = pgTable(
+  'sales_order_series',
+  {
+    storeId: text('store_id').notNull(),
+    prefix: text('prefix').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.prefix] })],
+);
+
+/** Spec §3 store orders (issue 11). Amounts in minor units of `currencyCode`. */
+export const salesOrders = pgTable(
+  'sales_orders',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    origin: text('origin').notNull(),
+    /** The number series: `#`, `R` or `W`. */
+    prefix: text('prefix').notNull(),
+    number: integer('number').notNull(),
+    /** The channel connection or import that brought the order (null for manual ones). */
+    channel: text('channel'),
+    externalId: text('external_id'),
+    placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    subtotal: minorUnits('subtotal'),
+    discountTotal: minorUnits('discount_total'),
+    shippingTotal: minorUnits('shipping_total'),
+    taxTotal: minorUnits('tax_total'),
+    total: minorUnits('total'),
+    discountCodes: text('discount_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    customerId: text('customer_id').references(() => salesCustomers.id),
+    shippingAddress: jsonb('shipping_address').$type<PostalAddress>(),
+    billingAddress: jsonb('billing_address').$type<PostalAddress>(),
+    financialStatus: text('financial_status').notNull(),
+    productionStatus: text('production_status').notNull(),
+    cancelState: text('cancel_state').notNull().default('NONE'),
+    fulfillmentState: text('fulfillment_state').notNull().default('NONE'),
+    /** Whether the order has a refund: the RETURNS tab. */
+    hasRefunds: boolean('has_refunds').notNull().default(false),
+    itemCount: integer('item_count').notNull(),
+    landingSite: text('landing_site'),
+    referringSite: text('referring_site'),
+    utmSource: text('utm_source'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('sales_orders_store_number_key').on(table.storeId, table.prefix, table.number),
+    uniqueIndex('sales_orders_channel_external_key')
+      .on(table.storeId, table.channel, table.externalId)
+      .where(sql`${table.externalId} is not null`),
+    index('sales_orders_store_placed_idx').on(
+      table.storeId,
+      table.placedAt.desc(),
+      table.id.desc(),
+    ),
+    index('sales_orders_customer_idx').on(table.customerId),
+  ],
+);
+export type SalesOrderRow = typeof salesOrders.$inferSelect;
+
+/** A store order's lines, in `position` order; a snapshot of the product as sold. */
+export const salesOrderLines = pgTable(
+  'sales_order_lines',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    position: integer('position').notNull(),
+    variantId: text('variant_id'),
+    sku: text('sku'),
+    title: text('title').notNull(),
+    variantTitle: text('variant_title'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: minorUnits('unit_price'),
+    discount: minorUnits('discount'),
+    tax: minorUnits('tax'),
+    canceledQuantity: integer('canceled_quantity').notNull().default(0),
+  },
+  (table) => [
+    index('sales_order_lines_order_idx').on(table.orderId, table.position),
+    index('sales_order_lines_store_sku_idx').on(table.storeId, table.sku),
+  ],
+);
+export type SalesOrderLineRow = typeof salesOrderLines.$inferSelect;
+
+/** Money given back on an order, with the lines (and units) it covers. */
+export const salesRefunds = pgTable(
+  'sales_refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    externalId: text('external_id'),
+    amount: minorUnits('amount'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sales_refunds_order_idx').on(table.orderId)],
+);
+
+export const salesRefundLines = pgTable(
+  'sales_refund_lines',
+  {
+    refundId: text('refund_id')
+      .notNull()
+      .references(() => salesRefunds.id, { onDelete: 'cascade' }),
+    lineId: text('line_id')
+      .notNull()
+      .references(() => salesOrderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.refundId, table.lineId] })],
+);

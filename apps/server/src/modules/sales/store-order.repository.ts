@@ -1,0 +1,309 @@
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  CancelState,
+  OrderOrigin,
+  OrderTab,
+  ProductionStatus,
+} from '@atelier/contract/sales/order';
+import type { Database } from '@/db/client';
+import {
+  salesCustomers,
+  salesOrderLines,
+  salesOrders,
+  salesOrderSeries,
+  salesRefundLines,
+  salesRefunds,
+  type SalesCustomerRow,
+  type SalesOrderLineRow,
+  type SalesOrderRow,
+} from './sales.table';
+
+/** A customer as an order names it; matched by e-mail (lower-cased) or by channel id. */
+export type CustomerDraft = {
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone?: string | null;
+  channel?: string | null;
+  externalId?: string | null;
+};
+
+export type OrderRowDraft = Omit<
+  typeof salesOrders.$inferInsert,
+  'number' | 'customerId' | 'createdAt' | 'updatedAt' | 'hasRefunds'
+>;
+export type LineRowDraft = Omit<typeof salesOrderLines.$inferInsert, 'orderId' | 'storeId'>;
+
+/** What narrows a store's order list (the tab aside: counts are per tab). */
+export type OrderFilter = {
+  search?: string | undefined;
+  origin?: OrderOrigin | undefined;
+  /** Inclusive bounds of `placedAt`. */
+  placedFrom?: Date | undefined;
+  placedBefore?: Date | undefined;
+};
+
+/** The condition of each tab of spec §3 (see orderTabsOf in the contract, which it mirrors). */
+const tabCondition = (tab: OrderTab): SQL | undefined => {
+  const notCanceled = sql`${salesOrders.cancelState} <> 'CANCELED'`;
+  switch (tab) {
+    case 'ALL':
+      return undefined;
+    case 'CANCELED':
+      return eq(salesOrders.cancelState, 'CANCELED' satisfies CancelState);
+    case 'RETURNS':
+      return eq(salesOrders.hasRefunds, true);
+    case 'FULFILLED':
+      return and(
+        notCanceled,
+        eq(salesOrders.productionStatus, 'FINISHED' satisfies ProductionStatus),
+      );
+    case 'OUTSTANDING':
+    case 'PROCESSING':
+    case 'ON_HOLD':
+      return and(notCanceled, eq(salesOrders.productionStatus, tab satisfies ProductionStatus));
+  }
+};
+
+const ORDER_NAME = /^([#RW]?)(\d{1,9})$/i;
+
+/**
+ * The search of /orders: an order number ("1001", "#1001", "R1001"), else a customer e-mail or
+ * its start (case-insensitive), else a line's SKU (exact). Numbers also match the SKU.
+ */
+const searchCondition = (storeId: string, search: string): SQL | undefined => {
+  const text = search.trim();
+  if (text === '') return undefined;
+  const skuMatch = sql`exists (select 1 from ${salesOrderLines} where ${salesOrderLines.orderId} = ${salesOrders.id} and ${salesOrderLines.storeId} = ${storeId} and ${salesOrderLines.sku} = ${text})`;
+  const name = ORDER_NAME.exec(text);
+  if (name) {
+    const number = Number(name[2]);
+    const prefix = name[1]?.toUpperCase();
+    return or(
+      and(eq(salesOrders.number, number), prefix ? eq(salesOrders.prefix, prefix) : undefined),
+      skuMatch,
+    );
+  }
+  const pattern = `${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(
+    inArray(
+      salesOrders.customerId,
+      sql`(select ${salesCustomers.id} from ${salesCustomers} where ${salesCustomers.storeId} = ${storeId} and ${salesCustomers.email} like ${pattern})`,
+    ),
+    skuMatch,
+  );
+};
+
+const filterConditions = (storeId: string, filter: OrderFilter): (SQL | undefined)[] => [
+  eq(salesOrders.storeId, storeId),
+  filter.origin ? eq(salesOrders.origin, filter.origin) : undefined,
+  filter.placedFrom ? gte(salesOrders.placedAt, filter.placedFrom) : undefined,
+  filter.placedBefore ? lt(salesOrders.placedAt, filter.placedBefore) : undefined,
+  filter.search ? searchCondition(storeId, filter.search) : undefined,
+];
+
+/** Store orders, their lines, customers and refunds (issue 11). Every read is by store. */
+export const createStoreOrderRepository = (db: Database) => ({
+  /** The next number of the store's `prefix` series (1001 first). */
+  async nextNumber(storeId: string, prefix: string): Promise<number> {
+    const [row] = await db
+      .insert(salesOrderSeries)
+      .values({ storeId, prefix, lastNumber: 1001 })
+      .onConflictDoUpdate({
+        target: [salesOrderSeries.storeId, salesOrderSeries.prefix],
+        set: { lastNumber: sql`${salesOrderSeries.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: salesOrderSeries.lastNumber });
+    return row!.lastNumber;
+  },
+
+  /** The store's customer for `draft` (by channel id, then e-mail), created when new. */
+  async findOrCreateCustomer(
+    storeId: string,
+    draft: CustomerDraft,
+    newCustomerId: () => string,
+  ): Promise<SalesCustomerRow> {
+    const email = draft.email?.toLowerCase() ?? null;
+    const byExternal =
+      draft.channel && draft.externalId
+        ? and(
+            eq(salesCustomers.channel, draft.channel),
+            eq(salesCustomers.externalId, draft.externalId),
+          )
+        : undefined;
+    const byEmail = email ? eq(salesCustomers.email, email) : undefined;
+    if (byExternal || byEmail) {
+      const [found] = await db
+        .select()
+        .from(salesCustomers)
+        .where(and(eq(salesCustomers.storeId, storeId), or(byExternal, byEmail)))
+        .limit(1);
+      if (found) return found;
+    }
+    const [created] = await db
+      .insert(salesCustomers)
+      .values({
+        id: newCustomerId(),
+        storeId,
+        email,
+        firstName: draft.firstName,
+        lastName: draft.lastName,
+        phone: draft.phone ?? null,
+        channel: draft.channel ?? null,
+        externalId: draft.externalId ?? null,
+      })
+      .returning();
+    return created!;
+  },
+
+  /** An order of the store from a channel, by its external id (re-imports change nothing). */
+  async findByExternalId(
+    storeId: string,
+    channel: string,
+    externalId: string,
+  ): Promise<SalesOrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(salesOrders)
+      .where(
+        and(
+          eq(salesOrders.storeId, storeId),
+          eq(salesOrders.channel, channel),
+          eq(salesOrders.externalId, externalId),
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  async insertOrder(
+    order: OrderRowDraft & { number: number; customerId: string | null },
+    lines: LineRowDraft[],
+  ): Promise<SalesOrderRow> {
+    const [row] = await db.insert(salesOrders).values(order).returning();
+    await db
+      .insert(salesOrderLines)
+      .values(lines.map((line) => ({ ...line, orderId: order.id, storeId: order.storeId })));
+    return row!;
+  },
+
+  /**
+   * Adds an order to its customer's figures: count, total spent (not for a canceled order), first
+   * and last order. Run in the transaction that inserts the order.
+   */
+  async addOrderToCustomer(
+    customerId: string,
+    order: { placedAt: Date; total: number; currencyCode: string; isCanceled: boolean },
+  ): Promise<void> {
+    await db
+      .update(salesCustomers)
+      .set({
+        orderCount: sql`${salesCustomers.orderCount} + 1`,
+        totalSpent: order.isCanceled
+          ? salesCustomers.totalSpent
+          : sql`${salesCustomers.totalSpent} + ${order.total}`,
+        currencyCode: sql`coalesce(${salesCustomers.currencyCode}, ${order.currencyCode})`,
+        firstOrderAt: sql`least(coalesce(${salesCustomers.firstOrderAt}, ${order.placedAt}), ${order.placedAt})`,
+        lastOrderAt: sql`greatest(coalesce(${salesCustomers.lastOrderAt}, ${order.placedAt}), ${order.placedAt})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(salesCustomers.id, customerId));
+  },
+
+  /** One page of the store's orders in `tab`, newest first, after the keyset position. */
+  async listOrders(
+    storeId: string,
+    tab: OrderTab,
+    filter: OrderFilter,
+    page: { limit: number; after?: { placedAt: Date; id: string } | undefined },
+  ): Promise<(SalesOrderRow & { customer: SalesCustomerRow | null })[]> {
+    const after = page.after;
+    const rows = await db
+      .select({ order: salesOrders, customer: salesCustomers })
+      .from(salesOrders)
+      .leftJoin(salesCustomers, eq(salesCustomers.id, salesOrders.customerId))
+      .where(
+        and(
+          ...filterConditions(storeId, filter),
+          tabCondition(tab),
+          after
+            ? or(
+                lt(salesOrders.placedAt, after.placedAt),
+                and(eq(salesOrders.placedAt, after.placedAt), lt(salesOrders.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${salesOrders.placedAt} desc`, sql`${salesOrders.id} desc`)
+      .limit(page.limit);
+    return rows.map(({ order, customer }) => ({ ...order, customer }));
+  },
+
+  /** How many of the store's orders match `filter` in each tab of spec §3. */
+  async countByTab(storeId: string, filter: OrderFilter): Promise<Record<OrderTab, number>> {
+    const count = (tab: OrderTab) => {
+      const condition = tabCondition(tab);
+      return condition
+        ? sql<number>`(count(*) filter (where ${condition}))::int`
+        : sql<number>`count(*)::int`;
+    };
+    const [row] = await db
+      .select({
+        ALL: count('ALL'),
+        OUTSTANDING: count('OUTSTANDING'),
+        PROCESSING: count('PROCESSING'),
+        FULFILLED: count('FULFILLED'),
+        CANCELED: count('CANCELED'),
+        ON_HOLD: count('ON_HOLD'),
+        RETURNS: count('RETURNS'),
+      })
+      .from(salesOrders)
+      .where(and(...filterConditions(storeId, filter)));
+    return row!;
+  },
+
+  /** The store's order count per origin. */
+  async countByOrigin(storeId: string): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ origin: salesOrders.origin, count: sql<number>`count(*)::int` })
+      .from(salesOrders)
+      .where(eq(salesOrders.storeId, storeId))
+      .groupBy(salesOrders.origin);
+    return new Map(rows.map((row) => [row.origin, row.count]));
+  },
+
+  /** The store's order with its customer, lines and refunds; undefined for another store's. */
+  async findOrder(storeId: string, id: string) {
+    const [found] = await db
+      .select({ order: salesOrders, customer: salesCustomers })
+      .from(salesOrders)
+      .leftJoin(salesCustomers, eq(salesCustomers.id, salesOrders.customerId))
+      .where(and(eq(salesOrders.id, id), eq(salesOrders.storeId, storeId)))
+      .limit(1);
+    if (!found) return undefined;
+    const lines: SalesOrderLineRow[] = await db
+      .select()
+      .from(salesOrderLines)
+      .where(and(eq(salesOrderLines.orderId, id), eq(salesOrderLines.storeId, storeId)))
+      .orderBy(asc(salesOrderLines.position));
+    const refunds = await db
+      .select()
+      .from(salesRefunds)
+      .where(and(eq(salesRefunds.orderId, id), eq(salesRefunds.storeId, storeId)))
+      .orderBy(asc(salesRefunds.createdAt));
+    const refundLines =
+      refunds.length === 0
+        ? []
+        : await db
+            .select()
+            .from(salesRefundLines)
+            .where(
+              inArray(
+                salesRefundLines.refundId,
+                refunds.map((refund) => refund.id),
+              ),
+            );
+    return { ...found.order, customer: found.customer, lines, refunds, refundLines };
+  },
+});
+export type StoreOrderRepository = ReturnType<typeof createStoreOrderRepository>;

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeOrderTotals, findOrderTotalIssues, type OrderAmounts } from './order-totals';
+
+const line = fc
+  .record({
+    quantity: fc.integer({ min: 1, max: 10_000 }),
+    unitPrice: fc.integer({ min: 0, max: 1_000_000 }),
+    discountShare: fc.double({ min: 0, max: 1, noNaN: true }),
+  })
+  .map(({ quantity, unitPrice, discountShare }) => ({
+    quantity,
+    unitPrice,
+    discount: Math.floor(quantity * unitPrice * discountShare),
+  }));
+
+/** Orders whose amounts add up, as a channel that keeps its books right would send them. */
+const consistentOrder = fc
+  .record({
+    lines: fc.array(line, { minLength: 1, maxLength: 20 }),
+    discountShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    shippingTotal: fc.integer({ min: 0, max: 100_000 }),
+    taxTotal: fc.integer({ min: 0, max: 100_000 }),
+  })
+  .map(({ lines, discountShare, shippingTotal, taxTotal }): OrderAmounts => {
+    const base = { lines, discountTotal: 0, shippingTotal, taxTotal };
+    const discountTotal = Math.floor(computeOrderTotals(base).subtotal * discountShare);
+    return { ...base, discountTotal, ...computeOrderTotals({ ...base, discountTotal }) };
+  });
+
+describe('store order totals (issue 11)', () => {
+  it('accepts every order whose lines, discounts, shipping and tax add up', () => {
+    fc.assert(
+      fc.property(consistentOrder, (order) => {
+        expect(findOrderTotalIssues(order)).toEqual([]);
+      }),
+    );
+  });
+
+  it('refuses a total that is off by any amount, naming the total', () => {
+    fc.assert(
+      fc.property(
+        consistentOrder,
+        fc.integer({ min: -1_000_000, max: 1_000_000 }).filter((delta) => delta !== 0),
+        (order, delta) => {
+          const issues = findOrderTotalIssues({ ...order, total: order.total + delta }, 'body.');
+          expect(issues.map((issue) => issue.field)).toEqual(['body.total']);
+        },
+      ),
+    );
+  });
+
+  it('refuses a subtotal that is not the sum of the lines, and says both numbers', () => {
+    const order: OrderAmounts = {
+      lines: [
+        { quantity: 2, unitPrice: 1_250, discount: 0 },
+        { quantity: 1, unitPrice: 999, discount: 99 },
+      ],
+      subtotal: 3_500,
+      discountTotal: 0,
+      shippingTotal: 0,
+      taxTotal: 0,
+      total: 3_500,
+    };
+    const issues = findOrderTotalIssues(order);
+    expect(issues[0]).toEqual({
+      field: 'subtotal',
+      message: 'The subtotal (3500) is not the sum of the lines (3400).',
+    });
+    expect(issues.map((issue) => issue.field)).toEqual(['subtotal', 'total']);
+  });
+
+  it('names the line whose discount is more than its price, and discounts above the subtotal', () => {
+    const lines = [
+      { quantity: 1, unitPrice: 500, discount: 0 },
+      { quantity: 2, unitPrice: 100, discount: 201 },
+    ];
+    expect(
+      findOrderTotalIssues({
+        lines,
+        subtotal: 499,
+        discountTotal: 0,
+        shippingTotal: 0,
+        taxTotal: 0,
+        total: 499,
+      }).map((issue) => issue.field),
+    ).toEqual(['lines.1.discount']);
+    expect(
+      findOrderTotalIssues({
+        lines: [{ quantity: 1, unitPrice: 500, discount: 0 }],
+        subtotal: 500,
+        discountTotal: 600,
+        shippingTotal: 0,
+        taxTotal: 0,
+        total: -100,
+      }).map((issue) => issue.field),
+    ).toEqual(['discountTotal']);
+  });
+
+  it('refuses an order without lines and amounts that are not whole minor units', () => {
+    expect(
+      findOrderTotalIssues({
+        lines: [],
+        subtotal: 0,
+        discountTotal: 0,
+        shippingTotal: 0,
+        taxTotal: 0,
+        total: 0,
+      }),
+    ).toEqual([{ field: 'lines', message: 'An order has at least one line.' }]);
+    expect(
+      findOrderTotalIssues({
+        lines: [{ quantity: 1, unitPrice: 9.99, discount: 0 }],
+        subtotal: 9.99,
+        discountTotal: 0,
+        shippingTotal: 0,
+        taxTotal: 0,
+        total: 9.99,
+      }).map((issue) => issue.field),
+    ).toEqual(['lines.0.unitPrice']);
+  });
+});
