@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)(`browser journey${SKIP_REASON}`, () => {
       key: 'fulfillment',
       child: 'fulfillment.orders',
       path: '/orders',
-      heading: 'Orders & fulfillment',
+      heading: 'Orders',
     });
     await openGroupEntry(page, {
       key: 'merch-storefront',

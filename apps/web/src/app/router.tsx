@@ -16,6 +16,7 @@ import { inboxRoutes } from './routes/inbox-routes';
 import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
 import { moduleRoutes } from './routes/module-routes';
+import { orderDetailsRoute, ordersRoute } from './routes/orders-route';
 import { NotFoundPage } from './routes/not-found-page';
 import { PagePending } from './routes/page-pending';
 import { partnerAcceptInviteRoute } from './routes/partner-accept-invite-route';
@@ -59,6 +60,8 @@ const routeTree = rootRoute.addChildren([
     manageShopRoute,
     fulfillmentHomeRoute,
     copilotRoute,
+    ordersRoute,
+    orderDetailsRoute,
     ...inboxRoutes,
     ...analyticsRoutes,
     ...moduleRoutes,

@@ -338,6 +338,40 @@ describe('callApi', () => {
     ).rejects.toBeInstanceOf(DOMException);
   });
 
+  it('says nothing when the caller gives up while the answer is still being read', async () => {
+    const { client, fetch, notify } = setUp();
+    const controller = new AbortController();
+    // The headers have arrived; the body is cut off by the caller's abort (a query whose page
+    // was left), as the browser does: reading it rejects with an AbortError.
+    fetch.mockImplementation(async () => {
+      const response = jsonResponse(200, aCurrentUser());
+      vi.spyOn(response, 'json').mockImplementation(async () => {
+        controller.abort();
+        throw new DOMException('Aborted', 'AbortError');
+      });
+      return response;
+    });
+
+    await expect(
+      client.callApi(getCurrentUser, { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(DOMException);
+    expect(notify).not.toHaveBeenCalled();
+
+    // The same with a failed answer whose error body is being read.
+    fetch.mockImplementation(async () => {
+      const response = jsonResponse(422, anErrorBody('unprocessable', 'Nope.'));
+      vi.spyOn(response, 'json').mockImplementation(async () => {
+        controller.abort();
+        throw new DOMException('Aborted', 'AbortError');
+      });
+      return response;
+    });
+    await expect(
+      client.callApi(getCurrentUser, { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(DOMException);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('refuses a success body the contract does not accept', async () => {
     const { client, fetch, notify } = setUp();
     fetch.mockResolvedValue(jsonResponse(200, { user: 'nobody' }));

@@ -240,8 +240,15 @@ export const createApiClient = (deps: ApiClientDeps) => {
       deps.tokenStore.setToken(renewedToken);
     }
 
+    // A caller that gave up while the body was still arriving (a query whose page was left)
+    // gets its abort back: a cut-off body is no error to show anyone.
+    const throwIfCallerAborted = () => {
+      if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
+    };
+
     if (!response.ok) {
       const errorBody = await readErrorBody(response);
+      throwIfCallerAborted();
       throw handleFailure(endpoint, response.status, errorBody, sentToken, shouldToastError);
     }
 
@@ -249,6 +256,7 @@ export const createApiClient = (deps: ApiClientDeps) => {
     try {
       payload = await response.json();
     } catch {
+      throwIfCallerAborted();
       payload = undefined;
     }
     const parsed = endpoint.response.safeParse(payload);

@@ -159,16 +159,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     'Listing your products on Google Shopping will be set up here once the fulfillment module lands.',
   ),
   page(
-    '/orders',
-    'Orders & fulfillment',
-    'Orders from your sales channels and their fulfillment status will be listed here once the fulfillment module lands.',
-  ),
-  page(
-    '/order-details/$id',
-    'Order details',
-    "One order's items, shipping label and tracking will show here once the fulfillment module lands.",
-  ),
-  page(
     '/receivings',
     'Receivings',
     'Shipments of your stock into the fulfillment center will be listed here once the fulfillment module lands.',

@@ -1,0 +1,242 @@
+import {
+  Alert,
+  Badge,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { getRouteApi } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { formatMoney } from '@atelier/contract/common/money';
+import type { PostalAddress, StoreOrder } from '@atelier/contract/sales/order';
+import { ORDER_ORIGIN_LABELS } from '@atelier/contract/sales/order-values';
+import { AppAnchor } from '@/components/ui/app-anchor';
+import { paths } from '@/config/paths';
+import { useOrder } from '@/features/sales/api/order-queries';
+import {
+  customerLabel,
+  financialStatusLabel,
+  formatPlacedAt,
+  OrderStatusBadge,
+} from '@/features/sales/components/order-labels';
+import { ApiError } from '@/lib/api-error';
+
+const orderDetailsRoute = getRouteApi('/app/order-details/$id');
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Paper withBorder radius="md" p="md">
+    <Title order={2} fz="h5" mb="sm">
+      {title}
+    </Title>
+    {children}
+  </Paper>
+);
+
+/** An address as lines of text; the parts a channel left out are skipped. */
+const AddressLines = ({ address }: { address: PostalAddress | null }) => {
+  if (!address) return <Text c="dimmed">None given</Text>;
+  const cityLine = [address.city, address.stateCode, address.postalCode].filter(Boolean).join(' ');
+  const lines = [
+    address.name,
+    address.company,
+    address.line1,
+    address.line2,
+    cityLine,
+    address.countryCode,
+    address.phone,
+  ].filter((line): line is string => Boolean(line));
+  return (
+    <Stack gap={0}>
+      {lines.map((line) => (
+        <Text key={line} size="sm">
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+};
+
+const TotalRow = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
+  <Group justify="space-between">
+    <Text size="sm" fw={strong ? 600 : undefined}>
+      {label}
+    </Text>
+    <Text size="sm" fw={strong ? 600 : undefined}>
+      {value}
+    </Text>
+  </Group>
+);
+
+const OrderView = ({ order }: { order: StoreOrder }) => (
+  <Stack gap="lg">
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          Order {order.name}
+        </Title>
+        <Text c="dimmed">
+          {formatPlacedAt(order.placedAt, order.timeZone)} · {ORDER_ORIGIN_LABELS[order.origin]}
+          {order.externalId ? ` · ${order.externalId}` : ''}
+        </Text>
+      </Stack>
+      <Group gap="xs">
+        <OrderStatusBadge order={order} />
+        <Badge variant="light" color="gray">
+          {financialStatusLabel(order)}
+        </Badge>
+      </Group>
+    </Group>
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="lg">
+          <Section title={`Items (${order.itemCount.toLocaleString('en-US')})`}>
+            <Table.ScrollContainer minWidth={520}>
+              <Table verticalSpacing="xs" data-testid="order-lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th>SKU</Table.Th>
+                    <Table.Th ta="right">Quantity</Table.Th>
+                    <Table.Th ta="right">Unit price</Table.Th>
+                    <Table.Th ta="right">Subtotal</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.lines.map((line) => (
+                    <Table.Tr key={line.id}>
+                      <Table.Td>
+                        <Text size="sm">{line.title}</Text>
+                        {line.variantTitle ? (
+                          <Text size="xs" c="dimmed">
+                            {line.variantTitle}
+                          </Text>
+                        ) : null}
+                        {line.canceledQuantity > 0 ? (
+                          <Text size="xs" c="red.8">
+                            {line.canceledQuantity} canceled
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{line.sku ?? '–'}</Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{line.quantity.toLocaleString('en-US')}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
+                      <Table.Td ta="right">
+                        {formatMoney(line.subtotal)}
+                        {line.discount.amount > 0 ? (
+                          <Text size="xs" c="dimmed">
+                            after {formatMoney(line.discount)} off
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Section>
+          {order.refunds.length > 0 ? (
+            <Section title="Refunds">
+              <Stack gap="xs">
+                {order.refunds.map((refund) => (
+                  <Group key={refund.id} justify="space-between">
+                    <Text size="sm">
+                      {formatPlacedAt(refund.createdAt, order.timeZone)}
+                      {refund.note ? ` · ${refund.note}` : ''}
+                    </Text>
+                    <Text size="sm">−{formatMoney(refund.amount)}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            </Section>
+          ) : null}
+          {order.note ? (
+            <Section title="Note">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {order.note}
+              </Text>
+            </Section>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="lg">
+          <Section title="Summary">
+            <Stack gap={6}>
+              <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} />
+              {order.discountTotal.amount > 0 ? (
+                <TotalRow
+                  label={`Discounts${order.discountCodes.length > 0 ? ` (${order.discountCodes.join(', ')})` : ''}`}
+                  value={`−${formatMoney(order.discountTotal)}`}
+                />
+              ) : null}
+              <TotalRow label="Shipping" value={formatMoney(order.shippingTotal)} />
+              <TotalRow label="Tax" value={formatMoney(order.taxTotal)} />
+              <TotalRow label="Total" value={formatMoney(order.total)} strong />
+            </Stack>
+          </Section>
+          <Section title="Customer">
+            <Text size="sm">{customerLabel(order.customer)}</Text>
+            {order.customer?.email ? (
+              <Text size="sm" c="dimmed">
+                {order.customer.email}
+              </Text>
+            ) : null}
+          </Section>
+          <Section title="Shipping address">
+            <AddressLines address={order.shippingAddress} />
+          </Section>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  </Stack>
+);
+
+/** Spec §2 /order-details/{id}: one order of the store, its lines, totals and customer. */
+export const OrderDetailsPage = () => {
+  const { id } = orderDetailsRoute.useParams();
+  const order = useOrder(id);
+  useDocumentTitle(order.data ? `Order ${order.data.name} · Atelier` : 'Order · Atelier');
+
+  return (
+    <Stack gap="md">
+      <AppAnchor href={paths.orders} size="sm">
+        ← All orders
+      </AppAnchor>
+      {order.data ? null : (
+        <Title order={1} fz="h2">
+          Order details
+        </Title>
+      )}
+      {order.data ? (
+        <OrderView order={order.data} />
+      ) : order.isError ? (
+        <Alert
+          color={order.error instanceof ApiError && order.error.status !== null ? 'gray' : 'red'}
+          title={
+            order.error instanceof ApiError &&
+            (order.error.status === 404 || order.error.status === 400)
+              ? 'There is no such order in this store'
+              : 'The order could not be loaded'
+          }
+        >
+          <AppAnchor href={paths.orders} size="sm">
+            Back to the orders
+          </AppAnchor>
+        </Alert>
+      ) : (
+        <Stack gap="md" aria-busy="true" aria-label="Loading the order">
+          <Skeleton height={40} width={280} />
+          <Skeleton height={240} />
+        </Stack>
+      )}
+    </Stack>
+  );
+};
