@@ -203,6 +203,7 @@ export const buildApp = async ({
     ...identity.exportSources,
     ...catalog.exportSources,
     ...sourcing.exportSources,
+    ...sales.exportSources,
     ...chat.exportSources,
     ...files.exportSources,
   );

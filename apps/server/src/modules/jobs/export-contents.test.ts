@@ -16,6 +16,11 @@ import {
   customProjects,
   files,
   outboxEvents,
+  salesCustomers,
+  salesOrderLines,
+  salesOrders,
+  salesRefundLines,
+  salesRefunds,
   stores,
   supplierInvites,
   teamMembers,
@@ -190,6 +195,64 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     contentType: 'application/pdf',
     sizeBytes: 1234,
   });
+  const customerId = newId('cus');
+  await db.insert(salesCustomers).values({
+    id: customerId,
+    storeId,
+    email: `${marker}-buyer@example.com`,
+    firstName: `${marker} Buyer`,
+    orderCount: 1,
+    totalSpent: 1_000,
+    currencyCode: 'GBP',
+  });
+  const orderId = newId('ord');
+  await db.insert(salesOrders).values({
+    id: orderId,
+    storeId,
+    origin: 'IMPORT',
+    prefix: '#',
+    number: 1001,
+    channel: 'import:test',
+    externalId: `${marker}-536365`,
+    placedAt: new Date('2011-03-01T10:00:00Z'),
+    timeZone: 'Europe/London',
+    currencyCode: 'GBP',
+    subtotal: 1_000,
+    total: 1_000,
+    customerId,
+    financialStatus: 'PARTIALLY_REFUNDED',
+    productionStatus: 'FINISHED',
+    hasRefunds: true,
+    itemCount: 3,
+  });
+  const lineIds = [newId('oli'), newId('oli')];
+  await db.insert(salesOrderLines).values([
+    {
+      id: lineIds[0]!,
+      orderId,
+      storeId,
+      position: 0,
+      sku: '85123A',
+      title: `${marker} heart`,
+      quantity: 2,
+      unitPrice: 300,
+    },
+    {
+      id: lineIds[1]!,
+      orderId,
+      storeId,
+      position: 1,
+      sku: '71053',
+      title: `${marker} lantern`,
+      quantity: 1,
+      unitPrice: 400,
+    },
+  ]);
+  const refundId = newId('ref');
+  await db
+    .insert(salesRefunds)
+    .values({ id: refundId, orderId, storeId, amount: 300, note: `${marker} refund` });
+  await db.insert(salesRefundLines).values({ refundId, lineId: lineIds[0]!, quantity: 1 });
   return storeId;
 };
 
@@ -207,6 +270,11 @@ const EXPECTED_TABLES = {
   chat_messages: 2,
   conversation_reads: 1,
   files: 1,
+  sales_customers: 1,
+  sales_orders: 1,
+  sales_order_lines: 2,
+  sales_refunds: 1,
+  sales_refund_lines: 1,
   jobs: 1,
 };
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
+import { createSalesExportSources } from './sales.export';
 import { storeOrderRoutes } from './store-order.routes';
 import { createStoreOrderService } from './store-order.service';
 
@@ -19,5 +20,10 @@ export const createSalesModule = ({ db, clock, events }: SalesModuleDeps) => {
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(storeOrderRoutes(storeOrderService));
   };
-  return { storeOrderService, routes };
+  return {
+    storeOrderService,
+    routes,
+    /** The store's customers, orders, lines and refunds in "Export my data". */
+    exportSources: createSalesExportSources(db),
+  };
 };
