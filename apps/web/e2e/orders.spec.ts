@@ -92,7 +92,10 @@ describe.skipIf(!hasChromium)(`orders (issue 11)${SKIP_REASON}`, () => {
 
     // An order of no store of yours is not found, with the way back.
     await page.goto(`${baseUrl}/order-details/ord_doesnotexist`);
-    await page.getByText('There is no such order in this store').waitFor();
+    await page.getByRole('alert').getByText('There is no such order in this store').waitFor();
+    // The page says it once: no toast repeats it.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(/There is no such order in this store/).count()).toBe(1);
     await page.context().close();
   });
 });

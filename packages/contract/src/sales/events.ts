@@ -12,4 +12,11 @@ export const salesEvents = {
     total: z.number().int(),
     currencyCode: z.string(),
   }),
+  /** A batch of an order import was written (one event per batch, not per order). */
+  'sales.orders.imported': z.object({
+    storeId: z.string(),
+    /** The import's channel, e.g. `import:uci-online-retail`. */
+    channel: z.string(),
+    orderCount: z.number().int(),
+  }),
 } as const;

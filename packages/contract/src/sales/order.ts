@@ -43,6 +43,8 @@ export type PostalAddress = z.infer<typeof PostalAddressSchema>;
 
 export const OrderCustomerSchema = z.object({
   id: z.string(),
+  /** The channel's id for the customer (a Shopify id, the UCI file's CustomerID), if any. */
+  externalId: z.string().nullable(),
   email: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),

@@ -182,7 +182,12 @@ export const salesRefunds = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (table) => [index('sales_refunds_order_idx').on(table.orderId)],
+  (table) => [
+    index('sales_refunds_order_idx').on(table.orderId),
+    uniqueIndex('sales_refunds_store_external_key')
+      .on(table.storeId, table.externalId)
+      .where(sql`${table.externalId} is not null`),
+  ],
 );
 
 export const salesRefundLines = pgTable(

@@ -95,6 +95,7 @@ const toSummary = (row: SalesOrderRow, customer: SalesCustomerRow | null): Store
   total: money(row.total, row.currencyCode),
   customer: customer && {
     id: customer.id,
+    externalId: customer.externalId,
     email: customer.email,
     firstName: customer.firstName,
     lastName: customer.lastName,

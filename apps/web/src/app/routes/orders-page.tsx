@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   EmptyState,
   Group,
@@ -108,9 +107,9 @@ export const OrdersPage = () => {
                   value={key}
                   rightSection={
                     firstPage ? (
-                      <Badge size="sm" variant="light" color="gray" circle={false}>
+                      <Text span size="xs" c="dimmed" fw={600}>
                         {firstPage.counts[key].toLocaleString('en-US')}
-                      </Badge>
+                      </Text>
                     ) : null
                   }
                 >
@@ -185,10 +184,10 @@ export const OrdersPage = () => {
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(order.total)}
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Text size="sm">{financialStatusLabel(order)}</Text>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
                         <OrderStatusBadge order={order} />
                       </Table.Td>
                     </Table.Tr>

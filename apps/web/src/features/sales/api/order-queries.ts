@@ -38,7 +38,9 @@ export const useOrders = (params: OrderListParams) =>
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: salesKeys.order(id),
-    queryFn: ({ signal }) => callApi(getStoreOrder, { params: { id }, signal }),
+    // The page says itself when the order is not there; no toast on top of it.
+    queryFn: ({ signal }) =>
+      callApi(getStoreOrder, { params: { id }, signal, shouldToastError: false }),
   });
 
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));

@@ -32,11 +32,18 @@ export const formatPlacedAt = (placedAt: string, timeZone: string): string => {
   return format.format(new Date(placedAt));
 };
 
-/** The customer as a person reads it: their name, else their e-mail, else "Guest". */
+/**
+ * The customer as a person reads it: their name, else their e-mail, else their id at the channel
+ * ("Customer 17850"), else "Guest" for an order without one.
+ */
 export const customerLabel = (customer: StoreOrderSummary['customer']): string => {
   if (!customer) return 'Guest';
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
-  return name || customer.email || 'Customer without a name';
+  return (
+    name ||
+    customer.email ||
+    (customer.externalId ? `Customer ${customer.externalId}` : 'Customer without a name')
+  );
 };
 
 const PRODUCTION_COLORS = {
@@ -53,11 +60,11 @@ export const OrderStatusBadge = ({
   order: Pick<StoreOrderSummary, 'productionStatus' | 'cancelState'>;
 }) =>
   order.cancelState === 'CANCELED' ? (
-    <Badge variant="light" color="gray">
+    <Badge variant="light" color="gray" miw="max-content">
       Canceled
     </Badge>
   ) : (
-    <Badge variant="light" color={PRODUCTION_COLORS[order.productionStatus]}>
+    <Badge variant="light" color={PRODUCTION_COLORS[order.productionStatus]} miw="max-content">
       {PRODUCTION_STATUS_LABELS[order.productionStatus]}
       {order.cancelState === 'PARTIAL' ? ' · partly canceled' : ''}
     </Badge>

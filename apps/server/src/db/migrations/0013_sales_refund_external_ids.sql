@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "sales_refunds_store_external_key" ON "sales_refunds" USING btree ("store_id","external_id") WHERE "sales_refunds"."external_id" is not null;
