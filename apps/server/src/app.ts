@@ -31,7 +31,7 @@ import { createIdentityModule } from './modules/identity';
 import { createJobsModule } from './modules/jobs';
 import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
-import { createSalesModule } from './modules/sales';
+import { createSalesModule, DEMO_ORDER_HISTORY_JOB_KIND } from './modules/sales';
 import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime } from './realtime';
@@ -206,6 +206,14 @@ export const buildApp = async ({
     ...sales.exportSources,
     ...chat.exportSources,
     ...files.exportSources,
+  );
+  jobs.register(
+    DEMO_ORDER_HISTORY_JOB_KIND,
+    sales.demoOrderHistoryHandler({
+      listCountries: () => reference.repository.listCountries(),
+      log: app.log,
+    }),
+    { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 },
   );
   // Every role starts pg-boss (api processes only queue); worker and all also run the queues.
   app.addHook('onReady', async () => jobs.start());

@@ -38,6 +38,12 @@ export const ConfigSchema = z.object({
   PREVIEW_ACCOUNT_LIST: commaList.default([]),
   /** Seed the documented demo account on first start. */
   SEED_DEMO: booleanFromEnv.default(true),
+  /**
+   * With SEED_DEMO: import the demo store's real order history (UCI Online Retail, 22,064 orders)
+   * as a job on first start, while the server answers (issue 11). Tests and benchmarks that need
+   * no orders turn it off.
+   */
+  SEED_DEMO_ORDERS: booleanFromEnv.default(true),
   /** Origins allowed to open realtime sockets and call the API cross-origin (the web app's own). */
   PUBLIC_URL: z.url().optional(),
   /**

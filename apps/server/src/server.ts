@@ -76,7 +76,11 @@ const main = async () => {
       );
       return;
     }
-    await seedPlatform(modules, connection.db, { seedDemo: config.SEED_DEMO, log: app.log });
+    await seedPlatform(modules, connection.db, {
+      seedDemo: config.SEED_DEMO,
+      seedDemoOrders: config.SEED_DEMO_ORDERS,
+      log: app.log,
+    });
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     app.log.error({ err: error }, 'start failed');

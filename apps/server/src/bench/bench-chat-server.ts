@@ -43,7 +43,11 @@ const main = async () => {
   };
   process.on('disconnect', () => void stop());
 
-  await seedPlatform(modules, connection.db, { seedDemo: config.SEED_DEMO, log: app.log });
+  await seedPlatform(modules, connection.db, {
+    seedDemo: config.SEED_DEMO,
+    seedDemoOrders: false,
+    log: app.log,
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
 

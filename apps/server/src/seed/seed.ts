@@ -3,6 +3,7 @@ import type { AtelierApp } from '@/app';
 import { createIdentityRepositories } from '@/modules/identity/identity.repositories';
 import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
+import { DEMO_ORDER_HISTORY_JOB_KIND } from '@/modules/sales';
 import { seedDemoStore } from './demo-store';
 
 /** The documented demo account (README "Demo account"), created when SEED_DEMO is on. */
@@ -28,9 +29,18 @@ export const DEMO_SUPPLIER_ACCOUNT = {
  * second run adds nothing. `clock` dates the demo store's history (the system clock by default).
  */
 export const seedPlatform = async (
-  modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity' | 'sourcing' | 'files'>,
+  modules: Pick<
+    AtelierApp,
+    'reference' | 'catalog' | 'identity' | 'sourcing' | 'files' | 'sales' | 'jobs'
+  >,
   db: Database,
-  options: { seedDemo: boolean; log: FastifyBaseLogger; clock?: Clock },
+  options: {
+    seedDemo: boolean;
+    /** Queue the demo store's order-history import (SEED_DEMO_ORDERS); on unless false. */
+    seedDemoOrders?: boolean;
+    log: FastifyBaseLogger;
+    clock?: Clock;
+  },
 ) => {
   const reference = await modules.reference.seedReferenceData();
   const categories = await modules.catalog.seedCategories();
@@ -90,5 +100,22 @@ export const seedPlatform = async (
     demoStore,
     demoStore.isWritten ? 'demo store history seeded' : 'demo store history already present',
   );
+  if (options.seedDemoOrders !== false) {
+    // The real order history comes as a job: the server answers while it runs (about a minute
+    // on PGlite), and its progress is in the log and on the store's jobs.
+    const user = await repositories.users.findByEmail(DEMO_ACCOUNT.email);
+    const membership = user && (await repositories.team.listAcceptedByUser(user.id))[0];
+    if (membership && !(await modules.sales.hasDemoOrderHistory(membership.storeId))) {
+      const { job, isNew } = await modules.jobs.jobService.startJob(
+        membership.storeId,
+        DEMO_ORDER_HISTORY_JOB_KIND,
+        { key: 'demo-order-history', message: 'Waiting to import the demo order history' },
+      );
+      options.log.info(
+        { jobId: job.id, isNew },
+        'demo order history (22,064 real orders) is being imported in the background',
+      );
+    }
+  }
   return { demo: true };
 };

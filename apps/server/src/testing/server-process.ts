@@ -28,6 +28,7 @@ export const startServerProcess = (
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     SEED_DEMO: 'false',
+    SEED_DEMO_ORDERS: 'false',
   };
   delete env.DATABASE_URL;
   Object.assign(env, overrides);

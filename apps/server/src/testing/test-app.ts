@@ -24,6 +24,7 @@ export const createTestApp = async (
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    SEED_DEMO_ORDERS: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Tests check answers right after writing; the cache has tests of its own.

@@ -78,6 +78,8 @@ export const startServer = async (
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // A spec that seeds the demo store does not also import its 22,064-order history.
+    SEED_DEMO_ORDERS: 'false',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...options.env,
   };

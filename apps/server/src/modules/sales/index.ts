@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
+import { createDemoOrderHistoryHandler, hasDemoOrderHistory } from './demo-order-history';
 import { createSalesExportSources } from './sales.export';
 import { storeOrderRoutes } from './store-order.routes';
 import { createStoreOrderService } from './store-order.service';
@@ -9,6 +10,7 @@ import { createStoreOrderService } from './store-order.service';
 export type { StoreOrderDraft } from './store-order.service';
 
 export type SalesModuleDeps = { db: Database; clock: Clock; events: EventBus };
+export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
@@ -25,5 +27,12 @@ export const createSalesModule = ({ db, clock, events }: SalesModuleDeps) => {
     routes,
     /** The store's customers, orders, lines and refunds in "Export my data". */
     exportSources: createSalesExportSources(db),
+    /** The job handler that imports the demo store's order history (register with jobs). */
+    demoOrderHistoryHandler: (deps: {
+      listCountries: () => Promise<readonly { code: string; name: string }[]>;
+      log: { info: (details: object, message: string) => void };
+    }) => createDemoOrderHistoryHandler({ db, events, ...deps }),
+    /** Whether the demo history is (being) imported into the store already. */
+    hasDemoOrderHistory: (storeId: string) => hasDemoOrderHistory(db, storeId),
   };
 };

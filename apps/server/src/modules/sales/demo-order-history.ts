@@ -1,0 +1,85 @@
+import { createReadStream, statSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
+import { DATA_ROOT } from '@/lib/paths';
+import type { JobHandler } from '@/modules/jobs';
+import { importOrderLines } from './order-import';
+import { salesOrders } from './sales.table';
+
+/** The job that gives the demo store its order history (issue 11). */
+export const DEMO_ORDER_HISTORY_JOB_KIND = 'sales.demo-order-history';
+
+/** The real order history the demo store imports (docs/import-orders.md, CC BY 4.0). */
+export const DEMO_ORDER_HISTORY_FILE = path.join(
+  DATA_ROOT,
+  'uci-online-retail',
+  'online_retail.csv.gz',
+);
+export const DEMO_ORDER_HISTORY_CHANNEL = 'import:online_retail';
+
+type Log = { info: (details: object, message: string) => void };
+
+/**
+ * Imports DEMO_ORDER_HISTORY_FILE into the job's store through the order-lines import: 22,064
+ * orders, their customers and refunds. Progress goes to the job (and its progress bar) and to
+ * the log every 10 %. Idempotent: a resumed or repeated run records nothing twice.
+ */
+export const createDemoOrderHistoryHandler = (deps: {
+  db: Database;
+  events: EventBus;
+  listCountries: () => Promise<readonly { code: string; name: string }[]>;
+  log: Log;
+}): JobHandler => {
+  return async (_job, context) => {
+    let lastLogged = -10;
+    const report = await importOrderLines({
+      db: deps.db,
+      events: deps.events,
+      storeId: context.storeId,
+      channel: DEMO_ORDER_HISTORY_CHANNEL,
+      mode: 'VALID_ROWS',
+      listCountries: deps.listCountries,
+      open: () => createReadStream(DEMO_ORDER_HISTORY_FILE),
+      isGzip: true,
+      sizeBytes: statSync(DEMO_ORDER_HISTORY_FILE).size,
+      signal: context.signal,
+      onProgress: async (progress, message, current) => {
+        await context.reportProgress(progress, message, {
+          orders: current.orders,
+          refunds: current.refunds,
+        });
+        if (progress >= lastLogged + 10) {
+          lastLogged = progress;
+          deps.log.info(
+            { progress, orders: current.orders, refunds: current.refunds },
+            'demo order history importing',
+          );
+        }
+      },
+    });
+    deps.log.info(
+      {
+        orders: report.orders,
+        alreadyThere: report.skippedOrders,
+        refunds: report.refunds,
+        issues: report.issueCount,
+      },
+      'demo order history imported',
+    );
+    return { orders: report.orders + report.skippedOrders, refunds: report.refunds };
+  };
+};
+
+/** Whether the store has any order of the demo history (imported before, or being imported). */
+export const hasDemoOrderHistory = async (db: Database, storeId: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(salesOrders)
+    .where(
+      and(eq(salesOrders.storeId, storeId), eq(salesOrders.channel, DEMO_ORDER_HISTORY_CHANNEL)),
+    )
+    .limit(1);
+  return row !== undefined;
+};
