@@ -2,7 +2,12 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/open';
 import { DataDirLockedError } from './db/lock';
-import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed/seed';
+import {
+  DEMO_ACCOUNT,
+  DEMO_SUPPLIER_ACCOUNT,
+  queueDemoOrderHistory,
+  seedPlatform,
+} from './seed/seed';
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
 
@@ -76,12 +81,14 @@ const main = async () => {
       );
       return;
     }
-    await seedPlatform(modules, connection.db, {
-      seedDemo: config.SEED_DEMO,
-      seedDemoOrders: config.SEED_DEMO_ORDERS,
-      log: app.log,
-    });
+    await seedPlatform(modules, connection.db, { seedDemo: config.SEED_DEMO, log: app.log });
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.SEED_DEMO && config.SEED_DEMO_ORDERS) {
+      // After listen: the job runner starts with the app, and the server answers meanwhile.
+      await queueDemoOrderHistory(modules, connection.db, app.log).catch((error: unknown) =>
+        app.log.error({ err: error }, 'the demo order history could not be queued'),
+      );
+    }
   } catch (error) {
     app.log.error({ err: error }, 'start failed');
     await connection.close();

@@ -45,7 +45,6 @@ const main = async () => {
 
   await seedPlatform(modules, connection.db, {
     seedDemo: config.SEED_DEMO,
-    seedDemoOrders: false,
     log: app.log,
   });
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -8,10 +8,6 @@ import { seedPlatform } from '@/seed/seed';
 const config = loadConfig();
 const connection = await openDatabase(config);
 const { app, ...modules } = await buildApp({ config, connection, logger: false });
-await seedPlatform(modules, connection.db, {
-  seedDemo: config.SEED_DEMO,
-  seedDemoOrders: config.SEED_DEMO_ORDERS,
-  log: pino(),
-});
+await seedPlatform(modules, connection.db, { seedDemo: config.SEED_DEMO, log: pino() });
 await app.close();
 await connection.close();

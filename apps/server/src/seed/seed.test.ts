@@ -8,7 +8,7 @@ import { queryRows } from '@/db/client';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { DEMO_ORDER_HISTORY_JOB_KIND } from '@/modules/sales';
 import { demoProjectTitleOf } from './demo-store';
-import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, seedPlatform } from './seed';
+import { DEMO_ACCOUNT, DEMO_SUPPLIER_ACCOUNT, queueDemoOrderHistory, seedPlatform } from './seed';
 
 describe('seedPlatform', () => {
   let context: TestContext;
@@ -17,10 +17,9 @@ describe('seedPlatform', () => {
   });
   afterAll(async () => context.close());
 
-  const seed = (seedDemoOrders = false) =>
+  const seed = () =>
     seedPlatform(context, context.connection.db, {
       seedDemo: true,
-      seedDemoOrders,
       log: pino({ level: 'silent' }),
       clock: context.clock,
     });
@@ -110,8 +109,12 @@ describe('seedPlatform', () => {
     )[0]!.n;
 
   it("queues the demo store's real order history as one background job, and never a second", async () => {
-    await seed(true);
-    await seed(true);
+    await seed();
+    const log = pino({ level: 'silent' });
+    const queued = await queueDemoOrderHistory(context, context.connection.db, log);
+    expect(queued).toMatch(/^job_/);
+    // While it runs, a second start queues nothing new.
+    expect(await queueDemoOrderHistory(context, context.connection.db, log)).toBe(queued);
     const login = await context.app.inject({
       method: 'POST',
       url: '/api/web/auth/login',

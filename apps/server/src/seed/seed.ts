@@ -29,18 +29,9 @@ export const DEMO_SUPPLIER_ACCOUNT = {
  * second run adds nothing. `clock` dates the demo store's history (the system clock by default).
  */
 export const seedPlatform = async (
-  modules: Pick<
-    AtelierApp,
-    'reference' | 'catalog' | 'identity' | 'sourcing' | 'files' | 'sales' | 'jobs'
-  >,
+  modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity' | 'sourcing' | 'files'>,
   db: Database,
-  options: {
-    seedDemo: boolean;
-    /** Queue the demo store's order-history import (SEED_DEMO_ORDERS); on unless false. */
-    seedDemoOrders?: boolean;
-    log: FastifyBaseLogger;
-    clock?: Clock;
-  },
+  options: { seedDemo: boolean; log: FastifyBaseLogger; clock?: Clock },
 ) => {
   const reference = await modules.reference.seedReferenceData();
   const categories = await modules.catalog.seedCategories();
@@ -100,22 +91,33 @@ export const seedPlatform = async (
     demoStore,
     demoStore.isWritten ? 'demo store history seeded' : 'demo store history already present',
   );
-  if (options.seedDemoOrders !== false) {
-    // The real order history comes as a job: the server answers while it runs (about a minute
-    // on PGlite), and its progress is in the log and on the store's jobs.
-    const user = await repositories.users.findByEmail(DEMO_ACCOUNT.email);
-    const membership = user && (await repositories.team.listAcceptedByUser(user.id))[0];
-    if (membership && !(await modules.sales.hasDemoOrderHistory(membership.storeId))) {
-      const { job, isNew } = await modules.jobs.jobService.startJob(
-        membership.storeId,
-        DEMO_ORDER_HISTORY_JOB_KIND,
-        { key: 'demo-order-history', message: 'Waiting to import the demo order history' },
-      );
-      options.log.info(
-        { jobId: job.id, isNew },
-        'demo order history (22,064 real orders) is being imported in the background',
-      );
-    }
-  }
   return { demo: true };
+};
+
+/**
+ * Queues the import of the demo store's real order history (issue 11, SEED_DEMO_ORDERS) unless
+ * the store has it already (or has it on the way): a background job, about a minute on PGlite,
+ * with its progress in the log and on the store's jobs. Call once the app is ready (the job runner
+ * starts with it) and after `seedPlatform` created the demo account. Returns the job's id, or null
+ * when there is nothing to queue.
+ */
+export const queueDemoOrderHistory = async (
+  modules: Pick<AtelierApp, 'sales' | 'jobs'>,
+  db: Database,
+  log: FastifyBaseLogger,
+): Promise<string | null> => {
+  const repositories = createIdentityRepositories(db);
+  const user = await repositories.users.findByEmail(DEMO_ACCOUNT.email);
+  const membership = user && (await repositories.team.listAcceptedByUser(user.id))[0];
+  if (!membership || (await modules.sales.hasDemoOrderHistory(membership.storeId))) return null;
+  const { job, isNew } = await modules.jobs.jobService.startJob(
+    membership.storeId,
+    DEMO_ORDER_HISTORY_JOB_KIND,
+    { key: 'demo-order-history', message: 'Waiting to import the demo order history' },
+  );
+  log.info(
+    { jobId: job.id, isNew },
+    'demo order history (22,064 real orders) is being imported in the background',
+  );
+  return job.id;
 };
