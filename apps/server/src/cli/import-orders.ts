@@ -7,19 +7,23 @@ import { openDatabase } from '@/db/open';
 import { createEventBus } from '@/events/event-bus';
 import { teamMembers, users } from '@/db/schema';
 import { createReferenceModule } from '@/modules/reference';
-import { importOrderLines, type OrderImportReport } from '@/modules/sales/order-import';
+import {
+  compressionOf,
+  importOrderLines,
+  type OrderImportReport,
+} from '@/modules/sales/order-import';
 
 /**
  * `npm run import:orders -- --store EMAIL FILE [--valid-rows]`: imports an order-lines CSV
- * (docs/import-orders.md; Atelier's layout or the UCI Online Retail file's, `.csv` or
- * `.csv.gz`) into the store of the account with that e-mail, in the database the configuration
+ * (docs/import-orders.md; Atelier's layout or the UCI Online Retail file's, `.csv`,
+ * `.csv.gz` or `.csv.br`) into the store of the account with that e-mail, in the database the configuration
  * names. Nothing is written when a row has an issue, unless `--valid-rows`. Running it again
  * records nothing twice. Stop the server first when it runs on PGlite (one process per data
  * directory).
  */
 
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();
-const usage = 'Usage: npm run import:orders -- --store EMAIL FILE.csv[.gz] [--valid-rows]\n';
+const usage = 'Usage: npm run import:orders -- --store EMAIL FILE.csv[.gz|.br] [--valid-rows]\n';
 let parsed;
 try {
   parsed = parseArgs({
@@ -68,11 +72,11 @@ try {
       db: connection.db,
       events: createEventBus(),
       storeId: owner.storeId,
-      channel: `import:${path.basename(filePath).replace(/\.csv(\.gz)?$/i, '')}`,
+      channel: `import:${path.basename(filePath).replace(/\.csv(\.gz|\.br)?$/i, '')}`,
       mode: values['valid-rows'] ? 'VALID_ROWS' : 'ALL_OR_NOTHING',
       listCountries: () => createReferenceModule({ db: connection.db }).repository.listCountries(),
       open: () => createReadStream(filePath),
-      isGzip: filePath.endsWith('.gz'),
+      compression: compressionOf(filePath),
       sizeBytes,
       onProgress: (progress, message) => {
         const line = `${progress}% ${message}`;

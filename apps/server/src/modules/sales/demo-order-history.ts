@@ -15,7 +15,7 @@ export const DEMO_ORDER_HISTORY_JOB_KIND = 'sales.demo-order-history';
 export const DEMO_ORDER_HISTORY_FILE = path.join(
   DATA_ROOT,
   'uci-online-retail',
-  'online_retail.csv.gz',
+  'online_retail.csv.br',
 );
 export const DEMO_ORDER_HISTORY_CHANNEL = 'import:online_retail';
 
@@ -42,7 +42,7 @@ export const createDemoOrderHistoryHandler = (deps: {
       mode: 'VALID_ROWS',
       listCountries: deps.listCountries,
       open: () => createReadStream(DEMO_ORDER_HISTORY_FILE),
-      isGzip: true,
+      compression: 'brotli',
       sizeBytes: statSync(DEMO_ORDER_HISTORY_FILE).size,
       signal: context.signal,
       onProgress: async (progress, message, current) => {

@@ -1,12 +1,13 @@
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listStoreOrders, type StoreOrderPage } from '@atelier/contract/sales/order';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import { importOrderLines, type ImportMode } from './order-import';
+import { compressionOf, importOrderLines, type ImportMode } from './order-import';
 import { salesCustomers, salesOrders, salesRefundLines, salesRefunds } from './sales.table';
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
@@ -139,6 +140,47 @@ describe('order-lines import (issue 11)', () => {
     expect((await list(alice)).counts.ALL).toBe(4);
     // Another store sees none of it.
     expect((await list(bob)).counts.ALL).toBe(0);
+  });
+
+  it('reads gzip and brotli files (.csv.gz, .csv.br) as the plain file', async () => {
+    for (const [compression, packed] of [
+      ['gzip', gzipSync(UCI_SAMPLE)],
+      ['brotli', brotliCompressSync(UCI_SAMPLE)],
+    ] as const) {
+      const { storeId } = await registerAccount(context);
+      const report = await importOrderLines({
+        db: context.connection.db,
+        events: context.events,
+        storeId,
+        channel: 'import:test',
+        mode: 'ALL_OR_NOTHING',
+        listCountries,
+        open: () => Readable.from([packed]),
+        compression,
+        sizeBytes: packed.length,
+      });
+      expect(report, compression).toMatchObject({ rows: 8, orders: 4, refunds: 1, issueCount: 0 });
+    }
+    expect(compressionOf('online_retail.csv.br')).toBe('brotli');
+    expect(compressionOf('orders.CSV.GZ')).toBe('gzip');
+    expect(compressionOf('orders.csv')).toBeNull();
+  });
+
+  it('says so when a compressed file cannot be unpacked', async () => {
+    const { storeId } = await registerAccount(context);
+    const report = await importOrderLines({
+      db: context.connection.db,
+      events: context.events,
+      storeId,
+      channel: 'import:test',
+      mode: 'ALL_OR_NOTHING',
+      listCountries,
+      open: () => Readable.from([Buffer.from(UCI_SAMPLE)]),
+      compression: 'gzip',
+      sizeBytes: UCI_SAMPLE.length,
+    });
+    expect(report.orders).toBe(0);
+    expect(report.issues).toEqual([expect.objectContaining({ field: 'file' })]);
   });
 
   it('reads its own layout with e-mails, shipping and tax, and checks the amounts', async () => {

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { findOrderTotalIssues } from '@atelier/contract/sales/order-totals';
-import type { Database } from '@/db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { chunk, sumBy } from 'es-toolkit';
+import { computeOrderTotals, findOrderTotalIssues } from '@atelier/contract/sales/order-totals';
+import { queryRows, type Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import { newId } from '@/lib/ids';
 import {
@@ -58,18 +59,24 @@ export type OrderImportReport = {
   issueCount: number;
 };
 
+/** How an order-lines file is stored: plain, gzip (`.csv.gz`) or brotli (`.csv.br`). */
+export type FileCompression = 'gzip' | 'brotli' | null;
+
+/** The compression a file name says (`orders.csv.gz` → gzip, `orders.csv.br` → brotli). */
+export const compressionOf = (fileName: string): FileCompression =>
+  /\.gz$/i.test(fileName) ? 'gzip' : /\.br$/i.test(fileName) ? 'brotli' : null;
+
 export type OrderImportOptions = {
   db: Database;
   events: EventBus;
   storeId: string;
-  /** Where the orders come from, e.g. `import:uci-online-retail`: external ids are unique in it. */
+  /** Where the orders come from, e.g. `import:online_retail`: external ids are unique in it. */
   channel: string;
   mode: ImportMode;
   /** Opens the file from its start (it is read twice: a check, then the import). */
   open: () => Readable;
-  /** Whether the file is gzip-compressed (`.csv.gz`). */
-  isGzip?: boolean;
-  /** Bytes of the file as stored (compressed, for a `.gz`), for progress. */
+  compression?: FileCompression;
+  /** Bytes of the file as stored (compressed, for a `.gz` or `.br`), for progress. */
   sizeBytes: number;
   onProgress?: (
     progress: number,
@@ -83,21 +90,35 @@ export type OrderImportOptions = {
   batchOrders?: number;
 };
 
-/** Reads the file's orders, in file order, batch by batch; issues go to the report. */
+/** What reading a file tells its caller besides the orders. */
+type ReadListener = {
+  onLayout: (layout: OrderLinesLayout['id']) => void;
+  onRow: () => void;
+  onIssue: (issue: RowIssue) => void;
+  onBytes: (bytes: number) => void;
+};
+
+const decoderOf = (compression: FileCompression | undefined) =>
+  compression === 'gzip'
+    ? createGunzip()
+    : compression === 'brotli'
+      ? createBrotliDecompress()
+      : null;
+
+/** Reads the file's orders, in file order, batch by batch; what else it finds goes to `on`. */
 async function* readOrders(
-  options: Pick<OrderImportOptions, 'open' | 'signal' | 'isGzip' | 'batchOrders'>,
-  report: OrderImportReport,
-  onBytes: (bytes: number) => void,
+  options: Pick<OrderImportOptions, 'open' | 'signal' | 'compression' | 'batchOrders'>,
+  on: ReadListener,
 ): AsyncGenerator<ImportedOrder[]> {
   const batchOrders = options.batchOrders ?? IMPORT_BATCH_ORDERS;
   const source = options.open();
   let bytes = 0;
-  source.on('data', (chunk: Buffer | string) => {
-    bytes += chunk.length;
-    onBytes(bytes);
+  source.on('data', (chunkRead: Buffer | string) => {
+    bytes += chunkRead.length;
+    on.onBytes(bytes);
   });
-  const decoded = options.isGzip ? source.pipe(createGunzip()) : source;
-  const parser = decoded.pipe(
+  const decoder = decoderOf(options.compression);
+  const parser = (decoder ? source.pipe(decoder) : source).pipe(
     parse({
       bom: true,
       relax_column_count: true,
@@ -105,13 +126,9 @@ async function* readOrders(
       max_record_size: MAX_ROW_BYTES,
     }),
   );
-  // `pipe` does not pass errors on: a file that cannot be read or unzipped ends the parse.
+  // `pipe` does not pass errors on: a file that cannot be read or unpacked ends the parse.
   source.on('error', (error) => parser.destroy(error));
-  if (decoded !== source) decoded.on('error', (error) => parser.destroy(error));
-  const addIssue = (issue: RowIssue) => {
-    report.issueCount += 1;
-    if (report.issues.length < MAX_REPORTED_ISSUES) report.issues.push(issue);
-  };
+  decoder?.on('error', (error) => parser.destroy(error));
 
   let reader: ReturnType<typeof createOrderLinesReader> | undefined;
   const done = new Set<string>();
@@ -124,17 +141,17 @@ async function* readOrders(
       if (!reader) {
         const detected = detectLayout(record);
         if ('row' in detected) {
-          addIssue(detected);
+          on.onIssue(detected);
           return;
         }
-        report.layout = detected.layout.id;
+        on.onLayout(detected.layout.id);
         reader = createOrderLinesReader(detected.layout, detected.index);
         continue;
       }
-      report.rows += 1;
+      on.onRow();
       const read = reader.readRow(record, row);
       if (Array.isArray(read)) {
-        for (const issue of read) addIssue(issue);
+        for (const issue of read) on.onIssue(issue);
         continue;
       }
       // Rows of one order may interleave with others' (the UCI file has 35 such rows); they
@@ -145,12 +162,11 @@ async function* readOrders(
         // One row that is not a sale makes the whole invoice an adjustment.
         if (read.head.isAdjustment) current.isAdjustment = true;
       } else if (done.has(read.orderId)) {
-        addIssue({
+        on.onIssue({
           row,
           field: 'order',
           message: `The rows of order ${read.orderId} are too far apart: it appeared more than ${batchOrders} orders earlier.`,
         });
-        continue;
       } else {
         if (batch.size >= batchOrders) {
           yield [...batch.values()];
@@ -163,9 +179,8 @@ async function* readOrders(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     // csv-parse stops at a broken quote or an oversized row; it says where.
-    const line = (error as { lines?: number }).lines ?? row + 1;
-    addIssue({
-      row: line,
+    on.onIssue({
+      row: (error as { lines?: number }).lines ?? row + 1,
       field: 'file',
       message: `The file cannot be read past this row: ${(error as Error).message}`,
     });
@@ -174,81 +189,75 @@ async function* readOrders(
   if (batch.size > 0) yield [...batch.values()];
 }
 
-/** Order-level issues (amounts that do not add up), as row issues on the order's first row. */
-const orderIssues = (order: ImportedOrder): RowIssue[] => {
-  const subtotal = order.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-  return findOrderTotalIssues({
+const subtotalOf = (order: ImportedOrder) =>
+  sumBy(order.lines, (line) => line.quantity * line.unitPrice);
+
+/** The amounts of an imported order, its total computed by the contract's rule. */
+const amountsOf = (order: ImportedOrder) => {
+  const amounts = {
     lines: order.lines.map((line) => ({ ...line, discount: 0 })),
-    subtotal,
     discountTotal: order.discount,
     shippingTotal: order.shipping,
     taxTotal: order.tax,
-    total: subtotal - order.discount + order.shipping + order.tax,
-  }).map((issue) => ({ row: order.row, field: issue.field, message: issue.message }));
+  };
+  return { ...amounts, ...computeOrderTotals(amounts) };
 };
 
-const chunks = <T>(items: T[], size: number): T[][] => {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) {
-    result.push(items.slice(start, start + size));
-  }
-  return result;
-};
+/** Order-level issues (a discount above the lines' sum), as row issues on its first row. */
+const orderIssues = (order: ImportedOrder): RowIssue[] =>
+  findOrderTotalIssues(amountsOf(order)).map((issue) => ({
+    row: order.row,
+    field: issue.field,
+    message: issue.message,
+  }));
+
+type Customer = NonNullable<ImportedOrder['customer']>;
+const customerKey = (customer: Customer) =>
+  customer.externalId ? `id:${customer.externalId}` : `email:${customer.email}`;
 
 /**
- * Writes one batch in one transaction: customers (found by channel id or e-mail, else created),
- * orders not yet recorded (numbered in the store's `#` series), their lines, refunds attached to
- * the same customer's latest earlier order (with the lines of the same SKU), the customers'
- * figures recomputed, and one `sales.orders.imported` event.
+ * The store's customers for the batch's customer keys, created when new: one lookup by channel
+ * id, one by e-mail, one insert (each in chunks of INSERT_CHUNK).
  */
-const writeBatch = async (
+const resolveCustomers = async (
   tx: Database,
-  events: EventBus,
   storeId: string,
   channel: string,
   batch: ImportedOrder[],
-  countryCodes: Map<string, string>,
-  report: OrderImportReport,
-) => {
-  // Customers: one row per channel id (or e-mail) of the batch.
-  const customerKey = (customer: NonNullable<ImportedOrder['customer']>) =>
-    customer.externalId ? `id:${customer.externalId}` : `email:${customer.email}`;
-  const wanted = new Map<string, NonNullable<ImportedOrder['customer']>>();
-  for (const order of batch)
+): Promise<Map<string, string>> => {
+  const wanted = new Map<string, Customer>();
+  for (const order of batch) {
     if (order.customer) wanted.set(customerKey(order.customer), order.customer);
-  const externalIds = [...wanted.values()].flatMap((c) => (c.externalId ? [c.externalId] : []));
-  const emails = [...wanted.values()].flatMap((c) => (!c.externalId && c.email ? [c.email] : []));
-  const customerIds = new Map<string, string>();
-  const readCustomers = async () => {
-    if (externalIds.length > 0) {
-      for (const part of chunks(externalIds, INSERT_CHUNK)) {
-        const rows = await tx
-          .select({ id: salesCustomers.id, externalId: salesCustomers.externalId })
-          .from(salesCustomers)
-          .where(
-            and(
-              eq(salesCustomers.storeId, storeId),
-              eq(salesCustomers.channel, channel),
-              inArray(salesCustomers.externalId, part),
-            ),
-          );
-        for (const row of rows) customerIds.set(`id:${row.externalId}`, row.id);
-      }
-    }
-    for (const part of chunks(emails, INSERT_CHUNK)) {
-      const rows = await tx
-        .select({ id: salesCustomers.id, email: salesCustomers.email })
-        .from(salesCustomers)
-        .where(and(eq(salesCustomers.storeId, storeId), inArray(salesCustomers.email, part)));
-      for (const row of rows) customerIds.set(`email:${row.email}`, row.id);
-    }
-  };
-  await readCustomers();
-  const newCustomers = [...wanted.entries()]
-    .filter(([key]) => !customerIds.has(key))
+  }
+  const customers = [...wanted.values()];
+  const ids = new Map<string, string>();
+  const externalIds = customers.flatMap((c) => (c.externalId ? [c.externalId] : []));
+  for (const part of chunk(externalIds, INSERT_CHUNK)) {
+    const rows = await tx
+      .select({ id: salesCustomers.id, externalId: salesCustomers.externalId })
+      .from(salesCustomers)
+      .where(
+        and(
+          eq(salesCustomers.storeId, storeId),
+          eq(salesCustomers.channel, channel),
+          inArray(salesCustomers.externalId, part),
+        ),
+      );
+    for (const row of rows) ids.set(`id:${row.externalId}`, row.id);
+  }
+  const emails = customers.flatMap((c) => (!c.externalId && c.email ? [c.email] : []));
+  for (const part of chunk(emails, INSERT_CHUNK)) {
+    const rows = await tx
+      .select({ id: salesCustomers.id, email: salesCustomers.email })
+      .from(salesCustomers)
+      .where(and(eq(salesCustomers.storeId, storeId), inArray(salesCustomers.email, part)));
+    for (const row of rows) ids.set(`email:${row.email}`, row.id);
+  }
+  const created = [...wanted]
+    .filter(([key]) => !ids.has(key))
     .map(([key, customer]) => {
       const id = newId('cus');
-      customerIds.set(key, id);
+      ids.set(key, id);
       return {
         id,
         storeId,
@@ -259,14 +268,19 @@ const writeBatch = async (
         externalId: customer.externalId,
       };
     });
-  for (const part of chunks(newCustomers, INSERT_CHUNK)) {
-    await tx.insert(salesCustomers).values(part);
-  }
+  for (const part of chunk(created, INSERT_CHUNK)) await tx.insert(salesCustomers).values(part);
+  return ids;
+};
 
-  // Orders not recorded yet (a resumed or repeated import skips the rest).
-  const orders = batch.filter((order) => order.kind === 'ORDER');
+/** The batch's orders not recorded yet (a resumed or repeated import skips the rest). */
+const freshOrders = async (
+  tx: Database,
+  storeId: string,
+  channel: string,
+  orders: ImportedOrder[],
+): Promise<ImportedOrder[]> => {
   const known = new Set<string>();
-  for (const part of chunks(
+  for (const part of chunk(
     orders.map((order) => order.externalId),
     INSERT_CHUNK,
   )) {
@@ -282,161 +296,123 @@ const writeBatch = async (
       );
     for (const row of rows) known.add(row.externalId!);
   }
-  const fresh = orders.filter((order) => !known.has(order.externalId));
-  report.skippedOrders += orders.length - fresh.length;
-  let firstNumber = 0;
-  if (fresh.length > 0) {
-    const [series] = await tx
-      .insert(salesOrderSeries)
-      .values({ storeId, prefix: '#', lastNumber: 1000 + fresh.length })
-      .onConflictDoUpdate({
-        target: [salesOrderSeries.storeId, salesOrderSeries.prefix],
-        set: { lastNumber: sql`${salesOrderSeries.lastNumber} + ${fresh.length}` },
-      })
-      .returning({ lastNumber: salesOrderSeries.lastNumber });
-    firstNumber = series!.lastNumber - fresh.length + 1;
-  }
-  const orderRows = fresh.map((order, position) => {
-    const subtotal = order.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-    const countryCode = order.country
-      ? (countryCodes.get(order.country.toLowerCase()) ?? null)
-      : null;
-    return {
-      id: newId('ord'),
-      storeId,
-      origin: 'IMPORT',
-      prefix: '#',
-      number: firstNumber + position,
-      channel,
-      externalId: order.externalId,
-      placedAt: order.placedAt,
-      timeZone: order.timeZone,
-      currencyCode: order.currency,
-      subtotal,
-      discountTotal: order.discount,
-      shippingTotal: order.shipping,
-      taxTotal: order.tax,
-      total: subtotal - order.discount + order.shipping + order.tax,
-      customerId: order.customer ? (customerIds.get(customerKey(order.customer)) ?? null) : null,
-      shippingAddress: countryCode
-        ? {
-            name: null,
-            company: null,
-            line1: null,
-            line2: null,
-            city: null,
-            stateCode: null,
-            postalCode: null,
-            countryCode,
-            phone: null,
-          }
-        : null,
-      // An adjustment (stock or bad debt written off) is kept, canceled, so the history has
-      // every invoice of the file; it counts toward no customer's spending.
-      financialStatus: order.isAdjustment ? 'VOIDED' : 'PAID',
-      productionStatus: 'FINISHED',
-      cancelState: order.isAdjustment ? 'CANCELED' : 'NONE',
-      fulfillmentState: order.isAdjustment ? 'NONE' : 'FULFILLED',
-      tags: order.isAdjustment ? ['adjustment'] : [],
-      itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
-    };
-  });
-  for (const part of chunks(orderRows, 500)) await tx.insert(salesOrders).values(part);
-  const lineRows = fresh.flatMap((order, index) =>
-    order.lines.map((line, position) => ({
-      id: newId('oli'),
-      orderId: orderRows[index]!.id,
-      storeId,
-      position,
-      sku: line.sku,
-      title: line.title,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-    })),
-  );
-  for (const part of chunks(lineRows, INSERT_CHUNK)) await tx.insert(salesOrderLines).values(part);
-  report.orders += fresh.length;
+  return orders.filter((order) => !known.has(order.externalId));
+};
 
-  // Refunds: on the same customer's latest order placed before them.
-  for (const refund of batch.filter((order) => order.kind === 'REFUND')) {
-    const [already] = await tx
-      .select({ id: salesRefunds.id })
+/**
+ * Records the batch's refunds not recorded yet, each on its customer's latest order placed
+ * before it (one lateral lookup for the batch), with refund lines for the lines of the same SKU;
+ * then marks those orders refunded in full or in part. Returns the refunds recorded and those
+ * without an earlier order to land on.
+ */
+const recordRefunds = async (
+  tx: Database,
+  storeId: string,
+  channel: string,
+  refunds: ImportedOrder[],
+  customerIds: Map<string, string>,
+): Promise<{ recorded: number; unmatched: number }> => {
+  const externalIdOf = (refund: ImportedOrder) => `${channel}:${refund.externalId}`;
+  const recorded = new Set<string>();
+  for (const part of chunk(refunds.map(externalIdOf), INSERT_CHUNK)) {
+    const rows = await tx
+      .select({ externalId: salesRefunds.externalId })
       .from(salesRefunds)
-      .where(
-        and(
-          eq(salesRefunds.storeId, storeId),
-          eq(salesRefunds.externalId, `${channel}:${refund.externalId}`),
-        ),
-      )
-      .limit(1);
-    if (already) continue;
-    const customerId = refund.customer ? customerIds.get(customerKey(refund.customer)) : undefined;
-    const [target] = customerId
-      ? await tx
-          .select({ id: salesOrders.id, total: salesOrders.total })
-          .from(salesOrders)
-          .where(
-            and(
-              eq(salesOrders.storeId, storeId),
-              eq(salesOrders.customerId, customerId),
-              lt(salesOrders.placedAt, refund.placedAt),
-            ),
-          )
-          .orderBy(desc(salesOrders.placedAt))
-          .limit(1)
-      : [];
-    if (!target) {
-      report.unmatchedRefunds += 1;
-      continue;
-    }
-    const amount = refund.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-    const refundId = newId('ref');
-    await tx.insert(salesRefunds).values({
-      id: refundId,
-      orderId: target.id,
-      storeId,
-      externalId: `${channel}:${refund.externalId}`,
-      amount,
-      note: `Cancellation ${refund.externalId}`,
-      createdAt: refund.placedAt,
-    });
-    const lines = await tx
+      .where(and(eq(salesRefunds.storeId, storeId), inArray(salesRefunds.externalId, part)));
+    for (const row of rows) recorded.add(row.externalId!);
+  }
+  const pending = refunds.flatMap((refund) => {
+    const customerId = refund.customer && customerIds.get(customerKey(refund.customer));
+    return recorded.has(externalIdOf(refund)) ? [] : [{ refund, customerId }];
+  });
+  const withCustomer = pending.flatMap(({ refund, customerId }) =>
+    customerId ? [{ refund, customerId }] : [],
+  );
+
+  const targets = new Map<string, string>();
+  for (const part of chunk(withCustomer, 500)) {
+    const rows = await queryRows<{ key: string; order_id: string }>(
+      tx,
+      sql`select r.key, o.id as order_id
+        from (values ${sql.join(
+          part.map(
+            ({ refund, customerId }) =>
+              sql`(${refund.externalId}, ${customerId}, ${refund.placedAt.toISOString()}::timestamptz)`,
+          ),
+          sql`, `,
+        )}) as r(key, customer_id, placed_at)
+        cross join lateral (
+          select id from ${salesOrders}
+          where store_id = ${storeId} and customer_id = r.customer_id and placed_at < r.placed_at
+          order by placed_at desc
+          limit 1
+        ) as o`,
+    );
+    for (const row of rows) targets.set(row.key, row.order_id);
+  }
+  const matched = pending.filter(({ refund }) => targets.has(refund.externalId));
+  if (matched.length === 0) return { recorded: 0, unmatched: pending.length };
+
+  const targetIds = [...new Set(targets.values())];
+  const linesByOrder = new Map<string, { id: string; sku: string | null; quantity: number }[]>();
+  for (const part of chunk(targetIds, INSERT_CHUNK)) {
+    const rows = await tx
       .select({
         id: salesOrderLines.id,
+        orderId: salesOrderLines.orderId,
         sku: salesOrderLines.sku,
         quantity: salesOrderLines.quantity,
       })
       .from(salesOrderLines)
-      .where(eq(salesOrderLines.orderId, target.id));
-    const refundLines = new Map<string, number>();
+      .where(inArray(salesOrderLines.orderId, part));
+    for (const row of rows)
+      linesByOrder.set(row.orderId, [...(linesByOrder.get(row.orderId) ?? []), row]);
+  }
+
+  const refundRows = matched.map(({ refund }) => ({
+    id: newId('ref'),
+    orderId: targets.get(refund.externalId)!,
+    storeId,
+    externalId: externalIdOf(refund),
+    amount: subtotalOf(refund),
+    note: `Cancellation ${refund.externalId}`,
+    createdAt: refund.placedAt,
+  }));
+  const refundLineRows = matched.flatMap(({ refund }, index) => {
+    const { id: refundId, orderId } = refundRows[index]!;
+    const lines = linesByOrder.get(orderId) ?? [];
+    const quantities = new Map<string, number>();
     for (const line of refund.lines) {
       const match = lines.find((candidate) => candidate.sku !== null && candidate.sku === line.sku);
       if (match) {
-        refundLines.set(
+        quantities.set(
           match.id,
-          Math.min(match.quantity, (refundLines.get(match.id) ?? 0) + line.quantity),
+          Math.min(match.quantity, (quantities.get(match.id) ?? 0) + line.quantity),
         );
       }
     }
-    if (refundLines.size > 0) {
-      await tx
-        .insert(salesRefundLines)
-        .values([...refundLines].map(([lineId, quantity]) => ({ refundId, lineId, quantity })));
-    }
+    return [...quantities].map(([lineId, quantity]) => ({ refundId, lineId, quantity }));
+  });
+  for (const part of chunk(refundRows, INSERT_CHUNK)) await tx.insert(salesRefunds).values(part);
+  for (const part of chunk(refundLineRows, INSERT_CHUNK)) {
+    await tx.insert(salesRefundLines).values(part);
+  }
+  for (const part of chunk(targetIds, INSERT_CHUNK)) {
     await tx
       .update(salesOrders)
       .set({
         hasRefunds: true,
-        financialStatus: sql`case when (select coalesce(sum(${salesRefunds.amount}), 0) from ${salesRefunds} where ${salesRefunds.orderId} = ${target.id}) >= ${salesOrders.total} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+        financialStatus: sql`case when (select coalesce(sum(${salesRefunds.amount}), 0) from ${salesRefunds} where ${salesRefunds.orderId} = ${salesOrders.id}) >= ${salesOrders.total} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
         updatedAt: sql`now()`,
       })
-      .where(eq(salesOrders.id, target.id));
-    report.refunds += 1;
+      .where(inArray(salesOrders.id, part));
   }
+  return { recorded: matched.length, unmatched: pending.length - matched.length };
+};
 
-  // The figures of every customer of the batch, from their orders (canceled ones left out).
-  const touched = [...new Set(customerIds.values())];
-  for (const part of chunks(touched, INSERT_CHUNK)) {
+/** Recomputes the figures of the customers from their orders (canceled ones spend nothing). */
+const refreshCustomerFigures = async (tx: Database, storeId: string, customerIds: string[]) => {
+  for (const part of chunk(customerIds, INSERT_CHUNK)) {
     await tx.execute(sql`
       update ${salesCustomers} as c set
         order_count = s.order_count,
@@ -461,7 +437,112 @@ const writeBatch = async (
       ) as s
       where c.id = s.customer_id`);
   }
+};
 
+/**
+ * Writes one batch in one transaction: customers (found by channel id or e-mail, else created),
+ * orders not yet recorded (numbered in the store's `#` series), their lines, refunds attached to
+ * the same customer's latest earlier order (with the lines of the same SKU), the customers'
+ * figures recomputed, and one `sales.orders.imported` event. A fixed number of statements per
+ * batch, whatever its size.
+ */
+const writeBatch = async (
+  tx: Database,
+  events: EventBus,
+  storeId: string,
+  channel: string,
+  batch: ImportedOrder[],
+  countryCodes: Map<string, string>,
+  report: OrderImportReport,
+) => {
+  const customerIds = await resolveCustomers(tx, storeId, channel, batch);
+  const orders = batch.filter((order) => order.kind === 'ORDER');
+  const fresh = await freshOrders(tx, storeId, channel, orders);
+  report.skippedOrders += orders.length - fresh.length;
+  let firstNumber = 0;
+  if (fresh.length > 0) {
+    const [series] = await tx
+      .insert(salesOrderSeries)
+      .values({ storeId, prefix: '#', lastNumber: 1000 + fresh.length })
+      .onConflictDoUpdate({
+        target: [salesOrderSeries.storeId, salesOrderSeries.prefix],
+        set: { lastNumber: sql`${salesOrderSeries.lastNumber} + ${fresh.length}` },
+      })
+      .returning({ lastNumber: salesOrderSeries.lastNumber });
+    firstNumber = series!.lastNumber - fresh.length + 1;
+  }
+  const orderRows = fresh.map((order, position) => {
+    const { subtotal, total } = amountsOf(order);
+    const countryCode = order.country
+      ? (countryCodes.get(order.country.toLowerCase()) ?? null)
+      : null;
+    return {
+      id: newId('ord'),
+      storeId,
+      origin: 'IMPORT',
+      prefix: '#',
+      number: firstNumber + position,
+      channel,
+      externalId: order.externalId,
+      placedAt: order.placedAt,
+      timeZone: order.timeZone,
+      currencyCode: order.currency,
+      subtotal,
+      discountTotal: order.discount,
+      shippingTotal: order.shipping,
+      taxTotal: order.tax,
+      total,
+      customerId: order.customer ? (customerIds.get(customerKey(order.customer)) ?? null) : null,
+      shippingAddress: countryCode
+        ? {
+            name: null,
+            company: null,
+            line1: null,
+            line2: null,
+            city: null,
+            stateCode: null,
+            postalCode: null,
+            countryCode,
+            phone: null,
+          }
+        : null,
+      // An adjustment (stock or bad debt written off) is kept, canceled, so the history has
+      // every invoice of the file; it counts toward no customer's spending.
+      financialStatus: order.isAdjustment ? 'VOIDED' : 'PAID',
+      productionStatus: 'FINISHED',
+      cancelState: order.isAdjustment ? 'CANCELED' : 'NONE',
+      fulfillmentState: order.isAdjustment ? 'NONE' : 'FULFILLED',
+      tags: order.isAdjustment ? ['adjustment'] : [],
+      itemCount: sumBy(order.lines, (line) => line.quantity),
+    };
+  });
+  for (const part of chunk(orderRows, 500)) await tx.insert(salesOrders).values(part);
+  const lineRows = fresh.flatMap((order, index) =>
+    order.lines.map((line, position) => ({
+      id: newId('oli'),
+      orderId: orderRows[index]!.id,
+      storeId,
+      position,
+      sku: line.sku,
+      title: line.title,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+    })),
+  );
+  for (const part of chunk(lineRows, INSERT_CHUNK)) await tx.insert(salesOrderLines).values(part);
+  report.orders += fresh.length;
+
+  const refunds = await recordRefunds(
+    tx,
+    storeId,
+    channel,
+    batch.filter((order) => order.kind === 'REFUND'),
+    customerIds,
+  );
+  report.refunds += refunds.recorded;
+  report.unmatchedRefunds += refunds.unmatched;
+
+  await refreshCustomerFigures(tx, storeId, [...new Set(customerIds.values())]);
   if (fresh.length > 0) {
     await events.publish(tx, 'sales.orders.imported', {
       aggregateId: storeId,
@@ -498,29 +579,28 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
     lastReported = percent;
     await options.onProgress?.(percent, message, report);
   };
+  const addIssue = (issue: RowIssue) => {
+    report.issueCount += 1;
+    if (report.issues.length < MAX_REPORTED_ISSUES) report.issues.push(issue);
+  };
 
   // Pass 1: check every row (and every order's amounts) without writing.
-  let checkedBytes = 0;
-  for await (const batch of readOrders(options, report, (bytes) => (checkedBytes = bytes))) {
-    for (const order of batch) {
-      for (const issue of orderIssues(order)) {
-        report.issueCount += 1;
-        if (report.issues.length < MAX_REPORTED_ISSUES) report.issues.push(issue);
-      }
-    }
-    await progress((checkedBytes / size) * 10, 'Checking the rows');
+  let bytesRead = 0;
+  const checking: ReadListener = {
+    onLayout: (layout) => (report.layout = layout),
+    onRow: () => (report.rows += 1),
+    onIssue: addIssue,
+    onBytes: (bytes) => (bytesRead = bytes),
+  };
+  for await (const batch of readOrders(options, checking)) {
+    for (const order of batch) for (const issue of orderIssues(order)) addIssue(issue);
+    await progress((bytesRead / size) * 10, 'Checking the rows');
   }
-  const hasIssues = report.issueCount > 0;
-  if (report.layout === null || (hasIssues && options.mode === 'ALL_OR_NOTHING')) return report;
+  if (report.layout === null || (report.issueCount > 0 && options.mode === 'ALL_OR_NOTHING')) {
+    return report;
+  }
 
-  // Pass 2: write, batch by batch.
-  const checkedRows = report.rows;
-  const issues = report.issues;
-  const issueCount = report.issueCount;
-  const rowIssues = new Set(issues.map((issue) => issue.row));
-  report.rows = 0;
-  report.issues = [];
-  report.issueCount = 0;
+  // Pass 2: write, batch by batch. Its rows and issues were counted by the check.
   const countryCodes = new Map<string, string>();
   for (const country of await options.listCountries()) {
     countryCodes.set(country.name.toLowerCase(), country.code);
@@ -529,19 +609,21 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) {
     if (code) countryCodes.set(alias, code);
   }
-  let writtenBytes = 0;
-  for await (const batch of readOrders(options, report, (bytes) => (writtenBytes = bytes))) {
+  const writing: ReadListener = {
+    onLayout: () => undefined,
+    onRow: () => undefined,
+    onIssue: () => undefined,
+    onBytes: (bytes) => (bytesRead = bytes),
+  };
+  for await (const batch of readOrders(options, writing)) {
     options.signal?.throwIfAborted();
-    // With VALID_ROWS, an order whose first row has an amount issue is left out whole.
-    const valid = batch.filter((order) => !rowIssues.has(order.row));
+    // With VALID_ROWS, an order whose amounts do not add up is left out whole.
+    const valid = batch.filter((order) => orderIssues(order).length === 0);
     await options.db.transaction(async (tx) =>
       writeBatch(tx, options.events, options.storeId, options.channel, valid, countryCodes, report),
     );
-    await progress(10 + (writtenBytes / size) * 90, 'Importing orders');
+    await progress(10 + (bytesRead / size) * 90, 'Importing orders');
   }
-  report.rows = checkedRows;
-  report.issues = issues;
-  report.issueCount = issueCount;
   await progress(100, 'Imported');
   return report;
 };
