@@ -9,7 +9,8 @@ export type KeysetPosition = { sort: string; value: string | number | null; id: 
 export const encodeCursor = (position: KeysetPosition): string =>
   Buffer.from(JSON.stringify([position.sort, position.value, position.id])).toString('base64url');
 
-const badCursor = () =>
+/** The 400 for a cursor that is not one of this list's (also for one whose value is not its sort's). */
+export const invalidCursorError = () =>
   new AppError(
     'bad_request',
     'query.cursor: Not a cursor from this search; start again from page one.',
@@ -24,7 +25,7 @@ export const decodeCursor = (cursor: string, expectedSort: string): KeysetPositi
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badCursor();
+    throw invalidCursorError();
   }
   const isPosition = (value: unknown): value is [string, string | number | null, string] =>
     Array.isArray(value) &&
@@ -33,6 +34,6 @@ export const decodeCursor = (cursor: string, expectedSort: string): KeysetPositi
     (typeof value[1] === 'string' || typeof value[1] === 'number' || value[1] === null) &&
     typeof value[2] === 'string' &&
     value[2].length <= 64;
-  if (!isPosition(parsed)) throw badCursor();
+  if (!isPosition(parsed)) throw invalidCursorError();
   return { sort: parsed[0], value: parsed[1], id: parsed[2] };
 };

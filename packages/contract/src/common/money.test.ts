@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatUsd, MoneySchema } from './money';
+import { formatMoney, formatUsd, minorDigitsOf, MoneySchema } from './money';
 
 /** Intl separates a currency code from the number with a no-break space; compare with plain spaces. */
 const plain = (value: string): string => value.replace(/\s/g, ' ');
@@ -76,5 +76,12 @@ describe('MoneySchema', () => {
     ['a missing code', { amount: 100 }],
   ])('rejects %s', (_label, value) => {
     expect(MoneySchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('minorDigitsOf', () => {
+  it('knows the minor unit of each currency, and falls back to 2 for a code Intl rejects', () => {
+    expect([minorDigitsOf('GBP'), minorDigitsOf('JPY'), minorDigitsOf('KWD')]).toEqual([2, 0, 3]);
+    expect(minorDigitsOf('??')).toBe(2);
   });
 });

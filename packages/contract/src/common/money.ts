@@ -12,15 +12,37 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** Spec §9: money is shown as USD. `amount` is in cents: 123456 → "$1,234.56". */
 export const formatUsd = (amountInCents: number): string => usd.format(amountInCents / 100);
 
+const codeFormats = new Map<string, Intl.NumberFormat>();
+/** The currency's formatter, showing its ISO code; throws a RangeError for a code Intl rejects. */
+const codeFormatOf = (currencyCode: string) => {
+  let format = codeFormats.get(currencyCode);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currencyCode,
+      currencyDisplay: 'code',
+    });
+    codeFormats.set(currencyCode, format);
+  }
+  return format;
+};
+
+/**
+ * Digits of a currency's minor unit (ISO 4217, as Intl knows them): 2 for EUR, 0 for JPY, 3 for
+ * KWD; 2 for a code Intl does not accept.
+ */
+export const minorDigitsOf = (currencyCode: string): number => {
+  try {
+    return codeFormatOf(currencyCode).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+};
+
 /** Shows a Money value; only USD is shown with a symbol, other currencies with their code. */
 export const formatMoney = (money: Money): string => {
   if (money.currencyCode === 'USD') return formatUsd(money.amount);
-  const format = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: money.currencyCode,
-    currencyDisplay: 'code',
-  });
-  // Minor units follow the currency: 2 digits for EUR, 0 for JPY, 3 for KWD.
-  const minorDigits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(money.amount / 10 ** minorDigits);
+  return codeFormatOf(money.currencyCode).format(
+    money.amount / 10 ** minorDigitsOf(money.currencyCode),
+  );
 };

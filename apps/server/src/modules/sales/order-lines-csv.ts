@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { minorDigitsOf } from '@atelier/contract/common/money';
+import { isEmail } from '@atelier/contract/common/validation';
 
 /**
  * Order-lines CSV files (issue 11, docs/import-orders.md): one row per order line, the rows of an
@@ -159,24 +161,11 @@ export type ImportedOrder = {
   discount: number;
 };
 
-const MINOR_DIGITS: Record<string, number> = {
-  JPY: 0,
-  KRW: 0,
-  VND: 0,
-  BHD: 3,
-  KWD: 3,
-  OMR: 3,
-  JOD: 3,
-  TND: 3,
-};
-const minorDigitsOf = (currency: string) => MINOR_DIGITS[currency] ?? 2;
-
 /** "2.55" → 255 (GBP pence); undefined for anything but a plain decimal number. */
 export const toMinorUnits = (text: string, currency: string): number | undefined => {
   const value = text.trim();
   if (!/^-?\d{1,12}(\.\d{1,6})?$/.test(value)) return undefined;
-  const digits = minorDigitsOf(currency);
-  return Math.round(Number(value) * 10 ** digits);
+  return Math.round(Number(value) * 10 ** minorDigitsOf(currency));
 };
 
 const DATE_FORMATS = ['yyyy-MM-dd HH:mm:ss', 'yyyy-MM-dd HH:mm', 'M/d/yyyy H:mm', 'yyyy-MM-dd'];
@@ -266,7 +255,7 @@ export const createOrderLinesReader = (
     // The UCI file writes customer ids as floats ("17850.0").
     const customerId = cell(record, 'customerId').replace(/\.0+$/, '') || null;
     const email = cell(record, 'customerEmail').toLowerCase() || null;
-    if (email !== null && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
+    if (email !== null && !isEmail(email)) {
       issue('customerEmail', `"${email}" is not an e-mail address`);
     }
     if (issues.length > 0) return issues;

@@ -18,13 +18,14 @@ import {
   computeOrderTotals,
   findOrderTotalIssues,
   lineSubtotalOf,
+  type OrderTotalIssue,
 } from '@atelier/contract/sales/order-totals';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
-import { decodeCursor, encodeCursor } from '@/lib/cursor';
+import { decodeCursor, encodeCursor, invalidCursorError } from '@/lib/cursor';
 import { newId } from '@/lib/ids';
 import {
   createStoreOrderRepository,
@@ -78,6 +79,13 @@ const LIST_SORT = 'placed_desc';
 const orderNotFound = () =>
   new AppError('not_found', 'There is no such order in this store.', { reason: 'order_not_found' });
 
+/** 400 `order_totals`: the first issue in the message, every issue in the details. */
+const orderTotalsError = (issues: OrderTotalIssue[]) =>
+  new AppError('bad_request', `${issues[0]!.field}: ${issues[0]!.message}`, {
+    reason: 'order_totals',
+    details: issues,
+  });
+
 const money = (amount: number, currencyCode: string) => ({ amount, currencyCode });
 
 /** The first day after `day` (YYYY-MM-DD), as the exclusive end of a UTC day range. */
@@ -127,10 +135,7 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
   ): Promise<{ id: string; isNew: boolean }> => {
     const issues = findOrderTotalIssues(draft, fieldPrefix);
     if (issues.length > 0) {
-      throw new AppError('bad_request', `${issues[0]!.field}: ${issues[0]!.message}`, {
-        reason: 'order_totals',
-        details: issues,
-      });
+      throw orderTotalsError(issues);
     }
     return db.transaction(async (tx) => {
       const orders = createStoreOrderRepository(tx);
@@ -270,10 +275,7 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
         position &&
         (typeof position.value !== 'string' || Number.isNaN(Date.parse(position.value)))
       ) {
-        throw new AppError('bad_request', 'query.cursor: Not a cursor from this list.', {
-          reason: 'invalid_cursor',
-          details: [{ field: 'query.cursor', message: 'Not a cursor from this list.' }],
-        });
+        throw invalidCursorError();
       }
       const filter = {
         search,
@@ -341,19 +343,12 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
       };
       const { subtotal, total } = computeOrderTotals(amounts);
       if (input.totalAmount !== undefined && input.totalAmount !== total) {
-        throw new AppError(
-          'bad_request',
-          `body.totalAmount: The lines, discounts, shipping and tax add up to ${total}, not ${input.totalAmount}.`,
+        throw orderTotalsError([
           {
-            reason: 'order_totals',
-            details: [
-              {
-                field: 'body.totalAmount',
-                message: `The lines, discounts, shipping and tax add up to ${total}, not ${input.totalAmount}.`,
-              },
-            ],
+            field: 'body.totalAmount',
+            message: `The lines, discounts, shipping and tax add up to ${total}, not ${input.totalAmount}.`,
           },
-        );
+        ]);
       }
       const { id } = await recordOrder(
         actor.storeId,
