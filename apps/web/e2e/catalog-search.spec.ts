@@ -102,4 +102,16 @@ describe.skipIf(!hasChromium)(`catalog search journey${SKIP_REASON}`, () => {
     ).toBe(productsOnlyKey);
     await context.close();
   });
+
+  it('reads malformed filters in the address as no filter, not as a broken page', async () => {
+    const { baseUrl } = server;
+    const token = await registerByApi(baseUrl, aNewAccount());
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await useSessionToken(page, baseUrl, token);
+    await page.goto(`${baseUrl}/browse-suppliers?moq=1e9&sort=BOGUS`);
+    await page.getByTestId('supplier-card').first().waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
 });

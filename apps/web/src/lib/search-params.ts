@@ -42,13 +42,12 @@ export const readInteger = (
 };
 
 /**
- * Keeps the parameters that have a value, so the address and `useSearch` carry no
- * `key: undefined` entries.
+ * A route's `validateSearch` result with every parameter it knows named, `undefined` when it is
+ * missing or malformed. The router lays a route's validated search over its parents' search, and
+ * the root keeps the raw query: a parameter left out of the result would keep its raw, unchecked
+ * value (`/browse-suppliers?moq=1e9` reached the page as "1e9" and broke it). An `undefined`
+ * parameter is left out of the address.
  */
-export const definedOnly = <T extends Record<string, unknown>>(params: T): Partial<T> => {
-  const kept: Partial<T> = {};
-  for (const key of Object.keys(params) as (keyof T)[]) {
-    if (params[key] !== undefined) kept[key] = params[key];
-  }
-  return kept;
-};
+export const knownParams = <T extends Record<string, unknown>>(params: {
+  [K in keyof Required<T>]: T[K] | undefined;
+}): T => params as T;

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '@/config/paths';
-import { definedOnly, readText } from '@/lib/search-params';
+import { knownParams, readText } from '@/lib/search-params';
 import { publicLayoutRoute } from './public-layout-route';
 import { validateSupplierProfileSearch } from './supplier-profile-search';
 
@@ -42,7 +42,7 @@ export const postReviewRoute = createRoute({
 export const confirmReviewRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: paths.confirmReview,
-  validateSearch: (raw: Record<string, unknown>) => definedOnly({ token: readText(raw.token) }),
+  validateSearch: (raw: Record<string, unknown>) => knownParams({ token: readText(raw.token) }),
   component: lazyRouteComponent(importPages, 'ConfirmReviewPage'),
 });
 

@@ -1,9 +1,9 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './app-layout-route';
-import { definedOnly, readText } from '@/lib/search-params';
+import { knownParams, readText } from '@/lib/search-params';
 
 const validateCopilotSearch = (raw: Record<string, unknown>) =>
-  definedOnly({
+  knownParams({
     /** Where the chat was opened from (spec §2: the nav tags "AI Business Partner"). */
     from: readText(raw.from, { maxLength: 40 }),
   });

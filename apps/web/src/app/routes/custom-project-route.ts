@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '@/config/paths';
-import { definedOnly, readText } from '@/lib/search-params';
+import { knownParams, readText } from '@/lib/search-params';
 import { appLayoutRoute } from './app-layout-route';
 
 const validateCustomProjectSearch = (raw: Record<string, unknown>) =>
-  definedOnly({ supplierId: readText(raw.supplierId, { pattern: /^cmp_[a-z0-9]+$/ }) });
+  knownParams({ supplierId: readText(raw.supplierId, { pattern: /^cmp_[a-z0-9]+$/ }) });
 
 /** Spec §2 /create-custom-project/{rfpId?}: a new request, or the draft with this id. */
 export const customProjectRoute = createRoute({

@@ -1,12 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { paths } from '@/config/paths';
 import { hasSession } from '@/lib/api-client';
-import { definedOnly, readChoice, readText } from '@/lib/search-params';
+import { knownParams, readChoice, readText } from '@/lib/search-params';
 import { safeReturnPath } from './login-return-path';
 import { rootRoute } from './root-route';
 
 const validateLoginSearch = (raw: Record<string, unknown>) =>
-  definedOnly({
+  knownParams({
     /** The page to return to after logging in (spec §8). */
     redirect: readText(raw.redirect),
     mode: readChoice(raw.mode, ['register']),

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { MANAGE_SHOP_TABS, paths } from '@/config/paths';
-import { definedOnly, readChoice } from '@/lib/search-params';
+import { knownParams, readChoice } from '@/lib/search-params';
 import { appLayoutRoute } from './app-layout-route';
 
 const validateManageShopSearch = (raw: Record<string, unknown>) =>
-  definedOnly({ tab: readChoice(raw.tab, MANAGE_SHOP_TABS) });
+  knownParams({ tab: readChoice(raw.tab, MANAGE_SHOP_TABS) });
 
 /** Spec §2 Merch storefront: one page, the tab chosen by `?tab=`. */
 export const manageShopRoute = createRoute({

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '@/config/paths';
-import { definedOnly, readText } from '@/lib/search-params';
+import { knownParams, readText } from '@/lib/search-params';
 import { rootRoute } from './root-route';
 
 const validateAcceptInviteSearch = (raw: Record<string, unknown>) =>
-  definedOnly({ token: readText(raw.token) });
+  knownParams({ token: readText(raw.token) });
 
 /**
  * The link of a supplier invitation (`npm run supplier:invite`). It works whatever session the

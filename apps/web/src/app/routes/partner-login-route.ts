@@ -2,11 +2,11 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { paths } from '@/config/paths';
 import { getPartnerLandingPath } from '@/features/identity/partner-return-path';
 import { hasPartnerSession } from '@/lib/api-client';
-import { definedOnly, readText } from '@/lib/search-params';
+import { knownParams, readText } from '@/lib/search-params';
 import { rootRoute } from './root-route';
 
 const validatePartnerLoginSearch = (raw: Record<string, unknown>) =>
-  definedOnly({
+  knownParams({
     /** The workspace page to return to after logging in. */
     redirect: readText(raw.redirect),
   });

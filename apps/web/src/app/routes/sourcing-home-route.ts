@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths, SOURCING_HOME_TABS } from '@/config/paths';
-import { definedOnly, readChoice } from '@/lib/search-params';
+import { knownParams, readChoice } from '@/lib/search-params';
 import { appLayoutRoute } from './app-layout-route';
 
 const validateSourcingHomeSearch = (raw: Record<string, unknown>) =>
-  definedOnly({
+  knownParams({
     tab: readChoice(raw.tab, SOURCING_HOME_TABS),
     open: readChoice(raw.open, ['cart']),
   });

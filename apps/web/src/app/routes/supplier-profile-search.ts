@@ -1,6 +1,6 @@
-import { SUPPLIER_PROFILE_TABS } from '@/config/paths';
-import { definedOnly, readChoice } from '@/lib/search-params';
+import { SUPPLIER_PROFILE_TABS, type SupplierProfileTab } from '@/config/paths';
+import { knownParams, readChoice } from '@/lib/search-params';
 
 /** Spec §2 supplier profile address: `?tab=` picks the tab; an unknown tab falls back to the first. */
 export const validateSupplierProfileSearch = (raw: Record<string, unknown>) =>
-  definedOnly({ tab: readChoice(raw.tab, SUPPLIER_PROFILE_TABS) });
+  knownParams<{ tab?: SupplierProfileTab }>({ tab: readChoice(raw.tab, SUPPLIER_PROFILE_TABS) });

@@ -10,7 +10,7 @@ import {
   SUPPLIER_SORTS,
 } from '@atelier/contract/catalog/filter-values';
 import { REGION_CODES, type RegionCode } from '@atelier/contract/reference/region-codes';
-import { definedOnly, readChoice, readInteger } from '@/lib/search-params';
+import { knownParams, readChoice, readInteger } from '@/lib/search-params';
 import { type SearchFilters, type SearchSort, VIEW_TYPES, type ViewType } from './search-state';
 
 /**
@@ -56,7 +56,7 @@ const readList = (value: unknown): string | number | undefined => {
 /** `validateSearch` of /browse-suppliers: the known parameters, malformed ones left out. */
 export const validateBrowseSearch = (raw: Record<string, unknown>): BrowseSearchParams => {
   const rating = readInteger(raw.rating, { min: 1, max: 5 });
-  return definedOnly<BrowseSearchParams>({
+  return knownParams<BrowseSearchParams>({
     viewType: readChoice(raw.viewType, VIEW_TYPES),
     searchKey:
       typeof raw.searchKey === 'string' || typeof raw.searchKey === 'number'

@@ -1,12 +1,12 @@
 import { ORDER_TABS, type OrderTab } from '@atelier/contract/sales/order-values';
-import { definedOnly, readChoice, readText } from '@/lib/search-params';
+import { knownParams, readChoice, readText } from '@/lib/search-params';
 
 /** /orders' address: `?activeTabKey=` (spec §2, a tab of spec §3) and `?search=`. */
 export type OrdersSearchParams = { activeTabKey?: OrderTab; search?: string };
 
 /** Reads /orders' search params; a tab is read in any case (`?activeTabKey=on_hold`). */
 export const validateOrdersSearch = (search: Record<string, unknown>): OrdersSearchParams =>
-  definedOnly({
+  knownParams({
     activeTabKey: readChoice(
       typeof search.activeTabKey === 'string' ? search.activeTabKey.toUpperCase() : undefined,
       ORDER_TABS,
