@@ -301,7 +301,7 @@ const freshOrders = async (
 
 /**
  * Records the batch's refunds not recorded yet, each on its customer's latest order placed
- * before it (one lateral lookup for the batch), with refund lines for the lines of the same SKU;
+ * before it (the later in the file when two share a time; one lateral lookup for the batch), with refund lines for the lines of the same SKU;
  * then marks those orders refunded in full or in part. Returns the refunds recorded and those
  * without an earlier order to land on.
  */
@@ -344,7 +344,7 @@ const recordRefunds = async (
         cross join lateral (
           select id from ${salesOrders}
           where store_id = ${storeId} and customer_id = r.customer_id and placed_at < r.placed_at
-          order by placed_at desc
+          order by placed_at desc, number desc
           limit 1
         ) as o`,
     );

@@ -90,6 +90,8 @@ export const OrdersPage = () => {
           aria-label="Search orders"
           placeholder="Order number, customer e-mail or SKU"
           leftSection={<IconSearch size={16} />}
+          // The API searches at most 100 characters (ListStoreOrdersQuerySchema).
+          maxLength={100}
           value={searchText}
           maw={420}
           onChange={(event) => {
