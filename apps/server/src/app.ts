@@ -31,7 +31,11 @@ import { createIdentityModule } from './modules/identity';
 import { createJobsModule } from './modules/jobs';
 import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
-import { createSalesModule, DEMO_ORDER_HISTORY_JOB_KIND } from './modules/sales';
+import {
+  createSalesModule,
+  DEMO_ORDER_HISTORY_JOB_KIND,
+  ORDER_IMPORT_JOB_KIND,
+} from './modules/sales';
 import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime } from './realtime';
@@ -167,7 +171,6 @@ export const buildApp = async ({
     suppliers: catalog.supplierDirectory,
     platformTeamEmail: config.PLATFORM_TEAM_EMAIL,
   });
-  const sales = createSalesModule({ db, clock, events });
   const realtime = createRealtime({
     config,
     connection,
@@ -199,6 +202,13 @@ export const buildApp = async ({
     log: app.log,
     appVersion: APP_VERSION,
   });
+  const sales = createSalesModule({
+    db,
+    clock,
+    events,
+    dataDir: config.dataDir,
+    startJob: (storeId, kind, options) => jobs.jobService.startJob(storeId, kind, options),
+  });
   jobs.addExportSources(
     ...identity.exportSources,
     ...catalog.exportSources,
@@ -213,6 +223,11 @@ export const buildApp = async ({
       listCountries: () => reference.repository.listCountries(),
       log: app.log,
     }),
+    { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 },
+  );
+  jobs.register(
+    ORDER_IMPORT_JOB_KIND,
+    sales.orderImportHandler({ listCountries: () => reference.repository.listCountries() }),
     { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 },
   );
   // Every role starts pg-boss (api processes only queue); worker and all also run the queues.

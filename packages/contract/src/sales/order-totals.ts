@@ -8,6 +8,8 @@
  * - `discountTotal` is what order-level discounts (codes) take off the subtotal: `0 ≤
  *   discountTotal ≤ subtotal`.
  * - `total = subtotal − discountTotal + shippingTotal + taxTotal`; shipping and tax are ≥ 0.
+ *   When `taxesIncluded` (prices already hold the tax, as in much of Europe; Shopify's
+ *   `taxes_included`), `taxTotal` is the tax inside the prices and is not added again.
  */
 export type OrderAmounts = {
   lines: readonly { quantity: number; unitPrice: number; discount: number }[];
@@ -15,6 +17,8 @@ export type OrderAmounts = {
   discountTotal: number;
   shippingTotal: number;
   taxTotal: number;
+  /** Whether the prices include the tax (then `taxTotal` is part of them, not added). */
+  taxesIncluded?: boolean;
   total: number;
 };
 
@@ -31,7 +35,11 @@ export const computeOrderTotals = (
   const subtotal = amounts.lines.reduce((sum, line) => sum + lineSubtotalOf(line), 0);
   return {
     subtotal,
-    total: subtotal - amounts.discountTotal + amounts.shippingTotal + amounts.taxTotal,
+    total:
+      subtotal -
+      amounts.discountTotal +
+      amounts.shippingTotal +
+      (amounts.taxesIncluded ? 0 : amounts.taxTotal),
   };
 };
 
@@ -95,7 +103,9 @@ export const findOrderTotalIssues = (
   if (amounts.total !== expected.total) {
     issue(
       'total',
-      `The total (${amounts.total}) is not subtotal − discounts + shipping + tax (${expected.total}).`,
+      amounts.taxesIncluded
+        ? `The total (${amounts.total}) is not subtotal − discounts + shipping (${expected.total}); the prices include the tax.`
+        : `The total (${amounts.total}) is not subtotal − discounts + shipping + tax (${expected.total}).`,
     );
   }
   return issues;

@@ -108,6 +108,8 @@ export const StoreOrderSchema = StoreOrderSummarySchema.extend({
   discountTotal: MoneySchema,
   shippingTotal: MoneySchema,
   taxTotal: MoneySchema,
+  /** Whether the prices include the tax (`taxTotal` is inside them, not added to the total). */
+  taxesIncluded: z.boolean(),
   discountCodes: z.array(z.string()),
   shippingAddress: PostalAddressSchema.nullable(),
   billingAddress: PostalAddressSchema.nullable(),

@@ -17,6 +17,8 @@ import { publishJobUpdated, type JobEventPublisher, type JobQueuePort } from './
 /** What a handler gets besides the job: where to report and when to stop. */
 export type JobContext = {
   storeId: string;
+  /** The key the job was started with (`startJob`): what it works on, e.g. an uploaded file's id. */
+  key: string;
   /** 1 for the first run; a retry or a resume after a restart adds one. */
   attempt: number;
   /**
@@ -145,7 +147,7 @@ export const createJobRunner = ({
 
   const contextFor = (
     jobId: string,
-    storeId: string,
+    { storeId, key }: { storeId: string; key: string },
     attempt: number,
     controller: AbortController,
     signal: AbortSignal,
@@ -154,6 +156,7 @@ export const createJobRunner = ({
     let lastWriteAt = 0;
     return {
       storeId,
+      key,
       attempt,
       signal,
       async reportProgress(progress, message, counts) {
@@ -210,7 +213,7 @@ export const createJobRunner = ({
       const result =
         (await registered.handler(
           toJob(row),
-          contextFor(jobId, row.storeId, attempt, controller, signal),
+          contextFor(jobId, row, attempt, controller, signal),
         )) ?? null;
       signal.throwIfAborted();
       await write((jobs) =>

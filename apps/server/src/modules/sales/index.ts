@@ -3,24 +3,36 @@ import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createDemoOrderHistoryHandler, hasDemoOrderHistory } from './demo-order-history';
+import { createOrderImportFiles, type StartJob } from './order-import-files';
+import { createOrderImportHandler } from './order-import-job';
 import { createSalesExportSources } from './sales.export';
 import { storeOrderRoutes } from './store-order.routes';
 import { createStoreOrderService } from './store-order.service';
 
 export type { StoreOrderDraft } from './store-order.service';
 
-export type SalesModuleDeps = { db: Database; clock: Clock; events: EventBus };
+export type SalesModuleDeps = {
+  db: Database;
+  clock: Clock;
+  events: EventBus;
+  /** config.dataDir: uploaded order files are kept under `order-imports/`. */
+  dataDir: string;
+  /** The jobs module's `startJob`: imports run as jobs. */
+  startJob: StartJob;
+};
 export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
+export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
  * holds store orders with their lines, customers and refunds, and the store-orders calls of spec
  * §7; products and variants, imports, channel connectors and webhooks build on it.
  */
-export const createSalesModule = ({ db, clock, events }: SalesModuleDeps) => {
+export const createSalesModule = ({ db, clock, events, dataDir, startJob }: SalesModuleDeps) => {
   const storeOrderService = createStoreOrderService({ db, clock, events });
+  const importFiles = createOrderImportFiles({ db, clock, dataDir, startJob });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(storeOrderRoutes(storeOrderService));
+    await app.register(storeOrderRoutes(storeOrderService, importFiles));
   };
   return {
     storeOrderService,
@@ -32,6 +44,10 @@ export const createSalesModule = ({ db, clock, events }: SalesModuleDeps) => {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;
       log: { info: (details: object, message: string) => void };
     }) => createDemoOrderHistoryHandler({ db, events, ...deps }),
+    /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
+    orderImportHandler: (deps: {
+      listCountries: () => Promise<readonly { code: string; name: string }[]>;
+    }) => createOrderImportHandler({ db, events, files: importFiles, ...deps }),
     /** Whether the demo history is (being) imported into the store already. */
     hasDemoOrderHistory: (storeId: string) => hasDemoOrderHistory(db, storeId),
   };

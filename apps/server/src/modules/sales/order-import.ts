@@ -3,9 +3,11 @@ import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chunk, sumBy } from 'es-toolkit';
+import { minorDigitsOf } from '@atelier/contract/common/money';
 import { computeOrderTotals, findOrderTotalIssues } from '@atelier/contract/sales/order-totals';
 import { queryRows, type Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
+import type { PostalAddress } from '@atelier/contract/sales/order';
 import { newId } from '@/lib/ids';
 import {
   createOrderLinesReader,
@@ -98,7 +100,8 @@ type ReadListener = {
   onBytes: (bytes: number) => void;
 };
 
-const decoderOf = (compression: FileCompression | undefined) =>
+/** The stream that unpacks a file stored with `compression` (none for a plain file). */
+export const decoderOf = (compression: FileCompression | undefined) =>
   compression === 'gzip'
     ? createGunzip()
     : compression === 'brotli'
@@ -132,6 +135,10 @@ async function* readOrders(
 
   let reader: ReturnType<typeof createOrderLinesReader> | undefined;
   const done = new Set<string>();
+  /** Orders with a row that has a problem: left out whole (VALID_ROWS imports the rest). */
+  const bad = new Set<string>();
+  const valid = (orders: Iterable<ImportedOrder>) =>
+    [...orders].filter((order) => !bad.has(order.externalId));
   let batch = new Map<string, ImportedOrder>();
   let row = 0;
   try {
@@ -150,8 +157,9 @@ async function* readOrders(
       }
       on.onRow();
       const read = reader.readRow(record, row);
-      if (Array.isArray(read)) {
-        for (const issue of read) on.onIssue(issue);
+      if ('issues' in read) {
+        for (const issue of read.issues) on.onIssue(issue);
+        if (read.orderId !== '') bad.add(read.orderId);
         continue;
       }
       // Rows of one order may interleave with others' (the UCI file has 35 such rows); they
@@ -160,7 +168,10 @@ async function* readOrders(
       if (current) {
         current.lines.push(read.line);
         // One row that is not a sale makes the whole invoice an adjustment.
-        if (read.head.isAdjustment) current.isAdjustment = true;
+        if (read.isAdjustment) current.isAdjustment = true;
+      } else if (read.head === null) {
+        // The rest of an order whose first row had a problem: left out with it.
+        bad.add(read.orderId);
       } else if (done.has(read.orderId)) {
         on.onIssue({
           row,
@@ -169,7 +180,7 @@ async function* readOrders(
         });
       } else {
         if (batch.size >= batchOrders) {
-          yield [...batch.values()];
+          yield valid(batch.values());
           for (const id of batch.keys()) done.add(id);
           batch = new Map();
         }
@@ -186,30 +197,59 @@ async function* readOrders(
     });
     return;
   }
-  if (batch.size > 0) yield [...batch.values()];
+  if (batch.size > 0) yield valid(batch.values());
 }
 
 const subtotalOf = (order: ImportedOrder) =>
-  sumBy(order.lines, (line) => line.quantity * line.unitPrice);
+  sumBy(order.lines, (line) => line.quantity * line.unitPrice - line.discount);
 
-/** The amounts of an imported order, its total computed by the contract's rule. */
+/**
+ * The amounts of an imported order, its total computed by the contract's rule. The order-level
+ * discount is what the file's discount leaves after the lines' own when it counts them
+ * (Shopify). When the file states a total that is the amounts without the tax, the prices
+ * include the tax (Shopify's `taxes_included`).
+ */
 const amountsOf = (order: ImportedOrder) => {
-  const amounts = {
-    lines: order.lines.map((line) => ({ ...line, discount: 0 })),
-    discountTotal: order.discount,
+  const base = {
+    lines: order.lines,
+    discountTotal: order.discountCountsLines
+      ? order.discount - sumBy(order.lines, (line) => line.discount)
+      : order.discount,
     shippingTotal: order.shipping,
     taxTotal: order.tax,
   };
+  const added = computeOrderTotals(base);
+  const taxesIncluded =
+    order.statedTotal !== null &&
+    order.tax > 0 &&
+    order.statedTotal !== added.total &&
+    order.statedTotal === added.total - order.tax;
+  const amounts = { ...base, taxesIncluded };
   return { ...amounts, ...computeOrderTotals(amounts) };
 };
 
-/** Order-level issues (a discount above the lines' sum), as row issues on its first row. */
-const orderIssues = (order: ImportedOrder): RowIssue[] =>
-  findOrderTotalIssues(amountsOf(order)).map((issue) => ({
+/**
+ * Order-level issues (a discount above the lines' sum, a stated total the amounts do not give),
+ * as row issues on the order's first row.
+ */
+const orderIssues = (order: ImportedOrder): RowIssue[] => {
+  const amounts = amountsOf(order);
+  const issues = findOrderTotalIssues(amounts).map((issue) => ({
     row: order.row,
     field: issue.field,
     message: issue.message,
   }));
+  if (issues.length === 0 && order.statedTotal !== null && order.statedTotal !== amounts.total) {
+    const digits = minorDigitsOf(order.currency);
+    const shown = (value: number) => (value / 10 ** digits).toFixed(digits);
+    issues.push({
+      row: order.row,
+      field: 'total',
+      message: `The order's total (${shown(order.statedTotal)}) is not its lines less discounts plus shipping and tax (${shown(amounts.total)}).`,
+    });
+  }
+  return issues;
+};
 
 type Customer = NonNullable<ImportedOrder['customer']>;
 const customerKey = (customer: Customer) =>
@@ -226,8 +266,13 @@ const resolveCustomers = async (
   batch: ImportedOrder[],
 ): Promise<Map<string, string>> => {
   const wanted = new Map<string, Customer>();
+  /** The first order of each new customer: its address and time stand for theirs. */
+  const firstOrders = new Map<string, ImportedOrder>();
   for (const order of batch) {
-    if (order.customer) wanted.set(customerKey(order.customer), order.customer);
+    if (!order.customer) continue;
+    const key = customerKey(order.customer);
+    wanted.set(key, order.customer);
+    if (!firstOrders.has(key)) firstOrders.set(key, order);
   }
   const customers = [...wanted.values()];
   const ids = new Map<string, string>();
@@ -258,12 +303,19 @@ const resolveCustomers = async (
     .map(([key, customer]) => {
       const id = newId('cus');
       ids.set(key, id);
+      const first = firstOrders.get(key)!;
       return {
         id,
         storeId,
         email: customer.email,
         firstName: customer.firstName,
         lastName: customer.lastName,
+        phone: customer.phone,
+        defaultAddress: first.shippingAddress ?? first.billingAddress,
+        acceptsMarketing: customer.acceptsMarketing ?? false,
+        // The file says the customer agreed; when is the order's time, the only one it gives.
+        marketingConsentAt: customer.acceptsMarketing ? first.placedAt : null,
+        marketingConsentSource: customer.acceptsMarketing ? `import:${channel}` : null,
         channel: customer.externalId ? channel : null,
         externalId: customer.externalId,
       };
@@ -471,11 +523,22 @@ const writeBatch = async (
       .returning({ lastNumber: salesOrderSeries.lastNumber });
     firstNumber = series!.lastNumber - fresh.length + 1;
   }
+  /** An address of the file with its country as the reference data knows it (or none). */
+  const withKnownCountry = (address: PostalAddress | null): PostalAddress | null =>
+    address && {
+      ...address,
+      countryCode: address.countryCode
+        ? (countryCodes.get(address.countryCode.toLowerCase()) ?? null)
+        : null,
+    };
   const orderRows = fresh.map((order, position) => {
-    const { subtotal, total } = amountsOf(order);
+    const { subtotal, total, discountTotal, taxesIncluded } = amountsOf(order);
     const countryCode = order.country
       ? (countryCodes.get(order.country.toLowerCase()) ?? null)
       : null;
+    const isCanceled = order.isAdjustment || order.canceledAt !== null;
+    // A history without statuses (the UCI file, Atelier's own layout) was paid and sent.
+    const fulfillmentState = order.isAdjustment ? 'NONE' : (order.fulfillmentState ?? 'FULFILLED');
     return {
       id: newId('ord'),
       storeId,
@@ -488,31 +551,43 @@ const writeBatch = async (
       timeZone: order.timeZone,
       currencyCode: order.currency,
       subtotal,
-      discountTotal: order.discount,
+      discountTotal,
       shippingTotal: order.shipping,
       taxTotal: order.tax,
+      taxesIncluded,
       total,
+      discountCodes: order.discountCodes,
       customerId: order.customer ? (customerIds.get(customerKey(order.customer)) ?? null) : null,
-      shippingAddress: countryCode
-        ? {
-            name: null,
-            company: null,
-            line1: null,
-            line2: null,
-            city: null,
-            stateCode: null,
-            postalCode: null,
-            countryCode,
-            phone: null,
-          }
-        : null,
+      billingAddress: withKnownCountry(order.billingAddress),
+      shippingAddress: order.shippingAddress
+        ? withKnownCountry(order.shippingAddress)
+        : countryCode
+          ? {
+              name: null,
+              company: null,
+              line1: null,
+              line2: null,
+              city: null,
+              stateCode: null,
+              postalCode: null,
+              countryCode,
+              phone: null,
+            }
+          : null,
       // An adjustment (stock or bad debt written off) is kept, canceled, so the history has
       // every invoice of the file; it counts toward no customer's spending.
-      financialStatus: order.isAdjustment ? 'VOIDED' : 'PAID',
-      productionStatus: 'FINISHED',
-      cancelState: order.isAdjustment ? 'CANCELED' : 'NONE',
-      fulfillmentState: order.isAdjustment ? 'NONE' : 'FULFILLED',
-      tags: order.isAdjustment ? ['adjustment'] : [],
+      financialStatus: order.isAdjustment ? 'VOIDED' : (order.financialStatus ?? 'PAID'),
+      productionStatus:
+        fulfillmentState === 'FULFILLED' || order.isAdjustment
+          ? 'FINISHED'
+          : fulfillmentState === 'PARTIAL'
+            ? 'PROCESSING'
+            : 'OUTSTANDING',
+      cancelState: isCanceled ? 'CANCELED' : 'NONE',
+      fulfillmentState,
+      hasRefunds: order.refundedAmount > 0,
+      tags: order.isAdjustment ? ['adjustment', ...order.tags] : order.tags,
+      note: order.note,
       itemCount: sumBy(order.lines, (line) => line.quantity),
     };
   });
@@ -527,10 +602,29 @@ const writeBatch = async (
       title: line.title,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
+      discount: line.discount,
     })),
   );
   for (const part of chunk(lineRows, INSERT_CHUNK)) await tx.insert(salesOrderLines).values(part);
   report.orders += fresh.length;
+  // What the file says was refunded on an order (Shopify's `Refunded Amount`), as one refund.
+  const statedRefunds = fresh.flatMap((order, index) =>
+    order.refundedAmount > 0
+      ? [
+          {
+            id: newId('ref'),
+            orderId: orderRows[index]!.id,
+            storeId,
+            externalId: `${channel}:${order.externalId}:refunded`,
+            amount: order.refundedAmount,
+            note: 'Refunded amount stated by the imported file',
+            createdAt: order.placedAt,
+          },
+        ]
+      : [],
+  );
+  for (const part of chunk(statedRefunds, INSERT_CHUNK)) await tx.insert(salesRefunds).values(part);
+  report.refunds += statedRefunds.length;
 
   const refunds = await recordRefunds(
     tx,

@@ -56,6 +56,7 @@ export const createSalesExportSources = (db: Database): ExportSource[] => [
       discount_total: salesOrders.discountTotal,
       shipping_total: salesOrders.shippingTotal,
       tax_total: salesOrders.taxTotal,
+      taxes_included: salesOrders.taxesIncluded,
       total: salesOrders.total,
       discount_codes: salesOrders.discountCodes,
       customer_id: salesOrders.customerId,

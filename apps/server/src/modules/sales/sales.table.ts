@@ -100,6 +100,8 @@ export const salesOrders = pgTable(
     discountTotal: minorUnits('discount_total'),
     shippingTotal: minorUnits('shipping_total'),
     taxTotal: minorUnits('tax_total'),
+    /** The prices include the tax: `taxTotal` is inside them and not added to `total`. */
+    taxesIncluded: boolean('taxes_included').notNull().default(false),
     total: minorUnits('total'),
     discountCodes: text('discount_codes')
       .array()
@@ -203,3 +205,24 @@ export const salesRefundLines = pgTable(
   },
   (table) => [primaryKey({ columns: [table.refundId, table.lineId] })],
 );
+
+/**
+ * Order files uploaded for an import from the browser (issue 11, spec §7 `import-task`). The
+ * bytes are kept under `DATA_DIR/order-imports/<store id>/<id>`; the import job is keyed by id.
+ */
+export const salesOrderImportFiles = pgTable(
+  'sales_order_import_files',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Bytes as uploaded (compressed for a `.csv.gz` or `.csv.br`). */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    compression: text('compression', { enum: ['gzip', 'brotli'] }),
+    /** The detected format (contract ORDER_IMPORT_LAYOUTS), null when the header fits none. */
+    layout: text('layout'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sales_order_import_files_store_idx').on(table.storeId, table.createdAt)],
+);
+export type SalesOrderImportFileRow = typeof salesOrderImportFiles.$inferSelect;

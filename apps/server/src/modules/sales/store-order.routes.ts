@@ -1,4 +1,10 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_ORDER_IMPORT_BYTES,
+  startOrderImport,
+  uploadOrderImportFile,
+} from '@atelier/contract/sales/order-import';
 import {
   createManualRetailOrder,
   createManualWholesaleOrder,
@@ -6,19 +12,78 @@ import {
   listOrderOrigins,
   listStoreOrders,
 } from '@atelier/contract/sales/order';
+import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
+import type { OrderImportFiles } from './order-import-files';
 import type { StoreOrderService } from './store-order.service';
+
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+
+/** Multipart errors of an order-file upload as the API's error body. */
+const uploadError = (error: unknown): unknown => {
+  if (error instanceof AppError) return error;
+  const code = errorCode(error);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError(
+      'payload_too_large',
+      `Order files can be at most ${MAX_ORDER_IMPORT_BYTES / (1024 * 1024)} MB; compress a larger one as .csv.gz.`,
+      { reason: 'file_too_large' },
+    );
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError('unsupported_media_type', 'Upload files as multipart/form-data.', {
+      reason: 'not_multipart',
+    });
+  }
+  return new AppError('bad_request', 'The upload could not be read.', {
+    reason: 'malformed_upload',
+  });
+};
 
 /**
  * Spec §7 store orders (issue 11), all scoped to the caller's store: `GET /api/web/orders`
  * (tab, search, origin, dates, keyset pages, counts per tab), `GET /api/web/orders/:id` (404
  * `order_not_found`), `GET /api/web/orders/order-origins`, and `POST
  * /api/web/orders/manual-retail|manual-wholesale` (201; 400 `order_totals` naming the amount that
- * does not add up).
+ * does not add up); the import: `POST /api/web/orders/import-files` (multipart, part `file`:
+ * 201 the file's preview) and `POST /api/web/orders/import-task` (202 the job).
  */
 export const storeOrderRoutes =
-  (service: StoreOrderService): FastifyPluginAsyncZod =>
+  (service: StoreOrderService, importFiles: OrderImportFiles): FastifyPluginAsyncZod =>
   async (app) => {
+    const limits = { fileSize: MAX_ORDER_IMPORT_BYTES, files: 1, fields: 10, parts: 20 };
+    await app.register(fastifyMultipart, { limits: { ...limits, fieldSize: 1024 } });
+
+    const uploadOptions = routeOptions(uploadOrderImportFile);
+    app.post(
+      uploadOrderImportFile.path,
+      { ...uploadOptions, config: { ...uploadOptions.config, isUpload: true } },
+      async (request, reply) => {
+        try {
+          const part = await request.file({ limits: { ...limits, fieldSize: 1024 } });
+          if (!part || part.fieldname !== 'file') {
+            part?.file.resume();
+            throw new AppError('bad_request', 'Send the file as a multipart part named "file".', {
+              reason: 'file_missing',
+            });
+          }
+          const file = await importFiles.receive(request.actor, {
+            fileName: part.filename,
+            stream: part.file,
+          });
+          return await reply.status(201).send(file);
+        } catch (error) {
+          request.log.debug({ err: error }, 'order file upload refused');
+          throw uploadError(error);
+        }
+      },
+    );
+
+    app.post(startOrderImport.path, routeOptions(startOrderImport), async (request, reply) =>
+      reply.status(202).send(await importFiles.startImport(request.actor, request.body)),
+    );
+
     app.get(listStoreOrders.path, routeOptions(listStoreOrders), async (request) =>
       service.listOrders(request.actor, request.query),
     );

@@ -224,6 +224,7 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
       discountTotal: money(found.discountTotal, currency),
       shippingTotal: money(found.shippingTotal, currency),
       taxTotal: money(found.taxTotal, currency),
+      taxesIncluded: found.taxesIncluded,
       discountCodes: found.discountCodes,
       shippingAddress: found.shippingAddress,
       billingAddress: found.billingAddress,
