@@ -150,6 +150,21 @@ export const ListStoreOrdersQuerySchema = z
   });
 export type ListStoreOrdersQuery = z.input<typeof ListStoreOrdersQuerySchema>;
 
+/** The orders a CSV export holds: the list's tab, search, origin and dates (every page). */
+export const ExportStoreOrdersQuerySchema = z
+  .object({
+    tab: OrderTabSchema.default('ALL'),
+    search: textSchema(100).optional(),
+    origin: OrderOriginSchema.optional(),
+    placedFrom: z.iso.date().optional(),
+    placedTo: z.iso.date().optional(),
+  })
+  .refine((query) => !query.placedFrom || !query.placedTo || query.placedFrom <= query.placedTo, {
+    path: ['placedTo'],
+    message: 'The end day is before the start day.',
+  });
+export type ExportStoreOrdersQuery = z.input<typeof ExportStoreOrdersQuerySchema>;
+
 export const StoreOrderPageSchema = z.object({
   items: z.array(StoreOrderSummarySchema),
   nextCursor: z.string().nullable(),
@@ -257,4 +272,18 @@ export const createManualWholesaleOrder = defineEndpoint({
   successStatus: 201,
   summary: 'Spec §7 manual-wholesale: enter a wholesale order by hand (W-numbers).',
   tags: ['sales'],
+});
+
+/**
+ * The orders of the list (tab, search, origin, dates) as a CSV download in Shopify's orders
+ * export layout (its headers exactly; one row per line, the order's fields on its first row),
+ * newest first. The import reads it back (`shopify-orders`). `text/csv`, UTF-8, attachment.
+ */
+export const exportStoreOrders = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/orders/export',
+  query: ExportStoreOrdersQuerySchema,
+  response: z.unknown(),
+  summary: "Download the list's orders as CSV (Shopify's orders export layout).",
+  tags: ['orders'],
 });

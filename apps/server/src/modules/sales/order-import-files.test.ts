@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@atelier/contract/jobs/job';
 import {
+  exportStoreOrders,
   listStoreOrders,
   getStoreOrder,
   type StoreOrder,
@@ -206,6 +207,63 @@ describe('order import from an uploaded file (issue 11, spec §7 import-task)', 
     const { result } = await importFile(alice, again);
     expect(result).toMatchObject({ orders: 0, skippedOrders: 6, issueCount: 0 });
     expect((await listOrders(alice)).counts).toEqual(before.counts);
+  });
+
+  it('exports the orders in Shopify’s layout, and that export imports into another store as the same orders', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: exportStoreOrders.path,
+      headers: alice.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-/);
+    const csv = response.rawPayload;
+    expect(csv.toString('utf8')).toMatch(/^\uFEFFName,Email,Financial Status,Paid at,/);
+
+    const carol = await registerAccount(context);
+    const file = await uploaded(carol, 'orders-export.csv', csv);
+    expect(file.layout).toBe('shopify-orders');
+    const { result } = await importFile(carol, file);
+    expect(result).toMatchObject({ orders: 6, issueCount: 0 });
+
+    /** What an order is, whatever store or import holds it. */
+    const contentOf = async (account: Account) => {
+      const page = await listOrders(account);
+      const orders = await Promise.all(page.items.map((item) => orderDetails(account, item.id)));
+      return orders
+        .map((order) => ({
+          placedAt: order.placedAt,
+          amounts: [order.subtotal, order.discountTotal, order.shippingTotal, order.taxTotal].map(
+            (money) => money.amount,
+          ),
+          total: order.total,
+          taxesIncluded: order.taxesIncluded,
+          states: [
+            order.financialStatus,
+            order.fulfillmentState,
+            order.productionStatus,
+            order.cancelState,
+          ],
+          email: order.customer?.email,
+          names: [order.customer?.firstName, order.customer?.lastName],
+          addresses: [order.shippingAddress, order.billingAddress],
+          codes: order.discountCodes,
+          note: order.note,
+          tags: order.tags,
+          lines: order.lines.map((line) => [
+            line.sku,
+            line.title,
+            line.quantity,
+            line.unitPrice.amount,
+            line.discount.amount,
+          ]),
+          refunded: order.refunds.reduce((sum, refund) => sum + refund.amount.amount, 0),
+        }))
+        .sort((a, b) => a.placedAt.localeCompare(b.placedAt));
+    };
+    expect(await contentOf(carol)).toEqual(await contentOf(alice));
+    expect((await listOrders(carol)).counts).toEqual((await listOrders(alice)).counts);
   });
 
   it('reads a gzip-compressed upload', async () => {

@@ -272,6 +272,36 @@ export const createStoreOrderRepository = (db: Database) => ({
     return new Map(rows.map((row) => [row.origin, row.count]));
   },
 
+  /** The lines of the store's orders `orderIds`, by order, in position order. */
+  async listLinesOf(
+    storeId: string,
+    orderIds: string[],
+  ): Promise<Map<string, SalesOrderLineRow[]>> {
+    const byOrder = new Map<string, SalesOrderLineRow[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await db
+      .select()
+      .from(salesOrderLines)
+      .where(and(eq(salesOrderLines.storeId, storeId), inArray(salesOrderLines.orderId, orderIds)))
+      .orderBy(asc(salesOrderLines.orderId), asc(salesOrderLines.position));
+    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+    return byOrder;
+  },
+
+  /** The money refunded on each of the store's orders `orderIds` (minor units; absent: none). */
+  async refundTotalsOf(storeId: string, orderIds: string[]): Promise<Map<string, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        orderId: salesRefunds.orderId,
+        amount: sql<number>`sum(${salesRefunds.amount})::bigint`.mapWith(Number),
+      })
+      .from(salesRefunds)
+      .where(and(eq(salesRefunds.storeId, storeId), inArray(salesRefunds.orderId, orderIds)))
+      .groupBy(salesRefunds.orderId);
+    return new Map(rows.map((row) => [row.orderId, row.amount]));
+  },
+
   /** The store's order with its customer, lines and refunds; undefined for another store's. */
   async findOrder(storeId: string, id: string) {
     const [found] = await db

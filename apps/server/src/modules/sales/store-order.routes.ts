@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -8,6 +9,7 @@ import {
 import {
   createManualRetailOrder,
   createManualWholesaleOrder,
+  exportStoreOrders,
   getStoreOrder,
   listOrderOrigins,
   listStoreOrders,
@@ -87,6 +89,16 @@ export const storeOrderRoutes =
     app.get(listStoreOrders.path, routeOptions(listStoreOrders), async (request) =>
       service.listOrders(request.actor, request.query),
     );
+
+    app.get(exportStoreOrders.path, routeOptions(exportStoreOrders), async (request, reply) => {
+      const csv = service.exportOrders(request.actor, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv));
+    });
 
     app.get(listOrderOrigins.path, routeOptions(listOrderOrigins), async (request) =>
       service.listOrigins(request.actor),

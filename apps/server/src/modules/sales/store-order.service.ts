@@ -1,9 +1,11 @@
 import {
+  ExportStoreOrdersQuerySchema,
   formatOrderNumber,
   ListStoreOrdersQuerySchema,
   ORDER_NUMBER_PREFIXES,
   ORDER_ORIGIN_LABELS,
   ORDER_ORIGINS,
+  type ExportStoreOrdersQuery,
   type FinancialStatus,
   type ListStoreOrdersQuery,
   type ManualOrderInput,
@@ -32,6 +34,7 @@ import {
   type CustomerDraft,
   type LineRowDraft,
 } from './store-order.repository';
+import { exportShopifyOrdersCsv } from './order-export';
 import type { SalesCustomerRow, SalesOrderRow } from './sales.table';
 
 /**
@@ -303,6 +306,21 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
             : null,
         counts,
       };
+    },
+
+    /**
+     * The list's orders (tab, search, origin, dates; every page) as CSV text in Shopify's orders
+     * export layout, streamed page by page. Throws a ZodError (400) for a bad query.
+     */
+    exportOrders(actor: Actor, query: ExportStoreOrdersQuery): AsyncGenerator<string> {
+      const { tab, search, origin, placedFrom, placedTo } =
+        ExportStoreOrdersQuerySchema.parse(query);
+      return exportShopifyOrdersCsv(repository, actor.storeId, tab, {
+        search,
+        origin,
+        placedFrom: placedFrom ? new Date(`${placedFrom}T00:00:00.000Z`) : undefined,
+        placedBefore: placedTo ? dayAfter(placedTo) : undefined,
+      });
     },
 
     /** Spec §7 order-origins: every origin, its label and how many orders the store has from it. */
