@@ -12,6 +12,12 @@ export const salesEvents = {
     total: z.number().int(),
     currencyCode: z.string(),
   }),
+  /** A store order was changed by its store (status, note, address): what changed, by name. */
+  'sales.order.updated': z.object({
+    storeId: z.string(),
+    orderId: z.string(),
+    changes: z.array(z.enum(['productionStatus', 'note', 'shippingAddress'])),
+  }),
   /** A batch of an order import was written (one event per batch, not per order). */
   'sales.orders.imported': z.object({
     storeId: z.string(),

@@ -5,6 +5,7 @@ import type { Clock } from '@/lib/clock';
 import { createDemoOrderHistoryHandler, hasDemoOrderHistory } from './demo-order-history';
 import { createOrderImportFiles, type StartJob } from './order-import-files';
 import { createOrderImportHandler } from './order-import-job';
+import { createOrderOperations } from './order-operations.service';
 import { createSalesExportSources } from './sales.export';
 import { storeOrderRoutes } from './store-order.routes';
 import { createStoreOrderService } from './store-order.service';
@@ -31,8 +32,14 @@ export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
 export const createSalesModule = ({ db, clock, events, dataDir, startJob }: SalesModuleDeps) => {
   const storeOrderService = createStoreOrderService({ db, clock, events });
   const importFiles = createOrderImportFiles({ db, clock, dataDir, startJob });
+  const operations = createOrderOperations({
+    db,
+    clock,
+    events,
+    getOrder: storeOrderService.getOrder,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(storeOrderRoutes(storeOrderService, importFiles));
+    await app.register(storeOrderRoutes(storeOrderService, importFiles, operations));
   };
   return {
     storeOrderService,

@@ -226,3 +226,29 @@ export const salesOrderImportFiles = pgTable(
   (table) => [index('sales_order_import_files_store_idx').on(table.storeId, table.createdAt)],
 );
 export type SalesOrderImportFileRow = typeof salesOrderImportFiles.$inferSelect;
+
+/**
+ * Spec §3 "operation status … has a history" (issue 11): each change of an order's production
+ * status, with who made it and why. An order without rows has had the status it was recorded
+ * with all along.
+ */
+export const salesOrderStatusEvents = pgTable(
+  'sales_order_status_events',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    /** 1 for the order's first change, then 2, … (the order's row is locked while writing). */
+    sequence: integer('sequence').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    /** The user who changed it and their name then (null: the system). */
+    userId: text('user_id'),
+    changedBy: text('changed_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('sales_order_status_events_order_key').on(table.orderId, table.sequence)],
+);

@@ -7,6 +7,12 @@ import {
   uploadOrderImportFile,
 } from '@atelier/contract/sales/order-import';
 import {
+  changeOrderOpStatus,
+  listOrderOpStatusHistory,
+  updateOrderNote,
+  updateOrderShippingAddress,
+} from '@atelier/contract/sales/order-operations';
+import {
   createManualRetailOrder,
   createManualWholesaleOrder,
   exportStoreOrders,
@@ -17,6 +23,7 @@ import {
 import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
 import type { OrderImportFiles } from './order-import-files';
+import type { OrderOperations } from './order-operations.service';
 import type { StoreOrderService } from './store-order.service';
 
 const errorCode = (error: unknown): string | undefined =>
@@ -49,11 +56,35 @@ const uploadError = (error: unknown): unknown => {
  * `order_not_found`), `GET /api/web/orders/order-origins`, and `POST
  * /api/web/orders/manual-retail|manual-wholesale` (201; 400 `order_totals` naming the amount that
  * does not add up); the import: `POST /api/web/orders/import-files` (multipart, part `file`:
- * 201 the file's preview) and `POST /api/web/orders/import-task` (202 the job).
+ * 201 the file's preview) and `POST /api/web/orders/import-task` (202 the job); the order's
+ * operations (`order-operations.ts` in the contract: change-op-status, op-status-history, notes,
+ * shipping-address).
  */
 export const storeOrderRoutes =
-  (service: StoreOrderService, importFiles: OrderImportFiles): FastifyPluginAsyncZod =>
+  (
+    service: StoreOrderService,
+    importFiles: OrderImportFiles,
+    operations: OrderOperations,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post(changeOrderOpStatus.path, routeOptions(changeOrderOpStatus), async (request) =>
+      operations.changeOpStatus(request.actor, request.params.id, request.body),
+    );
+    app.get(
+      listOrderOpStatusHistory.path,
+      routeOptions(listOrderOpStatusHistory),
+      async (request) => operations.listOpStatusHistory(request.actor, request.params.id),
+    );
+    app.put(updateOrderNote.path, routeOptions(updateOrderNote), async (request) =>
+      operations.updateNote(request.actor, request.params.id, request.body),
+    );
+    app.put(
+      updateOrderShippingAddress.path,
+      routeOptions(updateOrderShippingAddress),
+      async (request) =>
+        operations.updateShippingAddress(request.actor, request.params.id, request.body),
+    );
+
     const limits = { fileSize: MAX_ORDER_IMPORT_BYTES, files: 1, fields: 10, parts: 20 };
     await app.register(fastifyMultipart, { limits: { ...limits, fieldSize: 1024 } });
 
