@@ -131,6 +131,11 @@ export const ListStoreOrdersQuerySchema = z
     /** An order number ("1001", "#1001", "R1001"), a customer e-mail (or its start) or a SKU. */
     search: textSchema(100).optional(),
     origin: OrderOriginSchema.optional(),
+    /** One customer's orders. */
+    customerId: z
+      .string()
+      .regex(/^cus_[a-z0-9]+$/, 'Not a customer id.')
+      .optional(),
     /** Placed on or after this day (YYYY-MM-DD, UTC). */
     placedFrom: z.iso.date().optional(),
     /** Placed on or before this day (YYYY-MM-DD, UTC). */

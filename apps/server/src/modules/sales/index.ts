@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createDemoOrderHistoryHandler, hasDemoOrderHistory } from './demo-order-history';
+import { createCustomerService } from './customer.service';
 import { createOrderImportFiles, type StartJob } from './order-import-files';
 import { createOrderImportHandler } from './order-import-job';
 import { createOrderOperations } from './order-operations.service';
@@ -39,7 +40,9 @@ export const createSalesModule = ({ db, clock, events, dataDir, startJob }: Sale
     getOrder: storeOrderService.getOrder,
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(storeOrderRoutes(storeOrderService, importFiles, operations));
+    await app.register(
+      storeOrderRoutes(storeOrderService, importFiles, operations, createCustomerService({ db })),
+    );
   };
   return {
     storeOrderService,

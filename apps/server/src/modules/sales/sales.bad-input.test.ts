@@ -2,11 +2,24 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   createManualRetailOrder,
   createManualWholesaleOrder,
+  exportStoreOrders,
   getStoreOrder,
   listOrderOrigins,
   listStoreOrders,
   type StoreOrder,
 } from '@atelier/contract/sales/order';
+import {
+  exportStoreCustomers,
+  getStoreCustomer,
+  listStoreCustomers,
+} from '@atelier/contract/sales/customer';
+import { startOrderImport } from '@atelier/contract/sales/order-import';
+import {
+  changeOrderOpStatus,
+  listOrderOpStatusHistory,
+  updateOrderNote,
+  updateOrderShippingAddress,
+} from '@atelier/contract/sales/order-operations';
 import { sweepRoute, type SweepRoute } from '@/testing/bad-input';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
@@ -51,6 +64,47 @@ beforeAll(async () => {
       },
     },
     { method: 'GET', path: listOrderOrigins.path },
+    {
+      method: 'GET',
+      path: exportStoreOrders.path,
+      query: { tab: 'ALL', search: 'sweep', placedFrom: '2020-01-01' },
+    },
+    {
+      method: 'POST',
+      path: changeOrderOpStatus.path,
+      params: { id: order.id },
+      body: { status: 'PROCESSING', note: 'sweep' },
+    },
+    { method: 'GET', path: listOrderOpStatusHistory.path, params: { id: order.id } },
+    { method: 'PUT', path: updateOrderNote.path, params: { id: order.id }, body: { note: 'n' } },
+    {
+      method: 'PUT',
+      path: updateOrderShippingAddress.path,
+      params: { id: order.id },
+      body: {
+        name: 'Sweep',
+        company: null,
+        line1: '1 Main St',
+        line2: null,
+        city: 'Austin',
+        stateCode: 'TX',
+        postalCode: '73301',
+        countryCode: 'US',
+        phone: null,
+      },
+    },
+    {
+      method: 'POST',
+      path: startOrderImport.path,
+      body: { fileId: 'oif_abc', mode: 'VALID_ROWS' },
+    },
+    {
+      method: 'GET',
+      path: listStoreCustomers.path,
+      query: { search: 'sweep', sort: 'TOTAL_SPENT', limit: '10' },
+    },
+    { method: 'GET', path: exportStoreCustomers.path, query: { search: 'sw', sort: 'LAST_ORDER' } },
+    { method: 'GET', path: getStoreCustomer.path, params: { id: order.customer!.id } },
   ];
 });
 afterAll(async () => context.close());

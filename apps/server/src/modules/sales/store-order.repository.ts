@@ -38,6 +38,7 @@ export type LineRowDraft = Omit<typeof salesOrderLines.$inferInsert, 'orderId' |
 export type OrderFilter = {
   search?: string | undefined;
   origin?: OrderOrigin | undefined;
+  customerId?: string | undefined;
   /** Inclusive bounds of `placedAt`. */
   placedFrom?: Date | undefined;
   placedBefore?: Date | undefined;
@@ -97,6 +98,7 @@ const searchCondition = (storeId: string, search: string): SQL | undefined => {
 const filterConditions = (storeId: string, filter: OrderFilter): (SQL | undefined)[] => [
   eq(salesOrders.storeId, storeId),
   filter.origin ? eq(salesOrders.origin, filter.origin) : undefined,
+  filter.customerId ? eq(salesOrders.customerId, filter.customerId) : undefined,
   filter.placedFrom ? gte(salesOrders.placedAt, filter.placedFrom) : undefined,
   filter.placedBefore ? lt(salesOrders.placedAt, filter.placedBefore) : undefined,
   filter.search ? searchCondition(storeId, filter.search) : undefined,

@@ -1,11 +1,17 @@
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_ORDER_IMPORT_BYTES,
   startOrderImport,
   uploadOrderImportFile,
 } from '@atelier/contract/sales/order-import';
+import {
+  exportStoreCustomers,
+  getStoreCustomer,
+  listStoreCustomers,
+} from '@atelier/contract/sales/customer';
 import {
   changeOrderOpStatus,
   listOrderOpStatusHistory,
@@ -22,6 +28,7 @@ import {
 } from '@atelier/contract/sales/order';
 import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
+import type { CustomerService } from './customer.service';
 import type { OrderImportFiles } from './order-import-files';
 import type { OrderOperations } from './order-operations.service';
 import type { StoreOrderService } from './store-order.service';
@@ -65,8 +72,30 @@ export const storeOrderRoutes =
     service: StoreOrderService,
     importFiles: OrderImportFiles,
     operations: OrderOperations,
+    customers: CustomerService,
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    /** A CSV download named `<name>-<day>.csv`, streamed from `csv`. */
+    const sendCsv = (reply: FastifyReply, name: string, csv: AsyncGenerator<string>) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv));
+
+    app.get(listStoreCustomers.path, routeOptions(listStoreCustomers), async (request) =>
+      customers.listCustomers(request.actor, request.query),
+    );
+    app.get(exportStoreCustomers.path, routeOptions(exportStoreCustomers), async (request, reply) =>
+      sendCsv(reply, 'customers', customers.exportCustomers(request.actor, request.query)),
+    );
+    app.get(getStoreCustomer.path, routeOptions(getStoreCustomer), async (request) =>
+      customers.getCustomer(request.actor, request.params.id),
+    );
+
     app.post(changeOrderOpStatus.path, routeOptions(changeOrderOpStatus), async (request) =>
       operations.changeOpStatus(request.actor, request.params.id, request.body),
     );
@@ -122,13 +151,7 @@ export const storeOrderRoutes =
     );
 
     app.get(exportStoreOrders.path, routeOptions(exportStoreOrders), async (request, reply) => {
-      const csv = service.exportOrders(request.actor, request.query);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csv));
+      return sendCsv(reply, 'orders', service.exportOrders(request.actor, request.query));
     });
 
     app.get(listOrderOrigins.path, routeOptions(listOrderOrigins), async (request) =>

@@ -272,7 +272,7 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
      * `invalid_cursor` for a cursor of another list.
      */
     async listOrders(actor: Actor, query: ListStoreOrdersQuery): Promise<StoreOrderPage> {
-      const { tab, search, origin, placedFrom, placedTo, cursor, limit } =
+      const { tab, search, origin, customerId, placedFrom, placedTo, cursor, limit } =
         ListStoreOrdersQuerySchema.parse(query);
       const position = cursor ? decodeCursor(cursor, LIST_SORT) : undefined;
       if (
@@ -284,6 +284,7 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
       const filter = {
         search,
         origin,
+        customerId,
         placedFrom: placedFrom ? new Date(`${placedFrom}T00:00:00.000Z`) : undefined,
         placedBefore: placedTo ? dayAfter(placedTo) : undefined,
       };
