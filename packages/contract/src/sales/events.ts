@@ -18,6 +18,14 @@ export const salesEvents = {
     orderId: z.string(),
     changes: z.array(z.enum(['productionStatus', 'note', 'shippingAddress'])),
   }),
+  /** A product was created (by hand, an import or a channel). */
+  'sales.product.created': z.object({ storeId: z.string(), productId: z.string() }),
+  /** A product or its variants changed, or it was archived or brought back. */
+  'sales.product.updated': z.object({
+    storeId: z.string(),
+    productId: z.string(),
+    status: z.enum(['ACTIVE', 'ARCHIVED']),
+  }),
   /** A batch of an order import was written (one event per batch, not per order). */
   'sales.orders.imported': z.object({
     storeId: z.string(),

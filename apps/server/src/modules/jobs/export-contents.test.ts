@@ -19,6 +19,9 @@ import {
   salesCustomers,
   salesOrderLines,
   salesOrders,
+  salesOrderStatusEvents,
+  salesProducts,
+  salesProductVariants,
   salesRefundLines,
   salesRefunds,
   stores,
@@ -253,6 +256,34 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     .insert(salesRefunds)
     .values({ id: refundId, orderId, storeId, amount: 300, note: `${marker} refund` });
   await db.insert(salesRefundLines).values({ refundId, lineId: lineIds[0]!, quantity: 1 });
+  await db.insert(salesOrderStatusEvents).values({
+    id: newId('ose'),
+    orderId,
+    storeId,
+    sequence: 1,
+    fromStatus: 'OUTSTANDING',
+    toStatus: 'FINISHED',
+    changedBy: `${marker} owner`,
+  });
+  const productId = newId('prd');
+  await db.insert(salesProducts).values({
+    id: productId,
+    storeId,
+    title: `${marker} heart holder`,
+    currencyCode: 'GBP',
+    options: [],
+    images: [],
+    status: 'ACTIVE',
+  });
+  await db.insert(salesProductVariants).values({
+    id: newId('var'),
+    productId,
+    storeId,
+    position: 0,
+    optionValues: [],
+    sku: `${marker}-85123A`,
+    price: 255,
+  });
   return storeId;
 };
 
@@ -275,6 +306,9 @@ const EXPECTED_TABLES = {
   sales_order_lines: 2,
   sales_refunds: 1,
   sales_refund_lines: 1,
+  sales_order_status_events: 1,
+  sales_products: 1,
+  sales_product_variants: 1,
   jobs: 1,
 };
 

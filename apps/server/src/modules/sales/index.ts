@@ -4,6 +4,8 @@ import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createDemoOrderHistoryHandler, hasDemoOrderHistory } from './demo-order-history';
 import { createCustomerService } from './customer.service';
+import { productRoutes } from './product.routes';
+import { createProductService } from './product.service';
 import { createOrderImportFiles, type StartJob } from './order-import-files';
 import { createOrderImportHandler } from './order-import-job';
 import { createOrderOperations } from './order-operations.service';
@@ -39,13 +41,16 @@ export const createSalesModule = ({ db, clock, events, dataDir, startJob }: Sale
     events,
     getOrder: storeOrderService.getOrder,
   });
+  const productService = createProductService({ db, clock, events });
   const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(productRoutes(productService));
     await app.register(
       storeOrderRoutes(storeOrderService, importFiles, operations, createCustomerService({ db })),
     );
   };
   return {
     storeOrderService,
+    productService,
     routes,
     /** The store's customers, orders, lines and refunds in "Export my data". */
     exportSources: createSalesExportSources(db),

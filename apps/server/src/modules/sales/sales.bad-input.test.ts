@@ -15,6 +15,16 @@ import {
 } from '@atelier/contract/sales/customer';
 import { startOrderImport } from '@atelier/contract/sales/order-import';
 import {
+  archiveProduct,
+  createProduct,
+  exportProducts,
+  getProduct,
+  listProducts,
+  unarchiveProduct,
+  updateProduct,
+  type Product,
+} from '@atelier/contract/sales/product';
+import {
   changeOrderOpStatus,
   listOrderOpStatusHistory,
   updateOrderNote,
@@ -48,7 +58,38 @@ beforeAll(async () => {
       payload: orderBody,
     })
   ).json<StoreOrder>();
+  const productBody = {
+    title: 'Sweep apron',
+    options: [{ name: 'Color', values: ['Sage'] }],
+    variants: [{ optionValues: ['Sage'], sku: 'SW-APR', priceAmount: 1_000 }],
+  };
+  const product = (
+    await context.app.inject({
+      method: 'POST',
+      url: createProduct.path,
+      headers,
+      payload: productBody,
+    })
+  ).json<Product>();
   routes = [
+    {
+      method: 'GET',
+      path: listProducts.path,
+      query: { status: 'ACTIVE', search: 'sw', limit: '5' },
+    },
+    { method: 'GET', path: exportProducts.path, query: { status: 'ARCHIVED', search: 'sw' } },
+    { method: 'GET', path: getProduct.path, params: { id: product.id } },
+    {
+      method: 'POST',
+      path: createProduct.path,
+      body: {
+        ...productBody,
+        variants: [{ optionValues: ['Sage'], sku: 'SW-APR-2', priceAmount: 1_000 }],
+      },
+    },
+    { method: 'PUT', path: updateProduct.path, params: { id: product.id }, body: productBody },
+    { method: 'POST', path: archiveProduct.path, params: { id: product.id } },
+    { method: 'POST', path: unarchiveProduct.path, params: { id: product.id } },
     { method: 'POST', path: createManualRetailOrder.path, body: orderBody },
     { method: 'POST', path: createManualWholesaleOrder.path, body: orderBody },
     { method: 'GET', path: getStoreOrder.path, params: { id: order.id } },

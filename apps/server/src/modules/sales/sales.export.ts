@@ -5,13 +5,16 @@ import {
   salesCustomers,
   salesOrderLines,
   salesOrders,
+  salesOrderStatusEvents,
+  salesProducts,
+  salesProductVariants,
   salesRefundLines,
   salesRefunds,
 } from './sales.table';
 
 /**
  * "Export my data" tables of the sales module (issue 11): customers, store orders, their lines,
- * refunds and refunded lines. Amounts are integer minor units of the order's `currency_code`.
+ * refunds and refunded lines, operation-status changes, products and their variants. Amounts are integer minor units of the order's `currency_code`.
  */
 export const createSalesExportSources = (db: Database): ExportSource[] => [
   createTableExportSource(db, {
@@ -122,5 +125,62 @@ export const createSalesExportSources = (db: Database): ExportSource[] => [
     },
     ofStore: (storeId) => eq(salesRefunds.storeId, storeId),
     keys: [salesRefundLines.refundId, salesRefundLines.lineId],
+  }),
+  createTableExportSource(db, {
+    table: 'sales_order_status_events',
+    from: salesOrderStatusEvents,
+    columns: {
+      id: salesOrderStatusEvents.id,
+      order_id: salesOrderStatusEvents.orderId,
+      sequence: salesOrderStatusEvents.sequence,
+      from_status: salesOrderStatusEvents.fromStatus,
+      to_status: salesOrderStatusEvents.toStatus,
+      note: salesOrderStatusEvents.note,
+      changed_by: salesOrderStatusEvents.changedBy,
+      created_at: salesOrderStatusEvents.createdAt,
+    },
+    ofStore: (storeId) => eq(salesOrderStatusEvents.storeId, storeId),
+    keys: [salesOrderStatusEvents.id],
+  }),
+  createTableExportSource(db, {
+    table: 'sales_products',
+    from: salesProducts,
+    columns: {
+      id: salesProducts.id,
+      title: salesProducts.title,
+      description: salesProducts.description,
+      vendor: salesProducts.vendor,
+      product_type: salesProducts.productType,
+      tags: salesProducts.tags,
+      category_id: salesProducts.categoryId,
+      currency_code: salesProducts.currencyCode,
+      options: salesProducts.options,
+      images: salesProducts.images,
+      status: salesProducts.status,
+      channel: salesProducts.channel,
+      external_id: salesProducts.externalId,
+      created_at: salesProducts.createdAt,
+      updated_at: salesProducts.updatedAt,
+    },
+    ofStore: (storeId) => eq(salesProducts.storeId, storeId),
+    keys: [salesProducts.id],
+  }),
+  createTableExportSource(db, {
+    table: 'sales_product_variants',
+    from: salesProductVariants,
+    columns: {
+      id: salesProductVariants.id,
+      product_id: salesProductVariants.productId,
+      position: salesProductVariants.position,
+      option_values: salesProductVariants.optionValues,
+      sku: salesProductVariants.sku,
+      barcode: salesProductVariants.barcode,
+      price: salesProductVariants.price,
+      compare_at_price: salesProductVariants.compareAtPrice,
+      weight_grams: salesProductVariants.weightGrams,
+      tracked: salesProductVariants.tracked,
+    },
+    ofStore: (storeId) => eq(salesProductVariants.storeId, storeId),
+    keys: [salesProductVariants.id],
   }),
 ];

@@ -252,3 +252,76 @@ export const salesOrderStatusEvents = pgTable(
   },
   (table) => [uniqueIndex('sales_order_status_events_order_key').on(table.orderId, table.sequence)],
 );
+
+/**
+ * Issue 11 products of a store (Shopify's model): up to three options; each variant is one
+ * combination of their values. Stock numbers come with fulfillment.
+ */
+export const salesProducts = pgTable(
+  'sales_products',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    vendor: text('vendor'),
+    productType: text('product_type'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Google product taxonomy id (data/google-product-taxonomy). */
+    categoryId: integer('category_id'),
+    currencyCode: text('currency_code').notNull(),
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull(),
+    images: jsonb('images').$type<{ url: string; alt: string | null }[]>().notNull(),
+    status: text('status', { enum: ['ACTIVE', 'ARCHIVED'] }).notNull(),
+    /** Where it came from (`shopify:<shop>`…), with its id there; null when made here. */
+    channel: text('channel'),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('sales_products_store_status_idx').on(
+      table.storeId,
+      table.status,
+      table.updatedAt.desc(),
+      table.id.desc(),
+    ),
+    uniqueIndex('sales_products_channel_external_key')
+      .on(table.storeId, table.channel, table.externalId)
+      .where(sql`${table.externalId} is not null`),
+  ],
+);
+export type SalesProductRow = typeof salesProducts.$inferSelect;
+
+/** A product's variants, in `position` order. A SKU is unique in its store. */
+export const salesProductVariants = pgTable(
+  'sales_product_variants',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => salesProducts.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    position: integer('position').notNull(),
+    optionValues: text('option_values').array().notNull(),
+    sku: text('sku'),
+    barcode: text('barcode'),
+    price: minorUnits('price'),
+    compareAtPrice: bigint('compare_at_price', { mode: 'number' }),
+    weightGrams: integer('weight_grams'),
+    tracked: boolean('tracked').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('sales_product_variants_product_idx').on(table.productId, table.position),
+    uniqueIndex('sales_product_variants_store_sku_key')
+      .on(table.storeId, table.sku)
+      .where(sql`${table.sku} is not null`),
+    index('sales_product_variants_store_barcode_idx').on(table.storeId, table.barcode),
+  ],
+);
+export type SalesProductVariantRow = typeof salesProductVariants.$inferSelect;
