@@ -35,7 +35,9 @@ import {
   createSalesModule,
   DEMO_ORDER_HISTORY_JOB_KIND,
   ORDER_IMPORT_JOB_KIND,
+  WEBHOOK_DELIVERY_JOB_KIND,
 } from './modules/sales';
+import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
 import { createSourcingModule } from './modules/sourcing';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime } from './realtime';
@@ -208,6 +210,7 @@ export const buildApp = async ({
     events,
     dataDir: config.dataDir,
     startJob: (storeId, kind, options) => jobs.jobService.startJob(storeId, kind, options),
+    allowLocalHttpWebhooks: config.NODE_ENV !== 'production',
   });
   jobs.addExportSources(
     ...identity.exportSources,
@@ -225,6 +228,12 @@ export const buildApp = async ({
     }),
     { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 },
   );
+  // A delivery is tried WEBHOOK_MAX_ATTEMPTS times, the waits doubling (30 s, 1, 2, 4, 8 min).
+  jobs.register(WEBHOOK_DELIVERY_JOB_KIND, sales.webhookDeliveryHandler, {
+    retryLimit: WEBHOOK_MAX_ATTEMPTS - 1,
+    retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
+    expireInSeconds: 60,
+  });
   jobs.register(
     ORDER_IMPORT_JOB_KIND,
     sales.orderImportHandler({ listCountries: () => reference.repository.listCountries() }),

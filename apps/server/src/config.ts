@@ -142,6 +142,8 @@ export const ConfigSchema = z.object({
    * sockets dropped by a restart reconnect first (else a backlog e-mails people who are online).
    */
   OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /** First back-off of a failed webhook delivery, doubled each retry (seconds). */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Folder of the built web app served on the same port. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -5,6 +5,8 @@ import type { Clock } from '@/lib/clock';
 import { createDemoOrderHistoryHandler, hasDemoOrderHistory } from './demo-order-history';
 import { createCustomerService } from './customer.service';
 import { productRoutes } from './product.routes';
+import { webhookRoutes } from './webhook.routes';
+import { createWebhookService } from './webhook.service';
 import { createProductService } from './product.service';
 import { createOrderImportFiles, type StartJob } from './order-import-files';
 import { createOrderImportHandler } from './order-import-job';
@@ -23,16 +25,26 @@ export type SalesModuleDeps = {
   dataDir: string;
   /** The jobs module's `startJob`: imports run as jobs. */
   startJob: StartJob;
+  /** Outside production, webhooks may go to http://localhost. */
+  allowLocalHttpWebhooks: boolean;
 };
 export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
 export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
+export { WEBHOOK_DELIVERY_JOB_KIND } from './webhook.service';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
  * holds store orders with their lines, customers and refunds, and the store-orders calls of spec
  * §7; products and variants, imports, channel connectors and webhooks build on it.
  */
-export const createSalesModule = ({ db, clock, events, dataDir, startJob }: SalesModuleDeps) => {
+export const createSalesModule = ({
+  db,
+  clock,
+  events,
+  dataDir,
+  startJob,
+  allowLocalHttpWebhooks,
+}: SalesModuleDeps) => {
   const storeOrderService = createStoreOrderService({ db, clock, events });
   const importFiles = createOrderImportFiles({ db, clock, dataDir, startJob });
   const operations = createOrderOperations({
@@ -42,8 +54,18 @@ export const createSalesModule = ({ db, clock, events, dataDir, startJob }: Sale
     getOrder: storeOrderService.getOrder,
   });
   const productService = createProductService({ db, clock, events });
+  const webhooks = createWebhookService({
+    db,
+    clock,
+    events,
+    startJob,
+    allowLocalHttp: allowLocalHttpWebhooks,
+    readOrder: storeOrderService.readOrder,
+    readProduct: productService.readProduct,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(productRoutes(productService));
+    await app.register(webhookRoutes(webhooks));
     await app.register(
       storeOrderRoutes(storeOrderService, importFiles, operations, createCustomerService({ db })),
     );
@@ -59,6 +81,8 @@ export const createSalesModule = ({ db, clock, events, dataDir, startJob }: Sale
       listCountries: () => Promise<readonly { code: string; name: string }[]>;
       log: { info: (details: object, message: string) => void };
     }) => createDemoOrderHistoryHandler({ db, events, ...deps }),
+    /** The job handler that sends one webhook delivery (WEBHOOK_DELIVERY_JOB_KIND). */
+    webhookDeliveryHandler: webhooks.deliveryHandler,
     /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
     orderImportHandler: (deps: {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;

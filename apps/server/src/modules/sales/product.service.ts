@@ -363,6 +363,8 @@ export const createProductService = ({
 
     /** One product of the store with its variants. 404 `product_not_found`. */
     getProduct: (actor: Actor, id: string) => read(db, actor.storeId, id),
+    /** The same, by store id, for the module's own work (webhook bodies). */
+    readProduct: (storeId: string, id: string) => read(db, storeId, id),
 
     /** Creates a product and its variants (contract `createProduct` for the errors). */
     async createProduct(actor: Actor, input: ProductInput): Promise<Product> {

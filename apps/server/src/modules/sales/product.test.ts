@@ -121,7 +121,7 @@ describe('products and variants (issue 11)', () => {
         anApron({ title: 'X', categoryId: 999_999_999 }),
       ),
       400,
-      { reason: 'unknown_category' },
+      { code: 'bad_request', reason: 'unknown_category' },
     );
     // Another store may use the same SKU.
     await created(bob, anApron());
@@ -213,9 +213,11 @@ describe('products and variants (issue 11)', () => {
     expect(others.items.map((item) => item.title)).toEqual(['Linen Apron']);
     const own = (await list(alice, 'search=cand')).items[0]!;
     expectApiError(await send(bob, 'GET', `/api/web/products/${own.id}`), 404, {
+      code: 'not_found',
       reason: 'product_not_found',
     });
     expectApiError(await send(bob, 'POST', `/api/web/products/${own.id}/archive`), 404, {
+      code: 'not_found',
       reason: 'product_not_found',
     });
   });

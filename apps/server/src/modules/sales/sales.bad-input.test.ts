@@ -15,6 +15,11 @@ import {
 } from '@atelier/contract/sales/customer';
 import { startOrderImport } from '@atelier/contract/sales/order-import';
 import {
+  createWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+} from '@atelier/contract/sales/webhook';
+import {
   archiveProduct,
   createProduct,
   exportProducts,
@@ -71,7 +76,22 @@ beforeAll(async () => {
       payload: productBody,
     })
   ).json<Product>();
+  const webhook = (
+    await context.app.inject({
+      method: 'POST',
+      url: createWebhook.path,
+      headers,
+      payload: { url: 'https://hooks.example.com/atelier', topics: ['order.created'] },
+    })
+  ).json<{ id: string }>();
   routes = [
+    {
+      method: 'POST',
+      path: createWebhook.path,
+      body: { url: 'https://hooks.example.com/x', topics: ['order.updated'] },
+    },
+    { method: 'GET', path: listWebhooks.path },
+    { method: 'GET', path: listWebhookDeliveries.path, params: { id: webhook.id } },
     {
       method: 'GET',
       path: listProducts.path,

@@ -325,3 +325,49 @@ export const salesProductVariants = pgTable(
   ],
 );
 export type SalesProductVariantRow = typeof salesProductVariants.$inferSelect;
+
+/** Issue 11 outgoing webhooks: a store's endpoint, its topics and its signing secret. */
+export const salesWebhooks = pgTable(
+  'sales_webhooks',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    url: text('url').notNull(),
+    topics: text('topics').array().notNull(),
+    /** The HMAC-SHA256 key of the signatures. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sales_webhooks_store_idx').on(table.storeId)],
+);
+export type SalesWebhookRow = typeof salesWebhooks.$inferSelect;
+
+/**
+ * One change sent to one webhook (the delivery log): the exact body is kept, so every retry
+ * sends the same bytes with the same signature. Unique per webhook and event.
+ */
+export const salesWebhookDeliveries = pgTable(
+  'sales_webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => salesWebhooks.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    eventId: text('event_id').notNull(),
+    topic: text('topic').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'RETRYING', 'FAILED'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('sales_webhook_deliveries_event_key').on(table.webhookId, table.eventId),
+    index('sales_webhook_deliveries_log_idx').on(table.webhookId, table.createdAt.desc()),
+  ],
+);
+export type SalesWebhookDeliveryRow = typeof salesWebhookDeliveries.$inferSelect;

@@ -217,8 +217,9 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
     });
   };
 
-  const getOrder = async (actor: Actor, id: string): Promise<StoreOrder> => {
-    const found = await repository.findOrder(actor.storeId, id);
+  /** The store's order as the API answers it. 404 `order_not_found`. */
+  const readOrder = async (storeId: string, id: string): Promise<StoreOrder> => {
+    const found = await repository.findOrder(storeId, id);
     if (!found) throw orderNotFound();
     const currency = found.currencyCode;
     return {
@@ -260,11 +261,15 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
     };
   };
 
+  const getOrder = (actor: Actor, id: string): Promise<StoreOrder> => readOrder(actor.storeId, id);
+
   return {
     recordOrder,
 
     /** Spec §7 GET /web/orders/{id}; 404 `order_not_found` for an id of no order of the store. */
     getOrder,
+    /** The same, by store id, for the module's own work (webhook bodies). */
+    readOrder,
 
     /**
      * Spec §7 GET /web/orders: one page of the store's orders in the tab, newest first (placed
