@@ -141,7 +141,7 @@ export const createWebhookService = (deps: WebhookDeps) => {
   deps.events.subscribe(
     'sales.webhooks',
     Object.keys(TOPIC_OF) as WebhookEventType[],
-    onEvent as (event: DomainEvent) => Promise<void>,
+    onEvent,
   );
 
   /** Sends one delivery; throws (the job is retried) unless the endpoint answered 2xx. */
