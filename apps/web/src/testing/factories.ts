@@ -4,6 +4,7 @@ import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import type { CurrentUser } from '@atelier/contract/identity/account';
+import type { StoreOrder } from '@atelier/contract/sales/order';
 
 export const aCurrentUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   user: { id: 'usr_1', email: 'maker@example.com', name: 'Maker', username: 'maker' },
@@ -154,5 +155,72 @@ export const aCatalogItem = (overrides: Partial<CatalogItem> = {}): CatalogItem 
   fieldSources: {},
   source: 'demo',
   isFavorite: false,
+  ...overrides,
+});
+
+const usd = (amount: number) => ({ amount, currencyCode: 'USD' });
+
+/** Manual retail order R1001: two tees for $50 plus $5 shipping, outstanding, not yet sent. */
+export const aStoreOrder = (overrides: Partial<StoreOrder> = {}): StoreOrder => ({
+  id: 'ord_1',
+  number: 1001,
+  name: 'R1001',
+  origin: 'MANUAL_RETAIL',
+  externalId: null,
+  placedAt: '2026-03-01T15:00:00.000Z',
+  timeZone: 'America/New_York',
+  currencyCode: 'USD',
+  total: usd(5_500),
+  customer: {
+    id: 'cus_1',
+    externalId: null,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  },
+  productionStatus: 'OUTSTANDING',
+  cancelState: 'NONE',
+  fulfillmentState: 'NONE',
+  financialStatus: 'PAID',
+  itemCount: 2,
+  tags: [],
+  subtotal: usd(5_000),
+  discountTotal: usd(0),
+  shippingTotal: usd(500),
+  taxTotal: usd(0),
+  taxesIncluded: false,
+  discountCodes: [],
+  shippingAddress: {
+    name: 'Ada Lovelace',
+    company: null,
+    line1: '12 Analytical Row',
+    line2: null,
+    city: 'Raleigh',
+    stateCode: 'NC',
+    postalCode: '27601',
+    countryCode: 'US',
+    phone: null,
+  },
+  billingAddress: null,
+  lines: [
+    {
+      id: 'oln_1',
+      variantId: null,
+      sku: 'TEE-BLK-M',
+      title: 'Boxy tee',
+      variantTitle: null,
+      quantity: 2,
+      unitPrice: usd(2_500),
+      discount: usd(0),
+      tax: usd(0),
+      subtotal: usd(5_000),
+      canceledQuantity: 0,
+    },
+  ],
+  refunds: [],
+  landingSite: null,
+  referringSite: null,
+  utmSource: null,
+  note: null,
   ...overrides,
 });

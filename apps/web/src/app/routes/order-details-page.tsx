@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { formatMoney } from '@atelier/contract/common/money';
-import type { PostalAddress, StoreOrder } from '@atelier/contract/sales/order';
+import type { StoreOrder } from '@atelier/contract/sales/order';
 import { ORDER_ORIGIN_LABELS } from '@atelier/contract/sales/order-values';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { paths } from '@/config/paths';
+import { useCountries } from '@/features/catalog/api/country-queries';
 import { useOrder } from '@/features/sales/api/order-queries';
 import {
   customerLabel,
@@ -25,42 +14,14 @@ import {
   formatPlacedAt,
   OrderStatusBadge,
 } from '@/features/sales/components/order-labels';
+import { OrderNoteEditor } from '@/features/sales/components/order-note-editor';
+import { OrderSection } from '@/features/sales/components/order-section';
+import { OrderStatusControl } from '@/features/sales/components/order-status-control';
+import { OrderStatusTimeline } from '@/features/sales/components/order-status-timeline';
+import { ShippingAddressEditor } from '@/features/sales/components/shipping-address-editor';
 import { ApiError } from '@/lib/api-error';
 
 const orderDetailsRoute = getRouteApi('/app/order-details/$id');
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Paper withBorder radius="md" p="md">
-    <Title order={2} fz="h5" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Paper>
-);
-
-/** An address as lines of text; the parts a channel left out are skipped. */
-const AddressLines = ({ address }: { address: PostalAddress | null }) => {
-  if (!address) return <Text c="dimmed">None given</Text>;
-  const cityLine = [address.city, address.stateCode, address.postalCode].filter(Boolean).join(' ');
-  const lines = [
-    address.name,
-    address.company,
-    address.line1,
-    address.line2,
-    cityLine,
-    address.countryCode,
-    address.phone,
-  ].filter((line): line is string => Boolean(line));
-  return (
-    <Stack gap={0}>
-      {lines.map((line) => (
-        <Text key={line} size="sm">
-          {line}
-        </Text>
-      ))}
-    </Stack>
-  );
-};
 
 const TotalRow = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
   <Group justify="space-between">
@@ -90,12 +51,13 @@ const OrderView = ({ order }: { order: StoreOrder }) => (
         <Badge variant="light" color="gray">
           {financialStatusLabel(order)}
         </Badge>
+        <OrderStatusControl order={order} />
       </Group>
     </Group>
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="lg">
-          <Section title={`Items (${order.itemCount.toLocaleString('en-US')})`}>
+          <OrderSection title={`Items (${order.itemCount.toLocaleString('en-US')})`}>
             <Table.ScrollContainer minWidth={520}>
               <Table verticalSpacing="xs" data-testid="order-lines">
                 <Table.Thead>
@@ -141,9 +103,9 @@ const OrderView = ({ order }: { order: StoreOrder }) => (
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-          </Section>
+          </OrderSection>
           {order.refunds.length > 0 ? (
-            <Section title="Refunds">
+            <OrderSection title="Refunds">
               <Stack gap="xs">
                 {order.refunds.map((refund) => (
                   <Group key={refund.id} justify="space-between">
@@ -155,20 +117,14 @@ const OrderView = ({ order }: { order: StoreOrder }) => (
                   </Group>
                 ))}
               </Stack>
-            </Section>
+            </OrderSection>
           ) : null}
-          {order.note ? (
-            <Section title="Note">
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {order.note}
-              </Text>
-            </Section>
-          ) : null}
+          <OrderNoteEditor order={order} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap="lg">
-          <Section title="Summary">
+          <OrderSection title="Summary">
             <Stack gap={6}>
               <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} />
               {order.discountTotal.amount > 0 ? (
@@ -181,18 +137,17 @@ const OrderView = ({ order }: { order: StoreOrder }) => (
               <TotalRow label="Tax" value={formatMoney(order.taxTotal)} />
               <TotalRow label="Total" value={formatMoney(order.total)} strong />
             </Stack>
-          </Section>
-          <Section title="Customer">
+          </OrderSection>
+          <OrderSection title="Customer">
             <Text size="sm">{customerLabel(order.customer)}</Text>
             {order.customer?.email ? (
               <Text size="sm" c="dimmed">
                 {order.customer.email}
               </Text>
             ) : null}
-          </Section>
-          <Section title="Shipping address">
-            <AddressLines address={order.shippingAddress} />
-          </Section>
+          </OrderSection>
+          <ShippingAddressEditor order={order} useCountries={useCountries} />
+          <OrderStatusTimeline orderId={order.id} timeZone={order.timeZone} />
         </Stack>
       </Grid.Col>
     </Grid>

@@ -3,15 +3,33 @@ import {
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
+  useMutation,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
-import { getStoreOrder, listStoreOrders, type OrderTab } from '@atelier/contract/sales/order';
+import type { z } from 'zod';
+import {
+  getStoreOrder,
+  listStoreOrders,
+  type OrderTab,
+  type StoreOrder,
+} from '@atelier/contract/sales/order';
+import {
+  changeOrderOpStatus,
+  type ChangeOrderOpStatusInput,
+  listOrderOpStatusHistory,
+  updateOrderNote,
+  updateOrderShippingAddress,
+  type UpdateShippingAddressInputSchema,
+} from '@atelier/contract/sales/order-operations';
 import { callApi } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 export const salesKeys = {
   all: ['sales'] as const,
   orders: () => [...salesKeys.all, 'orders'] as const,
   order: (id: string) => [...salesKeys.all, 'order', id] as const,
+  orderStatusHistory: (id: string) => [...salesKeys.all, 'order-status-history', id] as const,
 };
 
 /** What the /orders list shows: the tab and the search (spec §3 Orders). */
@@ -44,3 +62,69 @@ export const orderQueryOptions = (id: string) =>
   });
 
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));
+
+/** Spec §7 op-status-history: the order's production statuses, oldest first. */
+export const useOrderStatusHistory = (id: string) =>
+  useQuery({
+    queryKey: salesKeys.orderStatusHistory(id),
+    queryFn: ({ signal }) =>
+      callApi(listOrderOpStatusHistory, { params: { id }, signal, shouldToastError: false }),
+  });
+
+// These refusals mean the page shows an order older than the server's: it is read again.
+const STALE_ORDER_REASONS = new Set(['order_canceled', 'order_fulfilled', 'op_status_unchanged']);
+
+/**
+ * A change to one order (spec §7 operations). The answer is the order: it replaces the cached
+ * one, and the list (status, tabs) is read again, the status history too when `isStatusChange`.
+ * Errors are the form's to show (no toast).
+ */
+const useOrderOperation = <TInput>(
+  id: string,
+  operate: (input: TInput) => Promise<StoreOrder>,
+  { isStatusChange = false } = {},
+) => {
+  const queryClient = useQueryClient();
+  const invalidate = (queryKey: readonly unknown[]) => queryClient.invalidateQueries({ queryKey });
+  return useMutation({
+    mutationFn: operate,
+    onSuccess: async (order) => {
+      queryClient.setQueryData(salesKeys.order(id), order);
+      await Promise.all([
+        invalidate(salesKeys.orders()),
+        isStatusChange ? invalidate(salesKeys.orderStatusHistory(id)) : undefined,
+      ]);
+    },
+    onError: async (error) => {
+      if (!isApiError(error) || !STALE_ORDER_REASONS.has(error.reason ?? '')) return;
+      await Promise.all([
+        invalidate(salesKeys.order(id)),
+        invalidate(salesKeys.orderStatusHistory(id)),
+        invalidate(salesKeys.orders()),
+      ]);
+    },
+  });
+};
+
+/** Spec §7 change-op-status; 409 `op_status_unchanged` or `order_canceled`. */
+export const useChangeOrderOpStatus = (id: string) =>
+  useOrderOperation(
+    id,
+    (body: ChangeOrderOpStatusInput) =>
+      callApi(changeOrderOpStatus, { params: { id }, body, shouldToastError: false }),
+    { isStatusChange: true },
+  );
+
+/** Spec §7 notes: null clears the note; 409 `order_canceled`. */
+export const useUpdateOrderNote = (id: string) =>
+  useOrderOperation(id, (note: string | null) =>
+    callApi(updateOrderNote, { params: { id }, body: { note }, shouldToastError: false }),
+  );
+
+export type UpdateShippingAddressInput = z.input<typeof UpdateShippingAddressInputSchema>;
+
+/** Spec §7 shipping-address; 409 `order_fulfilled` once sent, `order_canceled`. */
+export const useUpdateOrderShippingAddress = (id: string) =>
+  useOrderOperation(id, (body: UpdateShippingAddressInput) =>
+    callApi(updateOrderShippingAddress, { params: { id }, body, shouldToastError: false }),
+  );
