@@ -13,6 +13,7 @@ import { favoritesRoute } from './routes/favorites-route';
 import { fulfillmentHomeRoute } from './routes/fulfillment-home-route';
 import { homebaseRoute } from './routes/homebase-route';
 import { inboxRoutes } from './routes/inbox-routes';
+import { inventoryRoute, newProductRoute, productRoute } from './routes/inventory-routes';
 import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
 import { moduleRoutes } from './routes/module-routes';
@@ -62,6 +63,9 @@ const routeTree = rootRoute.addChildren([
     copilotRoute,
     ordersRoute,
     orderDetailsRoute,
+    inventoryRoute,
+    newProductRoute,
+    productRoute,
     ...inboxRoutes,
     ...analyticsRoutes,
     ...moduleRoutes,

@@ -1,3 +1,5 @@
+import type { ProductStatus } from '@atelier/contract/sales/product-values';
+
 /** Route paths of spec §2 that the app links to by name, and builders for their hrefs. */
 export const paths = {
   login: '/login',
@@ -11,6 +13,8 @@ export const paths = {
   fulfillmentHome: '/fulfillment-services',
   orders: '/orders',
   inventory: '/inventory',
+  /** Issue 11: a new product of the store (its editor, empty). */
+  newProduct: '/inventory/new',
   receivings: '/receivings',
   returnSettings: '/return-settings',
   fulfillmentRules: '/fulfillment-rules',
@@ -96,6 +100,14 @@ export const hrefs = {
   /** Spec §2: "AI Business Partner" opens a new AI chat with empty text, tagged with its origin. */
   newCopilotChat: (from: string) => withQuery(paths.askCopilot, { from }),
   orderDetails: (orderId: string) => `/order-details/${encodeURIComponent(orderId)}`,
+  /** Issue 11: the store's products of a status (Active unless given), optionally searched. */
+  inventory: (query: { status?: ProductStatus; search?: string } = {}) =>
+    withQuery(paths.inventory, {
+      status: query.status === 'ARCHIVED' ? query.status : undefined,
+      search: query.search || undefined,
+    }),
+  /** Issue 11: one product of the store, in its editor. */
+  product: (productId: string) => `${paths.inventory}/${encodeURIComponent(productId)}`,
   /** A supplier profile: signed in (under /browse-suppliers) or the public preview. */
   supplierProfile: (supplierId: string, tab?: SupplierProfileTab) =>
     withQuery(`${paths.browseSuppliers}/supplier-profile/${encodeURIComponent(supplierId)}`, {

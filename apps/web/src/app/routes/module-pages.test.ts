@@ -3,7 +3,6 @@ import { isUnbuiltHref } from './module-pages';
 
 describe('isUnbuiltHref', () => {
   it.each([
-    '/inventory',
     '/receivings/new',
     '/receivings/SN-1/details',
     '/discount-detail/d_1',
@@ -32,6 +31,10 @@ describe('isUnbuiltHref', () => {
     '/fulfillment-services',
     '/account-info',
     '/receivings-report',
+    '/inventory',
+    '/inventory?status=ARCHIVED',
+    '/inventory/new',
+    '/inventory/prd_1',
   ])('says %s is built', (href) => {
     expect(isUnbuiltHref(href)).toBe(false);
   });

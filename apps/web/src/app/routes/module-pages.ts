@@ -174,11 +174,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     "One receiving's items and what arrived will show here once the fulfillment module lands.",
   ),
   page(
-    '/inventory',
-    'Products',
-    'Your products, their SKUs and the stock held at the fulfillment center will be listed here once the fulfillment module lands.',
-  ),
-  page(
     '/order-packaging/$packagingCategory',
     'Order packaging',
     'Packaging of this category (boxes, mailers, inserts) will be ordered here once the catalog module lands.',
