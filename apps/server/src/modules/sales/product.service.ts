@@ -52,11 +52,24 @@ const productNotFound = () =>
     reason: 'product_not_found',
   });
 
-const skuTaken = (index: number, sku: string) =>
-  new AppError('conflict', `Another product of this store has the SKU ${sku}.`, {
-    reason: 'sku_taken',
-    details: [{ field: `body.variants.${index}.sku`, message: 'Another product has this SKU.' }],
-  });
+/** 409 `sku_taken` naming every variant whose SKU another product of the store has. */
+const skusTaken = (
+  variants: readonly { sku: string | null }[],
+  taken: ReadonlySet<string | null>,
+) => {
+  const details = variants.flatMap((variant, index) =>
+    variant.sku && taken.has(variant.sku)
+      ? [{ field: `body.variants.${index}.sku`, message: 'Another product has this SKU.' }]
+      : [],
+  );
+  return new AppError(
+    'conflict',
+    details.length === 1
+      ? 'Another product of this store has this SKU.'
+      : `Other products of this store have ${details.length} of these SKUs.`,
+    { reason: 'sku_taken', details },
+  );
+};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -219,23 +232,21 @@ export const createProductService = ({
   ) => {
     const skus = input.variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
     if (skus.length === 0) return;
-    const [taken] = await tx
-      .select({ sku: salesProductVariants.sku })
-      .from(salesProductVariants)
-      .where(
-        and(
-          eq(salesProductVariants.storeId, storeId),
-          inArray(salesProductVariants.sku, skus),
-          ne(salesProductVariants.productId, productId),
-        ),
-      )
-      .limit(1);
-    if (taken?.sku) {
-      throw skuTaken(
-        input.variants.findIndex((variant) => variant.sku === taken.sku),
-        taken.sku,
-      );
-    }
+    const taken = new Set(
+      (
+        await tx
+          .select({ sku: salesProductVariants.sku })
+          .from(salesProductVariants)
+          .where(
+            and(
+              eq(salesProductVariants.storeId, storeId),
+              inArray(salesProductVariants.sku, skus),
+              ne(salesProductVariants.productId, productId),
+            ),
+          )
+      ).map((row) => row.sku),
+    );
+    if (taken.size > 0) throw skusTaken(input.variants, taken);
   };
 
   const parseInput = (input: ProductInput) => {
