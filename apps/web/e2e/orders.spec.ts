@@ -1,8 +1,86 @@
-import type { Browser } from 'playwright-core';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aNewAccount, registerByApi, useSessionToken } from './support/accounts';
 import { hasChromium, launchBrowser, SKIP_REASON, takeShot, waitForPath } from './support/browser';
+import { REPO_ROOT } from './support/paths';
 import { startServer, type TestServer } from './support/server';
+
+const SHOPIFY_ORDERS_CSV = path.join(REPO_ROOT, 'docs/examples/shopify-orders-export.csv');
+
+/**
+ * Waits until the open dialog has finished its opening transition, for a screenshot. A dialog
+ * kept mounted ends it at scale(1), the identity matrix, rather than at no transform.
+ */
+const waitForDialogSettled = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="dialog"]')].some((dialog) => {
+      const style = getComputedStyle(dialog);
+      const isStill = ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
+      return dialog.getClientRects().length > 0 && style.opacity === '1' && isStill;
+    }),
+  );
+
+/** Opens "Import orders" on /orders and chooses the file through the picker, as a person does. */
+const chooseOrderFile = async (page: Page, file: string, shotName?: string) => {
+  await page.getByRole('button', { name: 'Import orders' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import orders' });
+  await dialog.getByText('Step 1 of 3: Choose a file').waitFor();
+  if (shotName) {
+    await waitForDialogSettled(page);
+    await takeShot(page, shotName, { fullPage: false });
+  }
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    dialog.getByRole('button', { name: 'Choose file' }).click(),
+  ]);
+  await chooser.setFiles(file);
+  await dialog.getByText('Step 2 of 3: Check the preview').waitFor({ timeout: 30_000 });
+  return dialog;
+};
+
+/**
+ * Holds back whatever would tell the page that a job has ended (its live update, a fresh GET of
+ * it) until `release`: six orders import faster than anyone could see the bar. Updates of a
+ * running job pass, and every `job:updated` frame the server sent is listed.
+ */
+const holdJobEnd = async (page: Page) => {
+  let isHolding = true;
+  let isUpgraded = false;
+  const held: (() => unknown)[] = [];
+  const jobFrames: string[] = [];
+  await page.route(/\/api\/jobs\/job_[a-z0-9]+$/, (route) =>
+    isHolding ? held.push(() => route.continue()) : route.continue(),
+  );
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message !== 'string') return socket.send(message);
+      // Engine.IO's upgrade probe: from now on every packet comes over this WebSocket.
+      if (message === '3probe') isUpgraded = true;
+      if (!message.includes('"job:updated"')) return socket.send(message);
+      jobFrames.push(message);
+      if (isHolding && /"status":"(COMPLETED|FAILED|CANCELED)"/.test(message)) {
+        held.push(() => socket.send(message));
+      } else {
+        socket.send(message);
+      }
+    });
+  });
+  return {
+    jobFrames,
+    waitForUpgrade: async () => {
+      for (let waited = 0; !isUpgraded; waited += 50) {
+        if (waited > 15_000) throw new Error('the job updates socket did not connect');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    release: () => {
+      isHolding = false;
+      for (const send of held.splice(0)) void send();
+    },
+  };
+};
 
 /** Enters an order by hand through the API (spec §7 manual-retail / manual-wholesale). */
 const enterOrder = async (
@@ -103,5 +181,98 @@ describe.skipIf(!hasChromium)(`orders (issue 11)${SKIP_REASON}`, () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByText(/There is no such order in this store/).count()).toBe(1);
     await page.context().close();
+  });
+
+  it('imports a Shopify orders CSV with a live progress bar and lists its orders', async () => {
+    const { baseUrl } = server;
+    const token = await registerByApi(baseUrl, aNewAccount());
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await useSessionToken(page, baseUrl, token);
+    const jobEnd = await holdJobEnd(page);
+
+    await page.goto(`${baseUrl}/orders`);
+    await page.getByText('No orders yet').waitFor();
+    // Every percentage the import's bar shows, from the click on.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { seenProgress: number[] }).seenProgress = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+          if (!bar.getAttribute('aria-label')?.startsWith('Your order import')) continue;
+          const value = Number(bar.getAttribute('aria-valuenow'));
+          if (seen.at(-1) !== value) seen.push(value);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+
+    const dialog = await chooseOrderFile(page, SHOPIFY_ORDERS_CSV, 'order-import-choose');
+    await dialog.getByText('Shopify orders export').waitFor();
+    const columns = dialog.getByRole('table', { name: 'Columns of the file' });
+    await columns.getByRole('row', { name: /^Name orderId$/ }).waitFor();
+    await dialog
+      .getByRole('table', { name: 'First rows of the file' })
+      .getByText('#1001')
+      .first()
+      .waitFor();
+    const allOrNothing = dialog.getByRole('radio', {
+      name: 'All or nothing: import nothing if any row has a problem',
+    });
+    expect(await allOrNothing.isChecked()).toBe(true);
+    await takeShot(page, 'order-import-preview');
+
+    await jobEnd.waitForUpgrade();
+    await dialog.getByRole('button', { name: 'Import orders' }).click();
+    await dialog.getByText('Step 3 of 3: Import').waitFor();
+    await dialog.getByRole('progressbar', { name: /^Your order import: \d+%$/ }).waitFor();
+    await dialog.getByText(/You can close this dialog: the import goes on/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+    await takeShot(page, 'order-import-progress');
+
+    // The end let through, the summary replaces the bar.
+    jobEnd.release();
+    await dialog.getByRole('button', { name: 'View orders' }).waitFor({ timeout: 30_000 });
+    await dialog.getByText('6 orders imported.').waitFor();
+    const seen = await page.evaluate(
+      () => (window as unknown as { seenProgress: number[] }).seenProgress,
+    );
+    // Six orders may be written before the first update: the bar may start at 100 %.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(jobEnd.jobFrames.some((frame) => frame.includes('"status":"COMPLETED"'))).toBe(true);
+    await takeShot(page, 'order-import-done');
+
+    await dialog.getByRole('button', { name: 'View orders' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const table = page.getByTestId('orders-table');
+    await table.getByRole('link', { name: '#1001' }).waitFor();
+    await table.getByRole('link', { name: '#1006' }).waitFor();
+    await page.getByRole('tab', { name: /All\s*6/ }).waitFor();
+    await takeShot(page, 'order-import-listed');
+
+    // On a phone: the same file again imports nothing twice, and the dialog fits the width.
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const phonePage = await phone.newPage();
+    await useSessionToken(phonePage, baseUrl, token);
+    await phonePage.goto(`${baseUrl}/orders`);
+    await phonePage.getByTestId('orders-table').getByRole('link', { name: '#1001' }).waitFor();
+    await takeShot(phonePage, 'order-import-list-phone', { fullPage: false });
+    const phoneDialog = await chooseOrderFile(
+      phonePage,
+      SHOPIFY_ORDERS_CSV,
+      'order-import-choose-phone',
+    );
+    await phoneDialog.getByText('Shopify orders export').waitFor();
+    const fitsWidth = () =>
+      phonePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fitsWidth()).toBe(true);
+    await takeShot(phonePage, 'order-import-preview-phone', { fullPage: false });
+    await phoneDialog.getByRole('button', { name: 'Import orders' }).click();
+    await phoneDialog.getByRole('button', { name: 'View orders' }).waitFor({ timeout: 60_000 });
+    await phoneDialog.getByText('0 orders imported.').waitFor();
+    expect(await fitsWidth()).toBe(true);
+    await takeShot(phonePage, 'order-import-done-phone', { fullPage: false });
+    await phone.close();
+    await context.close();
   });
 });

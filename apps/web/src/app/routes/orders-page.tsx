@@ -11,8 +11,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
-import { IconReceipt, IconSearch } from '@tabler/icons-react';
+import { useDebouncedCallback, useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { IconFileImport, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatMoney } from '@atelier/contract/common/money';
@@ -25,7 +25,10 @@ import {
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { PageHeader } from '@/components/ui/page-header';
 import { hrefs } from '@/config/paths';
+import { FollowedJob } from '@/features/jobs/components/followed-job';
+import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
 import { useOrders } from '@/features/sales/api/order-queries';
+import { OrderImportDialog } from '@/features/sales/components/order-import-dialog';
 import {
   customerLabel,
   financialStatusLabel,
@@ -69,6 +72,9 @@ export const OrdersPage = () => {
     300,
   );
   const orders = useOrders({ tab, search });
+  const [isImportOpen, importDialog] = useDisclosure(false);
+  // Live job updates from the dialog's opening, so even a short import shows its progress.
+  useJobUpdates(isImportOpen);
   const firstPage = orders.data?.pages[0];
   const rows = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const showTab = (next: string | null) =>
@@ -84,6 +90,19 @@ export const OrdersPage = () => {
       <PageHeader
         title="Orders"
         description="Every order of your store: from your sales channels, imports and the ones you enter by hand."
+        actions={
+          <Button
+            leftSection={<IconFileImport size={18} aria-hidden />}
+            onClick={importDialog.open}
+          >
+            Import orders
+          </Button>
+        }
+      />
+      <OrderImportDialog
+        opened={isImportOpen}
+        onClose={importDialog.close}
+        renderJob={(props) => <FollowedJob {...props} />}
       />
       <Stack gap="md">
         <TextInput
