@@ -296,6 +296,14 @@ describe('order import from an uploaded file (issue 11, spec §7 import-task)', 
     expect(semicolons.layout).toBeNull();
     expect(semicolons.issues[0]).toMatchObject({ row: 1, field: 'header' });
     expect(semicolons.issues[0]!.message).toContain('separated by ";"');
+    const quoted = await uploaded(
+      alice,
+      'quoted.csv',
+      Buffer.from(
+        '"order_id";"placed_at";"title";"quantity";"unit_price"\n"1";"2025-01-01";"Mug";"1";"2.00"\n',
+      ),
+    );
+    expect(quoted.issues[0]!.message).toContain('separated by ";"');
     const refused = await start(alice, { fileId: semicolons.id });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: { reason: 'order_file_unreadable' } });

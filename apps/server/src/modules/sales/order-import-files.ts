@@ -95,6 +95,25 @@ const readFirstRecords = async (
   }
 };
 
+/** The file's first line as text (at most its first 64 KB), unpacked when compressed. */
+const readFirstLine = async (open: () => Readable, compression: FileCompression) => {
+  const source = open();
+  const decoder = decoderOf(compression);
+  const stream = decoder ? source.pipe(decoder) : source;
+  let text = '';
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      text += chunk.toString('utf8');
+      if (text.includes('\n') || text.length >= 64 * 1024) break;
+    }
+  } catch {
+    return '';
+  } finally {
+    source.destroy();
+  }
+  return text.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+};
+
 /**
  * The preview of a stored order file (issue 11 "upload → preview"): the detected format, how
  * each column is read, the first rows and the problems found in them.
@@ -110,11 +129,19 @@ export const previewOrderFile = async (
   );
   const [header, ...sampleRows] = records;
   if (!header) {
+    // A header the parser cannot read (`"order_id";"placed_at"`) may still be plainly another
+    // separator's: say that rather than the parser's words.
+    const firstLine = issue ? await readFirstLine(open, compression) : '';
+    const separated = firstLine.includes(',') ? undefined : detectLayout([firstLine]);
     return {
       layout: null,
       columns: [],
       sampleRows: [],
-      issues: [issue ?? { row: 1, field: 'file', message: 'The file is empty.' }],
+      issues: [
+        separated && 'row' in separated && separated.message.startsWith('The columns are separated')
+          ? separated
+          : (issue ?? { row: 1, field: 'file', message: 'The file is empty.' }),
+      ],
     };
   }
   const detected = detectLayout(header);
