@@ -35,6 +35,7 @@ import {
   createSalesModule,
   DEMO_ORDER_HISTORY_JOB_KIND,
   ORDER_IMPORT_JOB_KIND,
+  SHOPIFY_WEBHOOK_JOB_KIND,
   WEBHOOK_DELIVERY_JOB_KIND,
 } from './modules/sales';
 import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
@@ -211,6 +212,15 @@ export const buildApp = async ({
     dataDir: config.dataDir,
     startJob: (storeId, kind, options) => jobs.jobService.startJob(storeId, kind, options),
     allowLocalHttpWebhooks: config.NODE_ENV !== 'production',
+    channels: {
+      shopifyApiKey: config.SHOPIFY_API_KEY,
+      shopifyApiSecret: config.SHOPIFY_API_SECRET,
+      shopifyScopes: config.SHOPIFY_SCOPES,
+      channelTokenKey: config.CHANNEL_TOKEN_KEY,
+      shopifyAdminBaseUrl: config.SHOPIFY_ADMIN_BASE_URL,
+      publicUrl,
+    },
+    log: app.log,
   });
   jobs.addExportSources(
     ...identity.exportSources,
@@ -233,6 +243,11 @@ export const buildApp = async ({
     retryLimit: WEBHOOK_MAX_ATTEMPTS - 1,
     retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
     expireInSeconds: 60,
+  });
+  jobs.register(SHOPIFY_WEBHOOK_JOB_KIND, sales.shopifyWebhookHandler, {
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    expireInSeconds: 120,
   });
   jobs.register(
     ORDER_IMPORT_JOB_KIND,

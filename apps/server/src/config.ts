@@ -146,6 +146,31 @@ export const ConfigSchema = z.object({
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Folder of the built web app served on the same port. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The Shopify app's client id and secret (issue 11 channel connectors). Without them the
+   * Shopify connector is "not configured" and says so on /ecommerce-services.
+   */
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  /** The access the Shopify app asks for when a shop installs it. */
+  SHOPIFY_SCOPES: commaList.default(['read_products', 'read_customers', 'read_orders']),
+  /**
+   * AES-256-GCM key of the channel access tokens at rest: 32 random bytes, base64
+   * (`openssl rand -base64 32`). Required in production when a channel is configured; elsewhere a
+   * development key is derived and the log says so.
+   */
+  CHANNEL_TOKEN_KEY: z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  /**
+   * Test hook: the address answering for every shop instead of `https://{shop}` (a local fake of
+   * Shopify in tests and development). Never set it in production.
+   */
+  SHOPIFY_ADMIN_BASE_URL: z.url().optional(),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDistDir: string };
 
@@ -165,7 +190,21 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     path: ['ROLE'],
     message:
       'api and worker processes share one PostgreSQL database: set DATABASE_URL, or use ROLE=all',
-  }).safeParse(known);
+  })
+    .refine((config) => !config.SHOPIFY_API_KEY === !config.SHOPIFY_API_SECRET, {
+      path: ['SHOPIFY_API_SECRET'],
+      message: 'set SHOPIFY_API_KEY and SHOPIFY_API_SECRET together (or neither)',
+    })
+    .refine(
+      (config) =>
+        config.NODE_ENV !== 'production' || !config.SHOPIFY_API_KEY || config.CHANNEL_TOKEN_KEY,
+      {
+        path: ['CHANNEL_TOKEN_KEY'],
+        message:
+          'Shopify is configured, so shop access tokens are stored: production refuses to start without a key to encrypt them. Set CHANNEL_TOKEN_KEY to 32 random bytes in base64 (openssl rand -base64 32)',
+      },
+    )
+    .safeParse(known);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

@@ -12,11 +12,25 @@ export const salesEvents = {
     total: z.number().int(),
     currencyCode: z.string(),
   }),
-  /** A store order was changed by its store (status, note, address): what changed, by name. */
+  /**
+   * A store order was changed by its store (status, note, address) or by its channel (payment,
+   * fulfilment, cancellation, addresses, tags): what changed, by name.
+   */
   'sales.order.updated': z.object({
     storeId: z.string(),
     orderId: z.string(),
-    changes: z.array(z.enum(['productionStatus', 'note', 'shippingAddress'])),
+    changes: z.array(
+      z.enum([
+        'productionStatus',
+        'note',
+        'shippingAddress',
+        'billingAddress',
+        'financialStatus',
+        'fulfillmentState',
+        'cancelState',
+        'tags',
+      ]),
+    ),
   }),
   /** A product was created (by hand, an import or a channel). */
   'sales.product.created': z.object({ storeId: z.string(), productId: z.string() }),

@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
+import {
+  createChannelConnectors,
+  type ChannelLog,
+  type ChannelSettings,
+} from './channels/channels';
 import { createDemoOrderHistoryHandler, hasDemoOrderHistory } from './demo-order-history';
 import { createCustomerService } from './customer.service';
 import { productRoutes } from './product.routes';
@@ -27,10 +32,14 @@ export type SalesModuleDeps = {
   startJob: StartJob;
   /** Outside production, webhooks may go to http://localhost. */
   allowLocalHttpWebhooks: boolean;
+  /** Channel connectors' app credentials and token key (issue 11). */
+  channels: ChannelSettings;
+  log: ChannelLog;
 };
 export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
 export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
 export { WEBHOOK_DELIVERY_JOB_KIND } from './webhook.service';
+export { SHOPIFY_WEBHOOK_JOB_KIND } from '@atelier/contract/sales/channel';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
@@ -44,6 +53,8 @@ export const createSalesModule = ({
   dataDir,
   startJob,
   allowLocalHttpWebhooks,
+  channels: channelSettings,
+  log,
 }: SalesModuleDeps) => {
   const storeOrderService = createStoreOrderService({ db, clock, events });
   const importFiles = createOrderImportFiles({ db, clock, dataDir, startJob });
@@ -63,7 +74,17 @@ export const createSalesModule = ({
     readOrder: storeOrderService.readOrder,
     readProduct: productService.readProduct,
   });
+  const channels = createChannelConnectors({
+    db,
+    clock,
+    events,
+    startJob,
+    recordOrder: storeOrderService.recordOrder,
+    settings: channelSettings,
+    log,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(channels.routes);
     await app.register(productRoutes(productService));
     await app.register(webhookRoutes(webhooks));
     await app.register(
@@ -83,6 +104,8 @@ export const createSalesModule = ({
     }) => createDemoOrderHistoryHandler({ db, events, ...deps }),
     /** The job handler that sends one webhook delivery (WEBHOOK_DELIVERY_JOB_KIND). */
     webhookDeliveryHandler: webhooks.deliveryHandler,
+    /** The job handler that applies one Shopify webhook (SHOPIFY_WEBHOOK_JOB_KIND). */
+    shopifyWebhookHandler: channels.shopifyWebhookHandler,
     /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
     orderImportHandler: (deps: {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;

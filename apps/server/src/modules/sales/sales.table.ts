@@ -371,3 +371,78 @@ export const salesWebhookDeliveries = pgTable(
   ],
 );
 export type SalesWebhookDeliveryRow = typeof salesWebhookDeliveries.$inferSelect;
+
+/**
+ * Issue 11 channel connections: a store's link to a shop on Shopify (WooCommerce, Wix later).
+ * The access token is kept encrypted (AES-256-GCM, CHANNEL_TOKEN_KEY) as ciphertext, IV and tag;
+ * disconnecting deletes all three.
+ */
+export const salesChannelConnections = pgTable(
+  'sales_channel_connections',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    channel: text('channel', { enum: ['shopify', 'woocommerce', 'wix'] }).notNull(),
+    /** The shop's domain (`name.myshopify.com`) or the site's address. */
+    shop: text('shop').notNull(),
+    tokenCiphertext: text('token_ciphertext'),
+    tokenIv: text('token_iv'),
+    tokenTag: text('token_tag'),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status', { enum: ['CONNECTED', 'DISCONNECTED', 'ERROR'] }).notNull(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('sales_channel_connections_store_shop_key').on(
+      table.storeId,
+      table.channel,
+      table.shop,
+    ),
+    index('sales_channel_connections_shop_idx').on(table.channel, table.shop),
+  ],
+);
+export type SalesChannelConnectionRow = typeof salesChannelConnections.$inferSelect;
+
+/**
+ * The state nonce of an app install that is under way (OAuth `state`): which store asked to
+ * connect which shop, until when. Used once; the callback deletes it.
+ */
+export const salesChannelOauthStates = pgTable('sales_channel_oauth_states', {
+  state: text('state').primaryKey(),
+  storeId: text('store_id').notNull(),
+  channel: text('channel').notNull(),
+  shop: text('shop').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Webhooks received from a channel, one row per webhook id: a redelivery finds its row and does
+ * nothing. The body waits here for the job that processes it and is cleared once it has.
+ */
+export const salesChannelWebhookReceipts = pgTable(
+  'sales_channel_webhook_receipts',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel').notNull(),
+    /** The channel's id of the webhook (`X-Shopify-Webhook-Id`). */
+    webhookId: text('webhook_id').notNull(),
+    topic: text('topic').notNull(),
+    shop: text('shop').notNull(),
+    /** The store it was for (null: no store has the shop connected). */
+    storeId: text('store_id'),
+    body: text('body'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('sales_channel_webhook_receipts_webhook_key').on(table.channel, table.webhookId),
+  ],
+);
+export type SalesChannelWebhookReceiptRow = typeof salesChannelWebhookReceipts.$inferSelect;

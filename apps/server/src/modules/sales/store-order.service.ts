@@ -63,6 +63,8 @@ export type StoreOrderDraft = {
   discountTotal: number;
   shippingTotal: number;
   taxTotal: number;
+  /** The prices include the tax (Shopify's `taxes_included`): `taxTotal` is not added again. */
+  taxesIncluded?: boolean;
   total: number;
   discountCodes: string[];
   customer: CustomerDraft | null;
@@ -178,6 +180,7 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
           discountTotal: draft.discountTotal,
           shippingTotal: draft.shippingTotal,
           taxTotal: draft.taxTotal,
+          taxesIncluded: draft.taxesIncluded ?? false,
           total: draft.total,
           discountCodes: draft.discountCodes,
           customerId: customer?.id ?? null,

@@ -1,0 +1,208 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SHOPIFY_WEBHOOKS_PATH } from '@atelier/contract/sales/channel';
+import { signShopifyQuery, signShopifyWebhook } from './shopify-protocol';
+
+/*
+ * A local stand-in for Shopify in tests (issue 11: connectors are tested against a fake speaking
+ * the documented shapes, never the network). It answers the OAuth token exchange, builds the
+ * signed callback a shop owner's approval sends, and signs webhooks as Shopify does. Point the
+ * server at it with SHOPIFY_ADMIN_BASE_URL.
+ */
+
+export type ShopifyFakeOptions = { apiKey: string; apiSecret: string; scopes?: string[] };
+
+const readBody = async (request: IncomingMessage): Promise<string> => {
+  let body = '';
+  for await (const chunk of request) body += (chunk as Buffer).toString('utf8');
+  return body;
+};
+
+const sendJson = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+};
+
+export const startShopifyFake = async (options: ShopifyFakeOptions) => {
+  const scopes = options.scopes ?? ['read_products', 'read_customers', 'read_orders'];
+  /** Install codes not used yet: code → shop. */
+  const codes = new Map<string, string>();
+  /** Offline tokens given, by shop. */
+  const tokens = new Map<string, string>();
+  const requests: { method: string; path: string }[] = [];
+
+  const exchangeCode = async (request: IncomingMessage, response: ServerResponse) => {
+    const text = await readBody(request);
+    const isJson = (request.headers['content-type'] ?? '').includes('json');
+    const body = isJson
+      ? (JSON.parse(text) as Record<string, string>)
+      : Object.fromEntries(new URLSearchParams(text));
+    const shop = codes.get(body.code ?? '');
+    if (body.client_id !== options.apiKey || body.client_secret !== options.apiSecret) {
+      return sendJson(response, 400, {
+        error: 'invalid_client',
+        error_description: 'Client credentials are invalid',
+      });
+    }
+    if (!shop) {
+      return sendJson(response, 400, {
+        error: 'invalid_request',
+        error_description: 'The authorization code was not found or was already used',
+      });
+    }
+    codes.delete(body.code!);
+    const token = `shpat_${randomBytes(16).toString('hex')}`;
+    tokens.set(shop, token);
+    return sendJson(response, 200, { access_token: token, scope: scopes.join(',') });
+  };
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    requests.push({ method: request.method ?? 'GET', path: url.pathname });
+    if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') {
+      void exchangeCode(request, response).catch((error: Error) =>
+        sendJson(response, 500, { errors: error.message }),
+      );
+      return;
+    }
+    sendJson(response, 404, { errors: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    tokens,
+    requests,
+
+    /**
+     * The query Shopify's redirect carries once the shop owner approves the install of
+     * `authorizeUrl` (a fresh code, signed with the app secret). `sign` signs with another secret.
+     */
+    approveInstall(
+      authorizeUrl: string,
+      shop: string,
+      change: { sign?: string; state?: string } = {},
+    ): { callbackPath: string; query: Record<string, string> } {
+      const authorize = new URL(authorizeUrl);
+      const code = randomBytes(12).toString('hex');
+      codes.set(code, shop);
+      const query: Record<string, string> = {
+        code,
+        host: Buffer.from(`admin.shopify.com/store/${shop.split('.')[0]}`).toString('base64url'),
+        shop,
+        state: change.state ?? authorize.searchParams.get('state') ?? '',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      };
+      query.hmac = signShopifyQuery(change.sign ?? options.apiSecret, query);
+      const redirect = new URL(authorize.searchParams.get('redirect_uri') ?? '');
+      return {
+        callbackPath: `${redirect.pathname}?${new URLSearchParams(query).toString()}`,
+        query,
+      };
+    },
+
+    /**
+     * A webhook as Shopify POSTs it, ready for `app.inject`: the JSON body and the topic, shop,
+     * id and signature headers. `sign: null` leaves the signature out; a string signs with it.
+     */
+    webhook(input: {
+      topic: string;
+      shop: string;
+      body: unknown;
+      webhookId?: string;
+      sign?: string | null;
+    }) {
+      const payload = JSON.stringify(input.body);
+      const secret = input.sign === undefined ? options.apiSecret : input.sign;
+      return {
+        method: 'POST' as const,
+        url: SHOPIFY_WEBHOOKS_PATH,
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-topic': input.topic,
+          'x-shopify-shop-domain': input.shop,
+          'x-shopify-webhook-id': input.webhookId ?? randomUUID(),
+          'x-shopify-api-version': '2026-07',
+          'x-shopify-triggered-at': new Date().toISOString(),
+          ...(secret === null
+            ? {}
+            : { 'x-shopify-hmac-sha256': signShopifyWebhook(secret, payload) }),
+        },
+      };
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+export type ShopifyFake = Awaited<ReturnType<typeof startShopifyFake>>;
+
+/** A Shopify REST order as the `orders/create` webhook sends it (override any field). */
+export const aShopifyOrder = (overrides: Record<string, unknown> = {}) => ({
+  id: 5_123_456_789_012,
+  name: '#1001',
+  created_at: '2026-03-02T14:05:11-05:00',
+  currency: 'USD',
+  email: 'ada@example.com',
+  taxes_included: false,
+  line_items: [
+    {
+      sku: 'MUG-BLK',
+      title: 'Black mug',
+      variant_title: 'Black',
+      quantity: 2,
+      price: '18.00',
+      total_discount: '1.00',
+      tax_lines: [{ price: '2.80', rate: 0.08, title: 'Tax' }],
+    },
+    {
+      sku: 'TEE-M',
+      title: 'T-shirt',
+      variant_title: 'M',
+      quantity: 1,
+      price: '25.00',
+      total_discount: '0.00',
+      tax_lines: [{ price: '2.00', rate: 0.08, title: 'Tax' }],
+    },
+  ],
+  total_discounts: '6.00',
+  discount_codes: [{ code: 'WELCOME5', amount: '5.00', type: 'fixed_amount' }],
+  total_shipping_price_set: {
+    shop_money: { amount: '4.99', currency_code: 'USD' },
+    presentment_money: { amount: '4.99', currency_code: 'USD' },
+  },
+  total_tax: '4.80',
+  // 2 × 18 − 1 + 25 = 60; − 5 order discount + 4.99 shipping + 4.80 tax.
+  total_price: '64.79',
+  customer: {
+    id: 7_001,
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    phone: '+15555550100',
+  },
+  shipping_address: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    name: 'Ada Lovelace',
+    company: null,
+    address1: '1 Analytical Way',
+    address2: null,
+    city: 'Raleigh',
+    province_code: 'NC',
+    zip: '27601',
+    country_code: 'US',
+    phone: null,
+  },
+  billing_address: null,
+  financial_status: 'paid',
+  fulfillment_status: null,
+  cancelled_at: null,
+  tags: 'vip, first-order',
+  note: 'Gift wrap, please',
+  landing_site: '/products/black-mug?utm_source=newsletter',
+  referring_site: 'https://www.google.com/',
+  ...overrides,
+});
