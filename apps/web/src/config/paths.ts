@@ -11,6 +11,8 @@ export const paths = {
   manageShop: '/manage-shop',
   inbox: '/inbox',
   fulfillmentHome: '/fulfillment-services',
+  /** Issue 11: the store's sales channels (Shopify connects here). */
+  ecommerceServices: '/ecommerce-services',
   orders: '/orders',
   inventory: '/inventory',
   /** Issue 11: a new product of the store (its editor, empty). */
@@ -100,6 +102,8 @@ export const hrefs = {
   /** Spec §2: "AI Business Partner" opens a new AI chat with empty text, tagged with its origin. */
   newCopilotChat: (from: string) => withQuery(paths.askCopilot, { from }),
   orderDetails: (orderId: string) => `/order-details/${encodeURIComponent(orderId)}`,
+  /** Issue 11: one customer's orders (with their figures above the list). */
+  customerOrders: (customerId: string) => withQuery(paths.orders, { customerId }),
   /** Issue 11: the store's products of a status (Active unless given), optionally searched. */
   inventory: (query: { status?: ProductStatus; search?: string } = {}) =>
     withQuery(paths.inventory, {

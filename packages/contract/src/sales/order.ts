@@ -161,6 +161,10 @@ export const ExportStoreOrdersQuerySchema = z
     tab: OrderTabSchema.default('ALL'),
     search: textSchema(100).optional(),
     origin: OrderOriginSchema.optional(),
+    customerId: z
+      .string()
+      .regex(/^cus_[a-z0-9]+$/, 'Not a customer id.')
+      .optional(),
     placedFrom: z.iso.date().optional(),
     placedTo: z.iso.date().optional(),
   })

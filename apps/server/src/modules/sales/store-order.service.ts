@@ -322,11 +322,12 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
      * export layout, streamed page by page. Throws a ZodError (400) for a bad query.
      */
     exportOrders(actor: Actor, query: ExportStoreOrdersQuery): AsyncGenerator<string> {
-      const { tab, search, origin, placedFrom, placedTo } =
+      const { tab, search, origin, customerId, placedFrom, placedTo } =
         ExportStoreOrdersQuerySchema.parse(query);
       return exportShopifyOrdersCsv(repository, actor.storeId, tab, {
         search,
         origin,
+        customerId,
         placedFrom: placedFrom ? new Date(`${placedFrom}T00:00:00.000Z`) : undefined,
         placedBefore: placedTo ? dayAfter(placedTo) : undefined,
       });

@@ -5,7 +5,7 @@ import { formatMoney } from '@atelier/contract/common/money';
 import type { StoreOrder } from '@atelier/contract/sales/order';
 import { ORDER_ORIGIN_LABELS } from '@atelier/contract/sales/order-values';
 import { AppAnchor } from '@/components/ui/app-anchor';
-import { paths } from '@/config/paths';
+import { hrefs, paths } from '@/config/paths';
 import { useCountries } from '@/features/catalog/api/country-queries';
 import { useOrder } from '@/features/sales/api/order-queries';
 import {
@@ -139,7 +139,13 @@ const OrderView = ({ order }: { order: StoreOrder }) => (
             </Stack>
           </OrderSection>
           <OrderSection title="Customer">
-            <Text size="sm">{customerLabel(order.customer)}</Text>
+            {order.customer ? (
+              <AppAnchor href={hrefs.customerOrders(order.customer.id)} size="sm">
+                {customerLabel(order.customer)}
+              </AppAnchor>
+            ) : (
+              <Text size="sm">{customerLabel(order.customer)}</Text>
+            )}
             {order.customer?.email ? (
               <Text size="sm" c="dimmed">
                 {order.customer.email}

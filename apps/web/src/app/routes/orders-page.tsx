@@ -28,6 +28,8 @@ import { hrefs } from '@/config/paths';
 import { FollowedJob } from '@/features/jobs/components/followed-job';
 import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
 import { useOrders } from '@/features/sales/api/order-queries';
+import { CustomerSummary } from '@/features/sales/components/customer-summary';
+import { ExportOrdersButton } from '@/features/sales/components/export-orders-button';
 import { OrderImportDialog } from '@/features/sales/components/order-import-dialog';
 import {
   customerLabel,
@@ -64,14 +66,14 @@ const NoOrders = ({ isFiltered, onClear }: { isFiltered: boolean; onClear: () =>
 export const OrdersPage = () => {
   useDocumentTitle('Orders · Atelier');
   const navigate = ordersRoute.useNavigate();
-  const { activeTabKey: tab = 'ALL', search = '' } = ordersRoute.useSearch();
+  const { activeTabKey: tab = 'ALL', search = '', customerId } = ordersRoute.useSearch();
   const [searchText, setSearchText] = useState(search);
   const applySearch = useDebouncedCallback(
     (value: string) =>
       void navigate({ search: (previous) => ({ ...previous, search: value.trim() || undefined }) }),
     300,
   );
-  const orders = useOrders({ tab, search });
+  const orders = useOrders({ tab, search, customerId });
   const [isImportOpen, importDialog] = useDisclosure(false);
   // Live job updates from the dialog's opening, so even a short import shows its progress.
   useJobUpdates(isImportOpen);
@@ -91,12 +93,15 @@ export const OrdersPage = () => {
         title="Orders"
         description="Every order of your store: from your sales channels, imports and the ones you enter by hand."
         actions={
-          <Button
-            leftSection={<IconFileImport size={18} aria-hidden />}
-            onClick={importDialog.open}
-          >
-            Import orders
-          </Button>
+          <Group gap="sm">
+            <ExportOrdersButton tab={tab} search={search} customerId={customerId} />
+            <Button
+              leftSection={<IconFileImport size={18} aria-hidden />}
+              onClick={importDialog.open}
+            >
+              Import orders
+            </Button>
+          </Group>
         }
       />
       <OrderImportDialog
@@ -105,6 +110,14 @@ export const OrdersPage = () => {
         renderJob={(props) => <FollowedJob {...props} />}
       />
       <Stack gap="md">
+        {customerId ? (
+          <CustomerSummary
+            customerId={customerId}
+            onClear={() =>
+              void navigate({ search: (previous) => ({ ...previous, customerId: undefined }) })
+            }
+          />
+        ) : null}
         <TextInput
           aria-label="Search orders"
           placeholder="Order number, customer e-mail or SKU"
@@ -158,7 +171,7 @@ export const OrdersPage = () => {
           </Stack>
         ) : rows.length === 0 ? (
           <NoOrders
-            isFiltered={search !== '' || tab !== 'ALL'}
+            isFiltered={search !== '' || tab !== 'ALL' || customerId !== undefined}
             onClear={() => {
               setSearchText('');
               void navigate({ search: {} });

@@ -20,7 +20,7 @@ import {
   updateProduct,
 } from '@atelier/contract/sales/product';
 import { callApi } from '@/lib/api-client';
-import { browserTokenStore } from '@/lib/session-token';
+import { downloadWithSession } from '@/lib/download';
 
 export const productKeys = {
   all: ['products'] as const,
@@ -96,28 +96,9 @@ export const useSetProductArchived = (id: string) => {
   });
 };
 
-const fileNameOf = (response: Response, fallback: string): string =>
-  /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-
-/**
- * Saves the products of a status as CSV (Shopify's product layout). The download needs the
- * session's bearer token, so the bytes are fetched here and handed over through an object URL.
- */
-export const downloadProductsCsv = async (params: ProductListParams): Promise<void> => {
-  const token = browserTokenStore.getToken();
+/** Saves the products of a status as CSV (Shopify's product layout). */
+export const downloadProductsCsv = (params: ProductListParams): Promise<void> => {
   const query = new URLSearchParams({ status: params.status });
   if (params.search) query.set('search', params.search);
-  const response = await fetch(`${exportProducts.path}?${query.toString()}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`The file could not be downloaded (${response.status}).`);
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileNameOf(response, 'products.csv');
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 30_000);
+  return downloadWithSession(`${exportProducts.path}?${query.toString()}`, 'products.csv');
 };

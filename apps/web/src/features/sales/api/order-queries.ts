@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  exportStoreOrders,
   getStoreOrder,
   listStoreOrders,
   type OrderTab,
@@ -22,8 +23,10 @@ import {
   updateOrderShippingAddress,
   type UpdateShippingAddressInputSchema,
 } from '@atelier/contract/sales/order-operations';
+import { getStoreCustomer } from '@atelier/contract/sales/customer';
 import { callApi } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { downloadWithSession } from '@/lib/download';
 
 export const salesKeys = {
   all: ['sales'] as const,
@@ -32,16 +35,16 @@ export const salesKeys = {
   orderStatusHistory: (id: string) => [...salesKeys.all, 'order-status-history', id] as const,
 };
 
-/** What the /orders list shows: the tab and the search (spec §3 Orders). */
-export type OrderListParams = { tab: OrderTab; search: string };
+/** What the /orders list shows: the tab and the search (spec §3 Orders), one customer's or all. */
+export type OrderListParams = { tab: OrderTab; search: string; customerId?: string | undefined };
 
 /** Spec §7 GET /web/orders, one keyset page after another ("Load more"). */
-export const ordersInfiniteQueryOptions = ({ tab, search }: OrderListParams) =>
+export const ordersInfiniteQueryOptions = ({ tab, search, customerId }: OrderListParams) =>
   infiniteQueryOptions({
-    queryKey: [...salesKeys.orders(), tab, search] as const,
+    queryKey: [...salesKeys.orders(), tab, search, customerId ?? null] as const,
     queryFn: ({ pageParam, signal }) =>
       callApi(listStoreOrders, {
-        query: { tab, search: search || undefined, cursor: pageParam },
+        query: { tab, search: search || undefined, customerId, cursor: pageParam },
         signal,
       }),
     initialPageParam: undefined as string | undefined,
@@ -128,3 +131,20 @@ export const useUpdateOrderShippingAddress = (id: string) =>
   useOrderOperation(id, (body: UpdateShippingAddressInput) =>
     callApi(updateOrderShippingAddress, { params: { id }, body, shouldToastError: false }),
   );
+
+/** One customer of the store (issue 11), for the figures above their orders. */
+export const useCustomer = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...salesKeys.all, 'customer', id] as const,
+    queryFn: ({ signal }) =>
+      callApi(getStoreCustomer, { params: { id: id! }, signal, shouldToastError: false }),
+    enabled: id !== undefined,
+  });
+
+/** Saves the list's orders (tab, search, customer) as CSV in Shopify's orders export layout. */
+export const downloadOrdersCsv = ({ tab, search, customerId }: OrderListParams): Promise<void> => {
+  const query = new URLSearchParams({ tab });
+  if (search) query.set('search', search);
+  if (customerId) query.set('customerId', customerId);
+  return downloadWithSession(`${exportStoreOrders.path}?${query.toString()}`, 'orders.csv');
+};
