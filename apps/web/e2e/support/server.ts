@@ -62,10 +62,14 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () =>
 
 /**
  * Starts the real server (`tsx apps/server/src/server.ts`) on a free port. A fresh temporary
- * data directory is made unless one is given (to restart on the same data).
+ * data directory is made unless one is given (to restart on the same data). `env` adds
+ * variables; as a function it gets the server's address first (for PUBLIC_URL).
  */
 export const startServer = async (
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string> | ((baseUrl: string) => Record<string, string>);
+  } = {},
 ): Promise<TestServer> => {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'atelier-e2e-')));
   const port = await findFreePort();
@@ -81,7 +85,7 @@ export const startServer = async (
     // A spec that seeds the demo store does not also import its 22,064-order history.
     SEED_DEMO_ORDERS: 'false',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env(baseUrl) : options.env),
   };
   // The same Node as the tests (the repository's pinned one), whatever `node` is on the PATH.
   const args = [tsx, '--tsconfig', 'apps/server/tsconfig.json', 'apps/server/src/server.ts'];

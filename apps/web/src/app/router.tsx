@@ -25,6 +25,7 @@ import { partnerLoginRoute } from './routes/partner-login-route';
 import { partnerWorkspaceRouteTree } from './routes/partner-workspace-routes';
 import { publicRouteTree } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
+import { salesChannelRoutes } from './routes/sales-channels-routes';
 import { sourcingHomeRoute } from './routes/sourcing-home-route';
 import { supplierProfileRoutes } from './routes/supplier-profile-routes';
 
@@ -66,6 +67,7 @@ const routeTree = rootRoute.addChildren([
     inventoryRoute,
     newProductRoute,
     productRoute,
+    ...salesChannelRoutes,
     ...inboxRoutes,
     ...analyticsRoutes,
     ...moduleRoutes,

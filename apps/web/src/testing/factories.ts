@@ -4,6 +4,7 @@ import type { CatalogCompany } from '@atelier/contract/catalog/supplier';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import type { CurrentUser } from '@atelier/contract/identity/account';
+import type { ChannelConnection, SalesChannel } from '@atelier/contract/sales/channel';
 import type { StoreOrder } from '@atelier/contract/sales/order';
 
 export const aCurrentUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
@@ -224,3 +225,47 @@ export const aStoreOrder = (overrides: Partial<StoreOrder> = {}): StoreOrder => 
   note: null,
   ...overrides,
 });
+
+export const aChannelConnection = (
+  overrides: Partial<ChannelConnection> = {},
+): ChannelConnection => ({
+  id: 'chc_1',
+  channel: 'shopify',
+  shop: 'maker-goods.myshopify.com',
+  scopes: ['read_products', 'read_customers', 'read_orders'],
+  status: 'CONNECTED',
+  lastSyncAt: null,
+  lastError: null,
+  createdAt: '2026-03-02T14:00:00.000Z',
+  updatedAt: '2026-03-02T14:00:00.000Z',
+  ...overrides,
+});
+
+/** The channels of /ecommerce-services: Shopify as given, WooCommerce and Wix not built. */
+export const someSalesChannels = (shopify: Partial<SalesChannel> = {}): SalesChannel[] => [
+  {
+    channel: 'shopify',
+    label: 'Shopify',
+    state: 'NOT_CONNECTED',
+    isConfigured: true,
+    notConfiguredReason: null,
+    connections: [],
+    ...shopify,
+  },
+  {
+    channel: 'woocommerce',
+    label: 'WooCommerce',
+    state: 'NOT_CONFIGURED',
+    isConfigured: false,
+    notConfiguredReason: 'The WooCommerce connector is not available on this server yet.',
+    connections: [],
+  },
+  {
+    channel: 'wix',
+    label: 'Wix',
+    state: 'NOT_CONFIGURED',
+    isConfigured: false,
+    notConfiguredReason: 'The Wix connector is not available on this server yet.',
+    connections: [],
+  },
+];

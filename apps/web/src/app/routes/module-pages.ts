@@ -99,21 +99,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     'Freight shipments of your goods to the fulfillment center will be booked here once the fulfillment module lands.',
   ),
   page(
-    '/fulfillment-services/connect-shopify',
-    'Connect Shopify',
-    'Your Shopify store will be connected here so its orders reach the fulfillment center, once the fulfillment module lands.',
-  ),
-  page(
-    '/fulfillment-services/connect-wix',
-    'Connect Wix',
-    'Your Wix store will be connected here so its orders reach the fulfillment center, once the fulfillment module lands.',
-  ),
-  page(
-    '/fulfillment-services/connect-woocommerce',
-    'Connect WooCommerce',
-    'Your WooCommerce store will be connected here so its orders reach the fulfillment center, once the fulfillment module lands.',
-  ),
-  page(
     '/fulfillment-rules',
     'Fulfillment rules',
     'Rules for how orders are packed and shipped (inserts, carriers, holds) will be set here once the fulfillment module lands.',
@@ -122,16 +107,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/return-settings',
     'Manage returns',
     'Return settings and return requests will be managed here once the fulfillment module lands.',
-  ),
-  page(
-    '/ecommerce-services',
-    'Sales channels',
-    'The sales channels your products are listed on will be managed here once the fulfillment module lands.',
-  ),
-  page(
-    '/ecommerce-services/shopify',
-    'Shopify',
-    'Selling through Shopify will be set up here once the fulfillment module lands.',
   ),
   page(
     '/ecommerce-services/pietra-shop',

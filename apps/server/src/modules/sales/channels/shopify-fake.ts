@@ -7,11 +7,21 @@ import { signShopifyQuery, signShopifyWebhook } from './shopify-protocol';
 /*
  * A local stand-in for Shopify in tests (issue 11: connectors are tested against a fake speaking
  * the documented shapes, never the network). It answers the OAuth token exchange, builds the
- * signed callback a shop owner's approval sends, and signs webhooks as Shopify does. Point the
+ * signed callback a shop owner's approval sends (or sends a browser there from its install
+ * page), and signs webhooks as Shopify does. Point the
  * server at it with SHOPIFY_ADMIN_BASE_URL.
  */
 
-export type ShopifyFakeOptions = { apiKey: string; apiSecret: string; scopes?: string[] };
+export type ShopifyFakeOptions = {
+  apiKey: string;
+  apiSecret: string;
+  scopes?: string[];
+  /**
+   * The shop whose owner approves an install opened in a browser (`GET /admin/oauth/authorize`):
+   * every shop's address is the fake's, so its install page cannot tell which shop it is.
+   */
+  browserShop?: string;
+};
 
 const readBody = async (request: IncomingMessage): Promise<string> => {
   let body = '';
@@ -57,9 +67,52 @@ export const startShopifyFake = async (options: ShopifyFakeOptions) => {
     return sendJson(response, 200, { access_token: token, scope: scopes.join(',') });
   };
 
+  /**
+   * The query Shopify's redirect carries once the shop owner approves the install of
+   * `authorizeUrl` (a fresh code, signed with the app secret). `sign` signs with another secret.
+   */
+  const approveInstall = (
+    authorizeUrl: string,
+    shop: string,
+    change: { sign?: string; state?: string } = {},
+  ): { callbackPath: string; query: Record<string, string> } => {
+    const authorize = new URL(authorizeUrl);
+    const code = randomBytes(12).toString('hex');
+    codes.set(code, shop);
+    const query: Record<string, string> = {
+      code,
+      host: Buffer.from(`admin.shopify.com/store/${shop.split('.')[0]}`).toString('base64url'),
+      shop,
+      state: change.state ?? authorize.searchParams.get('state') ?? '',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    query.hmac = signShopifyQuery(change.sign ?? options.apiSecret, query);
+    const redirect = new URL(authorize.searchParams.get('redirect_uri') ?? '');
+    return {
+      callbackPath: `${redirect.pathname}?${new URLSearchParams(query).toString()}`,
+      query,
+    };
+  };
+
+  /** Shopify's install page, approved at once: back to the app's callback, signed. */
+  const authorize = (url: URL, response: ServerResponse) => {
+    const shop = url.searchParams.get('shop') ?? options.browserShop;
+    const redirectUri = url.searchParams.get('redirect_uri');
+    if (url.searchParams.get('client_id') !== options.apiKey || !shop || !redirectUri) {
+      return sendJson(response, 400, { errors: 'Unknown app, shop or redirect_uri' });
+    }
+    const { callbackPath } = approveInstall(url.toString(), shop);
+    response.writeHead(302, { location: new URL(callbackPath, redirectUri).toString() });
+    response.end();
+  };
+
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     requests.push({ method: request.method ?? 'GET', path: url.pathname });
+    if (request.method === 'GET' && url.pathname === '/admin/oauth/authorize') {
+      authorize(url, response);
+      return;
+    }
     if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') {
       void exchangeCode(request, response).catch((error: Error) =>
         sendJson(response, 500, { errors: error.message }),
@@ -76,33 +129,7 @@ export const startShopifyFake = async (options: ShopifyFakeOptions) => {
     tokens,
     requests,
 
-    /**
-     * The query Shopify's redirect carries once the shop owner approves the install of
-     * `authorizeUrl` (a fresh code, signed with the app secret). `sign` signs with another secret.
-     */
-    approveInstall(
-      authorizeUrl: string,
-      shop: string,
-      change: { sign?: string; state?: string } = {},
-    ): { callbackPath: string; query: Record<string, string> } {
-      const authorize = new URL(authorizeUrl);
-      const code = randomBytes(12).toString('hex');
-      codes.set(code, shop);
-      const query: Record<string, string> = {
-        code,
-        host: Buffer.from(`admin.shopify.com/store/${shop.split('.')[0]}`).toString('base64url'),
-        shop,
-        state: change.state ?? authorize.searchParams.get('state') ?? '',
-        timestamp: String(Math.floor(Date.now() / 1000)),
-      };
-      query.hmac = signShopifyQuery(change.sign ?? options.apiSecret, query);
-      const redirect = new URL(authorize.searchParams.get('redirect_uri') ?? '');
-      return {
-        callbackPath: `${redirect.pathname}?${new URLSearchParams(query).toString()}`,
-        query,
-      };
-    },
-
+    approveInstall,
     /**
      * A webhook as Shopify POSTs it, ready for `app.inject`: the JSON body and the topic, shop,
      * id and signature headers. `sign: null` leaves the signature out; a string signs with it.

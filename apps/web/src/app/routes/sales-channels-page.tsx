@@ -1,0 +1,72 @@
+import { Alert } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { SalesChannelName } from '@atelier/contract/sales/channel';
+import { PageHeader } from '@/components/ui/page-header';
+import { SalesChannelList } from '@/features/sales/components/sales-channel-list';
+
+type InstallResult = { isConnected: true } | { isConnected: false; error: string } | null;
+
+/**
+ * The outcome of a shop install, read once from the address the callback sent the browser to.
+ * The address is cleaned right after, so a reload or a shared link does not repeat it.
+ */
+const useInstallResultOnce = (): [InstallResult, () => void] => {
+  const search: { connected?: string; error?: string } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const [result, setResult] = useState<InstallResult>(() => {
+    if (search.error) return { isConnected: false, error: search.error };
+    return search.connected ? { isConnected: true } : null;
+  });
+  const hasQuery = Boolean(search.connected ?? search.error);
+  useEffect(() => {
+    if (hasQuery) void navigate({ to: '.', search: {}, replace: true });
+  }, [hasQuery, navigate]);
+  return [result, () => setResult(null)];
+};
+
+type SalesChannelsPageProps = {
+  /** The channel the address asked to connect (/fulfillment-services/connect-shopify). */
+  focusedChannel?: SalesChannelName;
+};
+
+/** Spec §2 /ecommerce-services: the store's sales channels and their connections (issue 11). */
+export const SalesChannelsPage = ({ focusedChannel }: SalesChannelsPageProps) => {
+  useDocumentTitle('Sales channels · Atelier');
+  const [installResult, dismissInstallResult] = useInstallResultOnce();
+
+  return (
+    <>
+      <PageHeader
+        title="Sales channels"
+        description="Connect the shops you sell on: their new orders arrive in Orders, ready to fulfill."
+      />
+      {installResult ? (
+        <Alert
+          mb="md"
+          maw={880}
+          role={installResult.isConnected ? 'status' : 'alert'}
+          color={installResult.isConnected ? 'teal' : 'red'}
+          icon={
+            installResult.isConnected ? (
+              <IconCircleCheck size={18} aria-hidden />
+            ) : (
+              <IconAlertCircle size={18} aria-hidden />
+            )
+          }
+          title={installResult.isConnected ? 'Shopify is connected' : 'Shopify was not connected'}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={dismissInstallResult}
+        >
+          {installResult.isConnected
+            ? 'New orders from your shop will appear in Orders as Shopify sends them.'
+            : installResult.error}
+        </Alert>
+      ) : null}
+      <SalesChannelList focusedChannel={focusedChannel} />
+    </>
+  );
+};
