@@ -100,6 +100,14 @@ export const createChannelRepository = (db: Database) => ({
     return row;
   },
 
+  /** The channel's data reached the store (a webhook applied, a sync done): last sync is now. */
+  async recordSync(id: string, now: Date) {
+    await db
+      .update(salesChannelConnections)
+      .set({ lastSyncAt: now, updatedAt: now })
+      .where(eq(salesChannelConnections.id, id));
+  },
+
   async recordError(id: string, message: string, now: Date) {
     await db
       .update(salesChannelConnections)

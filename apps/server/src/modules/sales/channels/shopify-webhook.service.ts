@@ -221,6 +221,7 @@ export const createShopifyWebhookService = (deps: ShopifyWebhookDeps) => {
       await repository.completeReceipt(receipt.id, clock.now());
       return { orders: 0 };
     }
+    await repository.recordSync(connection.id, clock.now());
     await repository.completeReceipt(receipt.id, clock.now());
     return { orders: 1 };
   };

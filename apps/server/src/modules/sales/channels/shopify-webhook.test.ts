@@ -196,6 +196,12 @@ describe('Shopify webhooks (issue 11)', () => {
     const [receipt] = await receiptsOf('w-create-1');
     expect(receipt).toMatchObject({ topic: 'orders/create', body: null });
     expect(receipt!.processedAt).not.toBeNull();
+    // The order reached the store: the connection's last sync says when.
+    const channels = (
+      await context.app.inject({ method: 'GET', url: '/api/web/channels', headers: alice.headers })
+    ).json<{ items: SalesChannel[] }>();
+    const shopify = channels.items.find((item) => item.channel === 'shopify');
+    expect(shopify?.connections[0]?.lastSyncAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('brings the order up to orders/updated (cancellation, payment, fulfilment)', async () => {
