@@ -138,11 +138,7 @@ export const createWebhookService = (deps: WebhookDeps) => {
       await deps.startJob(storeId, WEBHOOK_DELIVERY_JOB_KIND, { key: id, message: 'Sending' });
     }
   };
-  deps.events.subscribe(
-    'sales.webhooks',
-    Object.keys(TOPIC_OF) as WebhookEventType[],
-    onEvent,
-  );
+  deps.events.subscribe('sales.webhooks', Object.keys(TOPIC_OF) as WebhookEventType[], onEvent);
 
   /** Sends one delivery; throws (the job is retried) unless the endpoint answered 2xx. */
   const deliveryHandler: JobHandler = async (_job, context) => {
