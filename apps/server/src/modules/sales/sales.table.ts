@@ -58,6 +58,11 @@ export const salesCustomers = pgTable(
     uniqueIndex('sales_customers_store_email_key')
       .on(table.storeId, table.email)
       .where(sql`${table.email} is not null`),
+    // The orders search matches the start of an e-mail (LIKE 'ana%') whatever the collation.
+    index('sales_customers_store_email_prefix_idx').on(
+      table.storeId,
+      table.email.op('text_pattern_ops'),
+    ),
     uniqueIndex('sales_customers_store_external_key')
       .on(table.storeId, table.channel, table.externalId)
       .where(sql`${table.externalId} is not null`),
@@ -165,7 +170,8 @@ export const salesOrderLines = pgTable(
   },
   (table) => [
     index('sales_order_lines_order_idx').on(table.orderId, table.position),
-    index('sales_order_lines_store_sku_idx').on(table.storeId, table.sku),
+    // Covering: the orders search finds a SKU's orders from the index alone.
+    index('sales_order_lines_store_sku_idx').on(table.storeId, table.sku, table.orderId),
   ],
 );
 export type SalesOrderLineRow = typeof salesOrderLines.$inferSelect;
