@@ -291,3 +291,78 @@ export const aShopifyOrder = (overrides: Record<string, unknown> = {}) => ({
   referring_site: 'https://www.google.com/',
   ...overrides,
 });
+
+/** A Shopify REST product as the `products/create` and `products/update` webhooks send it. */
+export const aShopifyProduct = (overrides: Record<string, unknown> = {}) => ({
+  id: 8_801,
+  title: 'Canvas tote',
+  body_html: '<p>Heavy canvas.</p>',
+  vendor: 'Juniper & Oak',
+  product_type: 'Bags',
+  status: 'active',
+  tags: 'bags, canvas',
+  options: [{ id: 1, product_id: 8_801, name: 'Color', position: 1, values: ['Natural', 'Black'] }],
+  variants: [
+    {
+      id: 9_801,
+      product_id: 8_801,
+      title: 'Natural',
+      sku: 'TOTE-NAT',
+      barcode: null,
+      price: '32.00',
+      compare_at_price: null,
+      option1: 'Natural',
+      option2: null,
+      option3: null,
+      grams: 410,
+      weight: 0.41,
+      weight_unit: 'kg',
+      inventory_management: 'shopify',
+    },
+    {
+      id: 9_802,
+      product_id: 8_801,
+      title: 'Black',
+      sku: 'TOTE-BLK',
+      barcode: null,
+      price: '32.00',
+      compare_at_price: '40.00',
+      option1: 'Black',
+      option2: null,
+      option3: null,
+      grams: 410,
+      weight: 0.41,
+      weight_unit: 'kg',
+      inventory_management: 'shopify',
+    },
+  ],
+  image: { id: 1, src: 'https://cdn.shopify.com/s/files/1/tote.jpg', alt: 'Canvas tote' },
+  images: [{ id: 1, src: 'https://cdn.shopify.com/s/files/1/tote.jpg', alt: 'Canvas tote' }],
+  ...overrides,
+});
+
+/** A Shopify REST customer as the `customers/create` and `customers/update` webhooks send it. */
+export const aShopifyCustomer = (overrides: Record<string, unknown> = {}) => ({
+  id: 7_301,
+  email: 'Mary.Shelley@example.com',
+  first_name: 'Mary',
+  last_name: 'Shelley',
+  phone: null,
+  tags: 'newsletter',
+  default_address: {
+    first_name: 'Mary',
+    last_name: 'Shelley',
+    address1: '24 Chester Square',
+    city: 'London',
+    province_code: null,
+    zip: 'SW1W 9HS',
+    country_code: 'GB',
+    phone: null,
+  },
+  email_marketing_consent: {
+    state: 'subscribed',
+    opt_in_level: 'single_opt_in',
+    consent_updated_at: '2026-02-01T09:00:00Z',
+  },
+  ...overrides,
+});
