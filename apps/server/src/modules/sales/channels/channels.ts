@@ -11,6 +11,7 @@ import { createShopifyWebhookService } from './shopify-webhook.service';
 import { createShopifyApplier, type ShopifyApplyDeps } from './shopify-apply';
 import { createShopifySyncService } from './shopify-sync.service';
 import { channelSyncRoutes } from './channel-sync.routes';
+import { shopifyLaunchRoutes } from './shopify-launch.routes';
 import { channelTokenKey, createTokenCipher } from './token-cipher';
 
 /** What the connectors take from the configuration (config.ts documents each). */
@@ -96,6 +97,7 @@ export const createChannelConnectors = (deps: {
     routes: (async (app) => {
       await app.register(channelRoutes(connect, webhooks));
       await app.register(channelSyncRoutes(sync));
+      await app.register(shopifyLaunchRoutes({ repository, shopify, clock: deps.clock }));
     }) satisfies FastifyPluginAsyncZod,
     /** The handler of SHOPIFY_WEBHOOK_JOB_KIND. */
     shopifyWebhookHandler: webhooks.jobHandler,
