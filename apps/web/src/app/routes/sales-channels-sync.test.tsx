@@ -66,9 +66,7 @@ describe('SalesChannelsPage sync', () => {
   it('says what the last sync brought in and what changed', async () => {
     renderWith(aSyncJob());
     const outcome = await screen.findByRole('status', { name: 'Last sync' });
-    expect(outcome.textContent).toContain(
-      '3 products (1 changed), 2 customers, 3 orders (2 new)',
-    );
+    expect(outcome.textContent).toContain('3 products (1 changed), 2 customers, 3 orders (2 new)');
     expect(outcome.textContent).not.toContain('Nothing had changed');
   });
 

@@ -90,7 +90,7 @@ export const createChannelConnectors = (deps: {
     shopify,
     publicUrl: deps.settings.publicUrl,
     log: deps.log,
-    onConnected: sync.startFirstSync,
+    onConnected: (connection) => sync.startFirstSync(connection),
   });
   const webhooks = createShopifyWebhookService({ ...deps, repository, shopify, applier });
   return {

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { ChannelSyncEntity } from '@atelier/contract/sales/channel-sync';
 import type { ShopifyAdminClient } from './shopify-graphql';
@@ -258,7 +259,7 @@ export async function* readBulkResult(
       'unreachable',
     );
   }
-  const input = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  const input = Readable.fromWeb(response.body as WebReadableStream);
   const lines = createInterface({ input, crlfDelay: Infinity });
   const skip = options.skipLines ?? 0;
   let lineNumber = 0;

@@ -121,7 +121,7 @@ export const handleAdminGraphQl = async (
   }
   const { query = '', variables = {} } = JSON.parse(await readBody(request)) as {
     query?: string;
-    variables?: Record<string, unknown>;
+    variables?: Record<string, string | undefined>;
   };
   const operation =
     /\b(bulkOperationRunQuery|currentBulkOperation|webhookSubscriptionCreate|node|shop)\b/.exec(

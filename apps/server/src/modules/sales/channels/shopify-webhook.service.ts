@@ -47,6 +47,10 @@ const headerOf = (headers: ReceivedWebhook['headers'], name: string): string | u
   return Array.isArray(value) ? value[0] : value;
 };
 
+/** A REST body's `id` (a number or a string), as the store keeps external ids. */
+const idOf = (body: Record<string, unknown>): string =>
+  typeof body.id === 'number' || typeof body.id === 'string' ? String(body.id) : '';
+
 const ORDER_TOPICS = new Set(['orders/create', 'orders/updated']);
 const PRODUCT_TOPICS = new Set(['products/create', 'products/update', 'products/delete']);
 const CUSTOMER_TOPICS = new Set(['customers/create', 'customers/update']);
@@ -236,15 +240,11 @@ export const createShopifyWebhookService = (deps: ShopifyWebhookDeps) => {
       return applier.order(storeId, shop, () => ShopifyOrderSchema.parse(body));
     }
     if (topic === 'products/delete') {
-      const isKnown = await deps.archiveChannelProduct(
-        storeId,
-        shopifyChannelOf(shop),
-        String(body.id ?? ''),
-      );
+      const isKnown = await deps.archiveChannelProduct(storeId, shopifyChannelOf(shop), idOf(body));
       return { outcome: isKnown ? 'updated' : 'unchanged', issue: null };
     }
     if (PRODUCT_TOPICS.has(topic)) {
-      const currency = await currencyOf(connection, String(body.id ?? ''));
+      const currency = await currencyOf(connection, idOf(body));
       return applier.product(storeId, () => productFromWebhook(shop, body, currency));
     }
     return applier.customer(storeId, () => customerFromWebhook(shop, body));
