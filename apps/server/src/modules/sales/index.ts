@@ -40,6 +40,7 @@ export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
 export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
 export { WEBHOOK_DELIVERY_JOB_KIND } from './webhook.service';
 export { SHOPIFY_WEBHOOK_JOB_KIND } from '@atelier/contract/sales/channel';
+export { SHOPIFY_SYNC_JOB_KIND } from '@atelier/contract/sales/channel-sync';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
@@ -65,6 +66,7 @@ export const createSalesModule = ({
     getOrder: storeOrderService.getOrder,
   });
   const productService = createProductService({ db, clock, events });
+  const customerService = createCustomerService({ db, clock, events });
   const webhooks = createWebhookService({
     db,
     clock,
@@ -80,6 +82,9 @@ export const createSalesModule = ({
     events,
     startJob,
     recordOrder: storeOrderService.recordOrder,
+    upsertChannelProduct: productService.upsertChannelProduct,
+    upsertChannelCustomer: customerService.upsertChannelCustomer,
+    archiveChannelProduct: productService.archiveChannelProduct,
     settings: channelSettings,
     log,
   });
@@ -88,7 +93,7 @@ export const createSalesModule = ({
     await app.register(productRoutes(productService));
     await app.register(webhookRoutes(webhooks));
     await app.register(
-      storeOrderRoutes(storeOrderService, importFiles, operations, createCustomerService({ db })),
+      storeOrderRoutes(storeOrderService, importFiles, operations, customerService),
     );
   };
   return {
@@ -106,6 +111,8 @@ export const createSalesModule = ({
     webhookDeliveryHandler: webhooks.deliveryHandler,
     /** The job handler that applies one Shopify webhook (SHOPIFY_WEBHOOK_JOB_KIND). */
     shopifyWebhookHandler: channels.shopifyWebhookHandler,
+    /** The job handler that syncs one Shopify connection (SHOPIFY_SYNC_JOB_KIND). */
+    shopifySyncHandler: channels.shopifySyncHandler,
     /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
     orderImportHandler: (deps: {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;
