@@ -36,6 +36,8 @@ import {
   DEMO_ORDER_HISTORY_JOB_KIND,
   ORDER_IMPORT_JOB_KIND,
   SHOPIFY_WEBHOOK_JOB_KIND,
+  CHANNEL_SYNC_JOB_KIND,
+  CHANNEL_WEBHOOK_JOB_KIND,
   WEBHOOK_DELIVERY_JOB_KIND,
 } from './modules/sales';
 import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
@@ -219,6 +221,9 @@ export const buildApp = async ({
       channelTokenKey: config.CHANNEL_TOKEN_KEY,
       shopifyAdminBaseUrl: config.SHOPIFY_ADMIN_BASE_URL,
       publicUrl,
+      isProduction: config.NODE_ENV === 'production',
+      wixWebhookPublicKey: config.WIX_WEBHOOK_PUBLIC_KEY,
+      wixApiBaseUrl: config.WIX_API_BASE_URL,
     },
     log: app.log,
   });
@@ -245,6 +250,17 @@ export const buildApp = async ({
     expireInSeconds: 60,
   });
   jobs.register(SHOPIFY_WEBHOOK_JOB_KIND, sales.shopifyWebhookHandler, {
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    expireInSeconds: 120,
+  });
+  // A sync resumes where its last attempt stopped; a throttled shop is tried again later.
+  jobs.register(CHANNEL_SYNC_JOB_KIND, sales.channelSyncHandler, {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    expireInSeconds: 3600,
+  });
+  jobs.register(CHANNEL_WEBHOOK_JOB_KIND, sales.channelWebhookHandler, {
     retryLimit: 5,
     retryDelaySeconds: 10,
     expireInSeconds: 120,

@@ -39,7 +39,11 @@ export type SalesModuleDeps = {
 export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
 export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
 export { WEBHOOK_DELIVERY_JOB_KIND } from './webhook.service';
-export { SHOPIFY_WEBHOOK_JOB_KIND } from '@atelier/contract/sales/channel';
+export {
+  CHANNEL_SYNC_JOB_KIND,
+  CHANNEL_WEBHOOK_JOB_KIND,
+  SHOPIFY_WEBHOOK_JOB_KIND,
+} from '@atelier/contract/sales/channel';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
@@ -106,6 +110,10 @@ export const createSalesModule = ({
     webhookDeliveryHandler: webhooks.deliveryHandler,
     /** The job handler that applies one Shopify webhook (SHOPIFY_WEBHOOK_JOB_KIND). */
     shopifyWebhookHandler: channels.shopifyWebhookHandler,
+    /** The job handler of WooCommerce and Wix syncs (CHANNEL_SYNC_JOB_KIND). */
+    channelSyncHandler: channels.channelSyncHandler,
+    /** The job handler of WooCommerce and Wix webhooks (CHANNEL_WEBHOOK_JOB_KIND). */
+    channelWebhookHandler: channels.channelWebhookHandler,
     /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
     orderImportHandler: (deps: {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;

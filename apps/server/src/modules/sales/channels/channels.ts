@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
@@ -5,9 +6,10 @@ import type { StartJob } from '../order-import-files';
 import type { StoreOrderDraft } from '../store-order.service';
 import { createChannelRepository } from './channel.repository';
 import { channelRoutes } from './channel.routes';
+import { createCredentialChannels } from './credential-channels';
 import { createShopifyConnectService, type ShopifyConnector } from './shopify-connect.service';
 import { createShopifyWebhookService } from './shopify-webhook.service';
-import { channelTokenKey, createTokenCipher } from './token-cipher';
+import { channelTokenKey, createTokenCipher, type TokenCipher } from './token-cipher';
 
 /** What the connectors take from the configuration (config.ts documents each). */
 export type ChannelSettings = {
@@ -19,6 +21,25 @@ export type ChannelSettings = {
   shopifyAdminBaseUrl?: string | undefined;
   /** This server's address as browsers and Shopify reach it. */
   publicUrl: string;
+  /** Production: credentials are kept only with CHANNEL_TOKEN_KEY, shops only on https. */
+  isProduction?: boolean;
+  /** The Wix app's public key (PEM) its webhooks are signed with. */
+  wixWebhookPublicKey?: string | undefined;
+  /** Test hook: answers for Wix's REST APIs instead of https://www.wixapis.com. */
+  wixApiBaseUrl?: string | undefined;
+};
+
+/**
+ * The cipher of WooCommerce and Wix credentials: CHANNEL_TOKEN_KEY's, or outside production a
+ * development key (derived from the Shopify secret when there is one, so both open alike).
+ */
+const credentialCipherOf = (settings: ChannelSettings): TokenCipher | null => {
+  if (settings.channelTokenKey)
+    return createTokenCipher(channelTokenKey(settings.channelTokenKey, '').key);
+  if (settings.isProduction) return null;
+  return createTokenCipher(
+    channelTokenKey(undefined, settings.shopifyApiSecret ?? 'atelier development channel key').key,
+  );
 };
 
 export type ChannelLog = {
@@ -72,8 +93,33 @@ export const createChannelConnectors = (deps: {
     log: deps.log,
   });
   const webhooks = createShopifyWebhookService({ ...deps, repository, shopify });
+  const credentialChannels = createCredentialChannels({
+    ...deps,
+    repository,
+    cipher: credentialCipherOf(deps.settings),
+    publicUrl: deps.settings.publicUrl,
+    allowLocalHttp: !deps.settings.isProduction,
+    wixWebhookPublicKey: deps.settings.wixWebhookPublicKey,
+    wixApiBaseUrl: deps.settings.wixApiBaseUrl,
+  });
+  const connectWithCredentialChannels = {
+    ...connect,
+    listChannels: async (actor: Parameters<typeof connect.listChannels>[0]) =>
+      credentialChannels.describeChannels(actor.storeId, await connect.listChannels(actor)),
+    disconnect: async (actor: Parameters<typeof connect.disconnect>[0], id: string) => {
+      await credentialChannels.beforeDisconnect(actor, id);
+      return connect.disconnect(actor, id);
+    },
+  };
   return {
-    routes: channelRoutes(connect, webhooks),
+    routes: (async (app) => {
+      await app.register(channelRoutes(connectWithCredentialChannels, webhooks));
+      await app.register(credentialChannels.routes);
+    }) satisfies FastifyPluginAsyncZod,
+    /** The handler of CHANNEL_SYNC_JOB_KIND (WooCommerce and Wix syncs). */
+    channelSyncHandler: credentialChannels.syncHandler,
+    /** The handler of CHANNEL_WEBHOOK_JOB_KIND (WooCommerce and Wix webhooks). */
+    channelWebhookHandler: credentialChannels.webhookHandler,
     /** The handler of SHOPIFY_WEBHOOK_JOB_KIND. */
     shopifyWebhookHandler: webhooks.jobHandler,
   };
