@@ -36,8 +36,9 @@ export const applyWixOrder = async (
     connection.storeId,
     wixOrderToDraft(order, connection.shop),
   );
-  if (isNew) return 'created';
+  // A new order too: the draft has no fulfilment or cancel state (a completed or cancelled one).
   const changes = await applyChannelOrderState(deps, connection.storeId, id, wixOrderState(order));
+  if (isNew) return 'created';
   return changes.length > 0 ? 'updated' : 'unchanged';
 };
 

@@ -42,8 +42,9 @@ export const applyWooOrder = async (
     connection.storeId,
     wooOrderToDraft(order, connection.shop),
   );
-  if (isNew) return 'created';
+  // A new order too: the draft has no fulfilment or cancel state (a completed or cancelled one).
   const changes = await applyChannelOrderState(deps, connection.storeId, id, wooOrderState(order));
+  if (isNew) return 'created';
   return changes.length > 0 ? 'updated' : 'unchanged';
 };
 
