@@ -1,10 +1,14 @@
 import { Alert } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { SalesChannelName } from '@atelier/contract/sales/channel';
 import { PageHeader } from '@/components/ui/page-header';
+import { useJob } from '@/features/jobs/api/job-queries';
+import { FollowedJob } from '@/features/jobs/components/followed-job';
+import { channelKeys } from '@/features/sales/api/channel-queries';
 import { SalesChannelList } from '@/features/sales/components/sales-channel-list';
 
 type InstallResult = { isConnected: true } | { isConnected: false; error: string } | null;
@@ -25,6 +29,24 @@ const useInstallResultOnce = (): [InstallResult, () => void] => {
     if (hasQuery) void navigate({ to: '.', search: {}, replace: true });
   }, [hasQuery, navigate]);
   return [result, () => setResult(null)];
+};
+
+/**
+ * A connection's sync job, followed live: its progress bar and Cancel while it runs, its counts
+ * once done. The channel list is read again when it ends (last sync, last error).
+ */
+const ChannelSyncJob = ({ jobId, label }: { jobId: string; label: string }) => {
+  const queryClient = useQueryClient();
+  const job = useJob(jobId);
+  if (!job.data) return null;
+  return (
+    <FollowedJob
+      key={jobId}
+      startedJob={job.data}
+      label={label}
+      onEnded={() => void queryClient.invalidateQueries({ queryKey: channelKeys.all })}
+    />
+  );
 };
 
 type SalesChannelsPageProps = {
@@ -66,7 +88,10 @@ export const SalesChannelsPage = ({ focusedChannel }: SalesChannelsPageProps) =>
             : installResult.error}
         </Alert>
       ) : null}
-      <SalesChannelList focusedChannel={focusedChannel} />
+      <SalesChannelList
+        focusedChannel={focusedChannel}
+        renderSyncJob={(props) => <ChannelSyncJob key={props.jobId} {...props} />}
+      />
     </>
   );
 };

@@ -2,12 +2,17 @@ import { Skeleton, Stack } from '@mantine/core';
 import type { SalesChannelName } from '@atelier/contract/sales/channel';
 import { LoadError } from '@/components/ui/load-error';
 import { useSalesChannels } from '../api/channel-queries';
+import type { RenderSyncJob } from './credential-channel-card';
 import { SalesChannelCard } from './sales-channel-card';
 
-type SalesChannelListProps = { focusedChannel?: SalesChannelName | undefined };
+type SalesChannelListProps = {
+  focusedChannel?: SalesChannelName | undefined;
+  /** Shows a connection's sync job (the page composes the jobs feature's FollowedJob). */
+  renderSyncJob?: RenderSyncJob | undefined;
+};
 
 /** Every sales channel of /ecommerce-services with its state, one card each. */
-export const SalesChannelList = ({ focusedChannel }: SalesChannelListProps) => {
+export const SalesChannelList = ({ focusedChannel, renderSyncJob }: SalesChannelListProps) => {
   const channels = useSalesChannels();
   if (channels.isPending) {
     return (
@@ -33,6 +38,7 @@ export const SalesChannelList = ({ focusedChannel }: SalesChannelListProps) => {
           key={channel.channel}
           channel={channel}
           isFocused={channel.channel === focusedChannel}
+          renderSyncJob={renderSyncJob}
         />
       ))}
     </Stack>
