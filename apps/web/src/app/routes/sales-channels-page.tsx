@@ -31,6 +31,29 @@ const useInstallResultOnce = (): [InstallResult, () => void] => {
   return [result, () => setResult(null)];
 };
 
+const SINGULAR: Record<string, string> = {
+  orders: 'order',
+  products: 'product',
+  customers: 'customer',
+  skipped: 'left out',
+};
+
+/** "3 orders · 2 products · 1 customer (6 new or changed)" from a sync's counts. */
+const formatSyncCounts = (counts: Record<string, number>) => {
+  const read = Object.entries(counts)
+    .filter(([name]) => !name.endsWith(' changed'))
+    .map(([name, value]) =>
+      name === 'skipped'
+        ? `${value.toLocaleString()} left out`
+        : `${value.toLocaleString()} ${value === 1 ? (SINGULAR[name] ?? name) : name}`,
+    );
+  const changed = Object.entries(counts)
+    .filter(([name]) => name.endsWith(' changed'))
+    .reduce((sum, [, value]) => sum + value, 0);
+  if (read.length === 0) return '';
+  return `${read.join(' · ')} (${changed > 0 ? `${changed.toLocaleString()} new or changed` : 'nothing changed'})`;
+};
+
 /**
  * A connection's sync job, followed live: its progress bar and Cancel while it runs, its counts
  * once done. The channel list is read again when it ends (last sync, last error).
@@ -44,6 +67,7 @@ const ChannelSyncJob = ({ jobId, label }: { jobId: string; label: string }) => {
       key={jobId}
       startedJob={job.data}
       label={label}
+      formatCounts={formatSyncCounts}
       onEnded={() => void queryClient.invalidateQueries({ queryKey: channelKeys.all })}
     />
   );
