@@ -7,7 +7,6 @@ import {
 import type { Job } from '@atelier/contract/jobs/job';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
-import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { JobContext, JobHandler } from '@/modules/jobs';

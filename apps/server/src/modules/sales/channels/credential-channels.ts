@@ -179,8 +179,10 @@ export const createCredentialChannels = (deps: CredentialChannelsDeps) => {
         done(null, body);
       });
       const rawOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
-      const connectionIdOf = (params: unknown) =>
-        String((params as { connectionId?: unknown }).connectionId ?? '');
+      const connectionIdOf = (params: unknown) => {
+        const id = (params as { connectionId?: unknown }).connectionId;
+        return typeof id === 'string' ? id : '';
+      };
       scope.post(
         WOOCOMMERCE_WEBHOOKS_PATH,
         publicRoute('WooCommerce webhooks, signed with X-WC-Webhook-Signature'),

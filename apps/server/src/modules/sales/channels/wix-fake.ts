@@ -152,7 +152,8 @@ export const startWixFake = async (options: WixFakeOptions) => {
      */
     async event(input: {
       connectionId: string;
-      eventType: 'wix.ecom.v1.order_created' | 'wix.ecom.v1.order_updated' | string;
+      /** `wix.ecom.v1.order_created`, `wix.ecom.v1.order_updated`, or any other. */
+      eventType: string;
       entity: Record<string, unknown>;
       eventId?: string;
       sign?: 'other' | null;

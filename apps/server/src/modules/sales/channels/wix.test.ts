@@ -137,7 +137,7 @@ describe('Wix connection (issue 11)', () => {
     const refused = expectApiError(
       await connect(alice, { apiKey: `IST.${'x'.repeat(60)}`, siteId: SITE_ID }),
       400,
-      { reason: 'channel_credentials_refused' },
+      { code: 'bad_request', reason: 'channel_credentials_refused' },
     );
     expect(refused.details).toEqual([
       {
@@ -148,7 +148,7 @@ describe('Wix connection (issue 11)', () => {
     const unknown = expectApiError(
       await connect(alice, { apiKey: API_KEY, siteId: '00000000-0000-4000-8000-000000000000' }),
       400,
-      { reason: 'channel_site_not_found' },
+      { code: 'bad_request', reason: 'channel_site_not_found' },
     );
     expect(fieldsOf(unknown)).toEqual(['body.siteId']);
     expect((await wixOf(alice)).state).toBe('NOT_CONNECTED');
@@ -374,6 +374,7 @@ describe('Wix webhooks (issue 11)', () => {
     expect((await wixOf(bob)).connections).toEqual([]);
     expect(await listOrders(bob)).toEqual([]);
     expectApiError(await resync(bob, connected.connection.id), 404, {
+      code: 'not_found',
       reason: 'channel_connection_not_found',
     });
     const response = await context.app.inject({

@@ -73,8 +73,12 @@ export const startWooCommerceFake = async (options: WooCommerceFakeOptions) => {
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const orderBy = url.searchParams.get('orderby') ?? 'date';
     const direction = url.searchParams.get('order') === 'asc' ? 1 : -1;
-    const key = (row: Row) =>
-      orderBy === 'id' ? row.id : String(row.date_created_gmt ?? row.date_created ?? row.id);
+    const key = (row: Row): number | string =>
+      orderBy === 'id'
+        ? row.id
+        : typeof row.date_created_gmt === 'string'
+          ? row.date_created_gmt
+          : String(row.id);
     const sorted = [...rows].sort((a, b) =>
       key(a) < key(b) ? -direction : key(a) > key(b) ? direction : 0,
     );

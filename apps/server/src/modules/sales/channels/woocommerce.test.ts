@@ -179,7 +179,10 @@ describe('WooCommerce connection (issue 11)', () => {
       consumerKey: KEY,
       consumerSecret: `cs_${'0'.repeat(40)}`,
     });
-    const error = expectApiError(wrong, 400, { reason: 'channel_credentials_refused' });
+    const error = expectApiError(wrong, 400, {
+      code: 'bad_request',
+      reason: 'channel_credentials_refused',
+    });
     expect(error.details).toEqual([
       {
         field: 'body.consumerKey',
@@ -191,7 +194,10 @@ describe('WooCommerce connection (issue 11)', () => {
       consumerKey: KEY,
       consumerSecret: SECRET,
     });
-    const away = expectApiError(unreachable, 400, { reason: 'channel_unreachable' });
+    const away = expectApiError(unreachable, 400, {
+      code: 'bad_request',
+      reason: 'channel_unreachable',
+    });
     expect(away.details?.[0]?.field).toBe('body.storeUrl');
     expect(away.message).toMatch(/^The shop 127\.0\.0\.1:9 could not be reached \(/);
     expect((await wooOf(alice)).state).toBe('NOT_CONNECTED');
@@ -210,7 +216,10 @@ describe('WooCommerce connection (issue 11)', () => {
       consumerSecret: SECRET,
     });
     await readOnly.close();
-    const error = expectApiError(response, 400, { reason: 'channel_credentials_read_only' });
+    const error = expectApiError(response, 400, {
+      code: 'bad_request',
+      reason: 'channel_credentials_read_only',
+    });
     expect(error.details?.[0]?.field).toBe('body.consumerKey');
     expect(error.message).toMatch(/Read\/Write/);
     expect((await wooOf(alice)).state).toBe('NOT_CONNECTED');
@@ -525,6 +534,7 @@ describe('WooCommerce and other stores (issue 11)', () => {
   it('shows another store none of the connection, its sync or its data', async () => {
     expect((await wooOf(bob)).connections).toEqual([]);
     expectApiError(await resync(bob, connected.connection.id), 404, {
+      code: 'not_found',
       reason: 'channel_connection_not_found',
     });
     const disconnect = await context.app.inject({
@@ -532,7 +542,7 @@ describe('WooCommerce and other stores (issue 11)', () => {
       url: `/api/web/channels/${connected.connection.id}`,
       headers: bob.headers,
     });
-    expectApiError(disconnect, 404, { reason: 'channel_connection_not_found' });
+    expectApiError(disconnect, 404, { code: 'not_found', reason: 'channel_connection_not_found' });
     expect((await jobOf(bob, connected.job.id)) as unknown).toMatchObject({
       error: { code: 'not_found' },
     });
@@ -555,6 +565,7 @@ describe('WooCommerce and other stores (issue 11)', () => {
     expect([row!.tokenCiphertext, row!.tokenIv, row!.tokenTag]).toEqual([null, null, null]);
     expect((await wooOf(alice)).state).toBe('DISCONNECTED');
     expectApiError(await resync(alice, connected.connection.id), 409, {
+      code: 'conflict',
       reason: 'channel_not_connected',
     });
     expect(await listOrders(alice)).toHaveLength(4);
