@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -53,14 +53,13 @@ export const ConnectWixForm = ({
           In your Wix account, open the API Keys Manager, make a key with the Wix Stores and
           eCommerce permissions, and copy your site’s ID from its dashboard address.
         </Text>
-        <Group grow align="flex-start" gap="sm" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <PasswordInput
             label="API key"
             placeholder="IST.…"
             autoComplete="off"
             data-autofocus={isFocused || undefined}
             autoFocus={isFocused}
-            miw={220}
             {...form.register('apiKey')}
             error={errors.apiKey?.message}
           />
@@ -69,11 +68,10 @@ export const ConnectWixForm = ({
             placeholder="1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b"
             autoComplete="off"
             spellCheck={false}
-            miw={220}
             {...form.register('siteId')}
             error={errors.siteId?.message}
           />
-        </Group>
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button
             type="submit"

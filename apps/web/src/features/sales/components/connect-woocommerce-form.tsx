@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -84,13 +93,12 @@ export const ConnectWooCommerceForm = ({
           {...form.register('storeUrl')}
           error={errors.storeUrl?.message}
         />
-        <Group grow align="flex-start" gap="sm" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label="Consumer key"
             placeholder="ck_…"
             autoComplete="off"
             spellCheck={false}
-            miw={220}
             {...form.register('consumerKey')}
             error={errors.consumerKey?.message}
           />
@@ -98,11 +106,10 @@ export const ConnectWooCommerceForm = ({
             label="Consumer secret"
             placeholder="cs_…"
             autoComplete="off"
-            miw={220}
             {...form.register('consumerSecret')}
             error={errors.consumerSecret?.message}
           />
-        </Group>
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button
             type="submit"
