@@ -37,6 +37,8 @@ import {
   ORDER_IMPORT_JOB_KIND,
   SHOPIFY_SYNC_JOB_KIND,
   SHOPIFY_WEBHOOK_JOB_KIND,
+  CHANNEL_SYNC_JOB_KIND,
+  CHANNEL_WEBHOOK_JOB_KIND,
   WEBHOOK_DELIVERY_JOB_KIND,
 } from './modules/sales';
 import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
@@ -221,6 +223,9 @@ export const buildApp = async ({
       shopifyAdminBaseUrl: config.SHOPIFY_ADMIN_BASE_URL,
       shopifyBulkPollMs: config.SHOPIFY_BULK_POLL_MS,
       publicUrl,
+      isProduction: config.NODE_ENV === 'production',
+      wixWebhookPublicKey: config.WIX_WEBHOOK_PUBLIC_KEY,
+      wixApiBaseUrl: config.WIX_API_BASE_URL,
     },
     log: app.log,
   });
@@ -257,6 +262,17 @@ export const buildApp = async ({
     retryLimit: 3,
     retryDelaySeconds: 30,
     expireInSeconds: 6 * 3600,
+  });
+  // A sync resumes where its last attempt stopped; a throttled shop is tried again later.
+  jobs.register(CHANNEL_SYNC_JOB_KIND, sales.channelSyncHandler, {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    expireInSeconds: 3600,
+  });
+  jobs.register(CHANNEL_WEBHOOK_JOB_KIND, sales.channelWebhookHandler, {
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    expireInSeconds: 120,
   });
   jobs.register(
     ORDER_IMPORT_JOB_KIND,

@@ -176,6 +176,24 @@ export const ConfigSchema = z.object({
    * export takes minutes, and each question costs a little of the shop's API allowance).
    */
   SHOPIFY_BULK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+  /**
+   * The public key of the Wix app whose webhooks reach this server (PEM, as the app dashboard's
+   * "Get Public Key" shows it; `\n` may stand for line breaks). Wix signs each webhook with it
+   * (RS256 JWT); without it Wix webhooks are refused and Wix orders arrive by re-sync only.
+   */
+  WIX_WEBHOOK_PUBLIC_KEY: z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine(
+      (value) => /^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(value),
+      'must be a PEM public key (-----BEGIN PUBLIC KEY----- …)',
+    )
+    .optional(),
+  /**
+   * Test hook: the address answering instead of https://www.wixapis.com (a local fake of Wix in
+   * tests and development). Never set it in production.
+   */
+  WIX_API_BASE_URL: z.url().optional(),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDistDir: string };
 

@@ -74,13 +74,13 @@ describe.skipIf(!hasChromium)(`sales channels (issue 11)${SKIP_REASON}`, () => {
     await useSessionToken(page, baseUrl, token);
     const main = page.getByRole('main');
 
-    // Not connected yet; WooCommerce and Wix say they come later.
+    // Not connected yet, nor are WooCommerce and Wix.
     await page.goto(`${baseUrl}/ecommerce-services`);
     await waitForPageRendered(page);
     const shopify = main.getByRole('region', { name: 'Shopify' });
     await shopify.getByText('Not connected').waitFor();
-    await main.getByRole('region', { name: 'WooCommerce' }).getByText('Coming later').waitFor();
-    await main.getByRole('region', { name: 'Wix' }).getByText('Coming later').waitFor();
+    await main.getByRole('region', { name: 'WooCommerce' }).getByText('Not connected').waitFor();
+    await main.getByRole('region', { name: 'Wix' }).getByText('Not connected').waitFor();
 
     // A wrong address is refused in place.
     const address = shopify.getByRole('textbox', { name: /Shop address/ });

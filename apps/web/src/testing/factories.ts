@@ -241,8 +241,11 @@ export const aChannelConnection = (
   ...overrides,
 });
 
-/** The channels of /ecommerce-services: Shopify as given, WooCommerce and Wix not built. */
-export const someSalesChannels = (shopify: Partial<SalesChannel> = {}): SalesChannel[] => [
+/** The channels of /ecommerce-services: Shopify as given, WooCommerce and Wix as `others` say. */
+export const someSalesChannels = (
+  shopify: Partial<SalesChannel> = {},
+  others: { woocommerce?: Partial<SalesChannel>; wix?: Partial<SalesChannel> } = {},
+): SalesChannel[] => [
   {
     channel: 'shopify',
     label: 'Shopify',
@@ -255,17 +258,19 @@ export const someSalesChannels = (shopify: Partial<SalesChannel> = {}): SalesCha
   {
     channel: 'woocommerce',
     label: 'WooCommerce',
-    state: 'NOT_CONFIGURED',
-    isConfigured: false,
-    notConfiguredReason: 'The WooCommerce connector is not available on this server yet.',
+    state: 'NOT_CONNECTED',
+    isConfigured: true,
+    notConfiguredReason: null,
     connections: [],
+    ...others.woocommerce,
   },
   {
     channel: 'wix',
     label: 'Wix',
-    state: 'NOT_CONFIGURED',
-    isConfigured: false,
-    notConfiguredReason: 'The Wix connector is not available on this server yet.',
+    state: 'NOT_CONNECTED',
+    isConfigured: true,
+    notConfiguredReason: null,
     connections: [],
+    ...others.wix,
   },
 ];

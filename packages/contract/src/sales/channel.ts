@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
+import { JobSchema } from '../jobs/job';
 
 /**
  * Issue 11 channel connectors: a store links its shop on Shopify (WooCommerce and Wix later),
@@ -51,6 +52,10 @@ export const ChannelConnectionSchema = z.object({
   lastSyncAt: z.iso.datetime().nullable(),
   /** Why the last call to the shop failed, in plain words; null when it worked. */
   lastError: z.string().nullable(),
+  /** The connection's last sync job (follow it while it runs); null before the first. */
+  syncJobId: z.string().nullable().optional(),
+  /** Where the channel sends its webhooks (WooCommerce, Wix); set in the channel's app by hand for Wix. */
+  webhookUrl: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -133,5 +138,133 @@ export const disconnectSalesChannel = defineEndpoint({
   path: '/api/web/channels/:id',
   params: z.object({ id: z.string().regex(/^chc_[a-z0-9]+$/, 'Not a channel connection id.') }),
   response: ChannelConnectionSchema,
+  tags: ['channels'],
+});
+
+/*
+ * WooCommerce and Wix (issue 11): connected with credentials the shop owner gives (no app
+ * install), synced by a job (CHANNEL_SYNC_JOB_KIND, key: the connection id) and kept up to date
+ * by webhooks applied as jobs (CHANNEL_WEBHOOK_JOB_KIND, key: the receipt id).
+ */
+
+/** The job kind of a channel's sync (orders, products, customers); its key is the connection id. */
+export const CHANNEL_SYNC_JOB_KIND = 'sales.channel-sync';
+/** The job kind that applies one received WooCommerce or Wix webhook; its key is the receipt id. */
+export const CHANNEL_WEBHOOK_JOB_KIND = 'sales.channel-webhook';
+
+/** WooCommerce POSTs here, signed with `X-WC-Webhook-Signature` (base64 HMAC-SHA256 of the body). */
+export const WOOCOMMERCE_WEBHOOKS_PATH = '/api/channels/woocommerce/webhooks/:connectionId';
+/** Wix POSTs here: the body is a JWT signed RS256 with the app's key (WIX_WEBHOOK_PUBLIC_KEY). */
+export const WIX_WEBHOOKS_PATH = '/api/channels/wix/webhooks/:connectionId';
+
+/** The topics registered on a WooCommerce shop when it is connected (and deleted on disconnect). */
+export const WOOCOMMERCE_WEBHOOK_TOPICS = [
+  'order.created',
+  'order.updated',
+  'product.updated',
+  'customer.updated',
+] as const;
+/** The Wix eCommerce events applied; others are acknowledged and left. */
+export const WIX_ORDER_EVENT_TYPES = ['wix.ecom.v1.order_created', 'wix.ecom.v1.order_updated'];
+
+const LOCAL_HOSTS = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/;
+const STORE_URL_MESSAGE =
+  'The shop’s address, such as https://shop.example.com (http only for localhost).';
+
+/**
+ * A WooCommerce shop's address as `https://host[/path]`, lower-case host, no trailing slash,
+ * no query. http is accepted only for localhost (a shop on the same machine).
+ */
+export const WooCommerceStoreUrlSchema = z
+  .string()
+  .trim()
+  .min(1, STORE_URL_MESSAGE)
+  .max(2_000)
+  .transform((value, context) => {
+    let url: URL;
+    try {
+      url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    } catch {
+      context.addIssue({ code: 'custom', message: STORE_URL_MESSAGE });
+      return z.NEVER;
+    }
+    const isLocal = LOCAL_HOSTS.test(url.hostname);
+    const isAllowed = url.protocol === 'https:' || (url.protocol === 'http:' && isLocal);
+    if (!isAllowed || url.username || url.password || url.search || url.hash || !url.hostname) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          url.protocol === 'http:'
+            ? 'Use the shop’s https:// address (http only for localhost).'
+            : STORE_URL_MESSAGE,
+      });
+      return z.NEVER;
+    }
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  });
+
+export const ConnectWooCommerceInputSchema = z.object({
+  storeUrl: WooCommerceStoreUrlSchema,
+  consumerKey: z
+    .string()
+    .trim()
+    .regex(/^ck_[A-Za-z0-9]{8,64}$/, 'The consumer key starts with ck_, as WooCommerce shows it.'),
+  consumerSecret: z
+    .string()
+    .trim()
+    .regex(
+      /^cs_[A-Za-z0-9]{8,64}$/,
+      'The consumer secret starts with cs_, as WooCommerce shows it.',
+    ),
+});
+export type ConnectWooCommerceInput = z.input<typeof ConnectWooCommerceInputSchema>;
+
+export const ConnectWixInputSchema = z.object({
+  apiKey: z
+    .string()
+    .trim()
+    .min(20, 'The API key from Wix’s API Keys Manager.')
+    .max(4_000)
+    .regex(/^\S+$/, 'The API key has no spaces: paste it as Wix shows it.'),
+  siteId: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      'The site ID: the part after /dashboard/ in your site’s dashboard address.',
+    ),
+});
+export type ConnectWixInput = z.input<typeof ConnectWixInputSchema>;
+
+/** A connection made with credentials, and the first sync job it started. */
+export const ChannelConnectedSchema = z.object({
+  connection: ChannelConnectionSchema,
+  job: JobSchema,
+});
+export type ChannelConnected = z.infer<typeof ChannelConnectedSchema>;
+
+/**
+ * Connects a WooCommerce shop with a REST API key (Read/Write): the key is checked against the
+ * shop first, its webhooks are registered, and a first sync starts. 400 naming `body.storeUrl`
+ * (bad or unreachable address) or `body.consumerKey` (key refused or read-only).
+ */
+export const connectWooCommerce = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/channels/woocommerce',
+  body: ConnectWooCommerceInputSchema,
+  response: ChannelConnectedSchema,
+  tags: ['channels'],
+});
+
+/**
+ * Connects a Wix site with an API key and its site id: checked against Wix first, then a first
+ * sync starts. 400 naming `body.apiKey` (refused) or `body.siteId` (no such site for the key).
+ */
+export const connectWix = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/channels/wix',
+  body: ConnectWixInputSchema,
+  response: ChannelConnectedSchema,
   tags: ['channels'],
 });

@@ -39,8 +39,12 @@ export type SalesModuleDeps = {
 export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
 export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
 export { WEBHOOK_DELIVERY_JOB_KIND } from './webhook.service';
-export { SHOPIFY_WEBHOOK_JOB_KIND } from '@atelier/contract/sales/channel';
 export { SHOPIFY_SYNC_JOB_KIND } from '@atelier/contract/sales/channel-sync';
+export {
+  CHANNEL_SYNC_JOB_KIND,
+  CHANNEL_WEBHOOK_JOB_KIND,
+  SHOPIFY_WEBHOOK_JOB_KIND,
+} from '@atelier/contract/sales/channel';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
@@ -113,6 +117,10 @@ export const createSalesModule = ({
     shopifyWebhookHandler: channels.shopifyWebhookHandler,
     /** The job handler that syncs one Shopify connection (SHOPIFY_SYNC_JOB_KIND). */
     shopifySyncHandler: channels.shopifySyncHandler,
+    /** The job handler of WooCommerce and Wix syncs (CHANNEL_SYNC_JOB_KIND). */
+    channelSyncHandler: channels.channelSyncHandler,
+    /** The job handler of WooCommerce and Wix webhooks (CHANNEL_WEBHOOK_JOB_KIND). */
+    channelWebhookHandler: channels.channelWebhookHandler,
     /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
     orderImportHandler: (deps: {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;

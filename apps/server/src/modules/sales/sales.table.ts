@@ -378,6 +378,17 @@ export const salesWebhookDeliveries = pgTable(
 );
 export type SalesWebhookDeliveryRow = typeof salesWebhookDeliveries.$inferSelect;
 
+/** How far a channel sync job got: its job, the phase it is in and the next page or cursor. */
+export type ChannelSyncState = {
+  jobId: string;
+  phase: string;
+  /** The next page number (WooCommerce) or offset (Wix products) to read. */
+  page?: number;
+  /** The next cursor (Wix orders); null at the start of the phase. */
+  cursor?: string | null;
+  counts: Record<string, number>;
+};
+
 /**
  * Issue 11 channel connections: a store's link to a shop on Shopify (WooCommerce, Wix later).
  * The access token is kept encrypted (AES-256-GCM, CHANNEL_TOKEN_KEY) as ciphertext, IV and tag;
@@ -401,6 +412,10 @@ export const salesChannelConnections = pgTable(
     status: text('status', { enum: ['CONNECTED', 'DISCONNECTED', 'ERROR'] }).notNull(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    /** The last sync job started for the connection (WooCommerce, Wix). */
+    syncJobId: text('sync_job_id'),
+    /** Where that sync job stands (phase and page or cursor), so a retry resumes there. */
+    syncState: jsonb('sync_state').$type<ChannelSyncState>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChannelConnection, SalesChannelName } from '@atelier/contract/sales/channel';
 import { SHOPIFY_SYNC_JOB_KIND } from '@atelier/contract/sales/channel-sync';
 import { PageHeader } from '@/components/ui/page-header';
-import { jobKeys, useLatestJob } from '@/features/jobs/api/job-queries';
+import { jobKeys, useJob, useLatestJob } from '@/features/jobs/api/job-queries';
 import { FollowedJob } from '@/features/jobs/components/followed-job';
 import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
 import { channelKeys } from '@/features/sales/api/channel-queries';
@@ -66,6 +66,51 @@ const useInstallResultOnce = (): [InstallResult, () => void] => {
   return [result, () => setResult(null)];
 };
 
+const SINGULAR: Record<string, string> = {
+  orders: 'order',
+  products: 'product',
+  customers: 'customer',
+  skipped: 'left out',
+};
+
+/** "3 orders · 2 products · 1 customer (6 new or changed)" from a sync's counts. */
+const formatSyncCounts = (counts: Record<string, number>) => {
+  const read = Object.entries(counts)
+    .filter(([name]) => !name.endsWith(' changed'))
+    .map(([name, value]) =>
+      name === 'skipped'
+        ? `${value.toLocaleString()} left out`
+        : `${value.toLocaleString()} ${value === 1 ? (SINGULAR[name] ?? name) : name}`,
+    );
+  const changed = Object.entries(counts)
+    .filter(([name]) => name.endsWith(' changed'))
+    .reduce((sum, [, value]) => sum + value, 0);
+  if (read.length === 0) return '';
+  return `${read.join(' · ')} (${changed > 0 ? `${changed.toLocaleString()} new or changed` : 'nothing changed'})`;
+};
+
+/**
+ * A connection's sync job, followed live: its progress bar and Cancel while it runs, its counts
+ * once done. The channel list is read again when it ends (last sync, last error).
+ */
+const ChannelSyncJob = ({ jobId, label }: { jobId: string; label: string }) => {
+  const queryClient = useQueryClient();
+  const job = useJob(jobId);
+  if (!job.data) return null;
+  return (
+    <FollowedJob
+      key={jobId}
+      startedJob={job.data}
+      label={label}
+      formatCounts={formatSyncCounts}
+      onEnded={() => {
+        void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+        void queryClient.invalidateQueries({ queryKey: salesKeys.orders() });
+      }}
+    />
+  );
+};
+
 type SalesChannelsPageProps = {
   /** The channel the address asked to connect (/fulfillment-services/connect-shopify). */
   focusedChannel?: SalesChannelName;
@@ -108,6 +153,7 @@ export const SalesChannelsPage = ({ focusedChannel }: SalesChannelsPageProps) =>
       <SalesChannelList
         focusedChannel={focusedChannel}
         renderSync={(connection) => <ShopifySync connection={connection} />}
+        renderSyncJob={(props) => <ChannelSyncJob key={props.jobId} {...props} />}
       />
     </>
   );

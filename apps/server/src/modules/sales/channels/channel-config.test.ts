@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  connectWooCommerce,
   listSalesChannels,
   startShopifyInstall,
   type SalesChannel,
@@ -34,6 +35,17 @@ describe('channel configuration (issue 11)', () => {
     expect(issuesOf({ NODE_ENV: 'production', ...shopify, CHANNEL_TOKEN_KEY: key })).toEqual([]);
     // Without a channel there is no token to keep.
     expect(issuesOf({ NODE_ENV: 'production' })).toEqual([]);
+  });
+
+  it('reads WIX_WEBHOOK_PUBLIC_KEY as a PEM, its line breaks escaped or not', () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----';
+    expect(
+      loadConfig({ WIX_WEBHOOK_PUBLIC_KEY: pem.replace(/\n/g, '\\n') }).WIX_WEBHOOK_PUBLIC_KEY,
+    ).toBe(pem);
+    expect(loadConfig({ WIX_WEBHOOK_PUBLIC_KEY: `${pem}\n` }).WIX_WEBHOOK_PUBLIC_KEY).toBe(pem);
+    expect(issuesOf({ WIX_WEBHOOK_PUBLIC_KEY: 'not a key' })[0]).toMatch(
+      /^WIX_WEBHOOK_PUBLIC_KEY: must be a PEM public key/,
+    );
   });
 
   it('checks the key’s length and that the app id and secret come together', () => {
@@ -104,5 +116,41 @@ describe('Shopify without app credentials (issue 11)', () => {
     );
     await fake.close();
     expect(webhook.statusCode).toBe(401);
+  });
+});
+
+describe('WooCommerce and Wix in production without CHANNEL_TOKEN_KEY (issue 11)', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp({ NODE_ENV: 'production' });
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('says what the operator sets, and connects nothing', async () => {
+    const account = await registerAccount(context);
+    const { items } = (
+      await context.app.inject({
+        method: 'GET',
+        url: listSalesChannels.path,
+        headers: account.headers,
+      })
+    ).json<{ items: SalesChannel[] }>();
+    for (const item of items.slice(1)) {
+      expect(item).toMatchObject({ state: 'NOT_CONFIGURED', isConfigured: false });
+      expect(item.notConfiguredReason).toContain('CHANNEL_TOKEN_KEY');
+    }
+    const connect = await context.app.inject({
+      method: 'POST',
+      url: connectWooCommerce.path,
+      headers: account.headers,
+      payload: {
+        storeUrl: 'https://shop.example.com',
+        consumerKey: `ck_${'1'.repeat(40)}`,
+        consumerSecret: `cs_${'2'.repeat(40)}`,
+      },
+    });
+    expectApiError(connect, 409, { code: 'conflict', reason: 'channel_not_configured' });
   });
 });

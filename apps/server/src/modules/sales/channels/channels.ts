@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Job } from '@atelier/contract/jobs/job';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
+import type { Actor } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
 import type { StartJob } from '../order-import-files';
 import type { StoreOrderDraft } from '../store-order.service';
 import { createChannelRepository } from './channel.repository';
 import { channelRoutes } from './channel.routes';
+import { createCredentialChannels } from './credential-channels';
 import { createShopifyConnectService, type ShopifyConnector } from './shopify-connect.service';
 import { createShopifyWebhookService } from './shopify-webhook.service';
 import { createShopifyApplier, type ShopifyApplyDeps } from './shopify-apply';
 import { createShopifySyncService } from './shopify-sync.service';
 import { channelSyncRoutes } from './channel-sync.routes';
 import { shopifyLaunchRoutes } from './shopify-launch.routes';
-import { channelTokenKey, createTokenCipher } from './token-cipher';
+import { channelTokenKey, createTokenCipher, type TokenCipher } from './token-cipher';
 
 /** What the connectors take from the configuration (config.ts documents each). */
 export type ChannelSettings = {
@@ -26,6 +29,25 @@ export type ChannelSettings = {
   publicUrl: string;
   /** How often a running Shopify bulk operation's status is asked for (SHOPIFY_BULK_POLL_MS). */
   shopifyBulkPollMs?: number | undefined;
+  /** Production: credentials are kept only with CHANNEL_TOKEN_KEY, shops only on https. */
+  isProduction?: boolean;
+  /** The Wix app's public key (PEM) its webhooks are signed with. */
+  wixWebhookPublicKey?: string | undefined;
+  /** Test hook: answers for Wix's REST APIs instead of https://www.wixapis.com. */
+  wixApiBaseUrl?: string | undefined;
+};
+
+/**
+ * The cipher of WooCommerce and Wix credentials: CHANNEL_TOKEN_KEY's, or outside production a
+ * development key (derived from the Shopify secret when there is one, so both open alike).
+ */
+const credentialCipherOf = (settings: ChannelSettings): TokenCipher | null => {
+  if (settings.channelTokenKey)
+    return createTokenCipher(channelTokenKey(settings.channelTokenKey, '').key);
+  if (settings.isProduction) return null;
+  return createTokenCipher(
+    channelTokenKey(undefined, settings.shopifyApiSecret ?? 'atelier development channel key').key,
+  );
 };
 
 export type ChannelLog = {
@@ -93,12 +115,42 @@ export const createChannelConnectors = (deps: {
     onConnected: (connection) => sync.startFirstSync(connection),
   });
   const webhooks = createShopifyWebhookService({ ...deps, repository, shopify, applier });
+  const credentialChannels = createCredentialChannels({
+    ...deps,
+    repository,
+    cipher: credentialCipherOf(deps.settings),
+    publicUrl: deps.settings.publicUrl,
+    allowLocalHttp: !deps.settings.isProduction,
+    wixWebhookPublicKey: deps.settings.wixWebhookPublicKey,
+    wixApiBaseUrl: deps.settings.wixApiBaseUrl,
+  });
+  const connectWithCredentialChannels = {
+    ...connect,
+    listChannels: async (actor: Parameters<typeof connect.listChannels>[0]) =>
+      credentialChannels.describeChannels(actor.storeId, await connect.listChannels(actor)),
+    disconnect: async (actor: Parameters<typeof connect.disconnect>[0], id: string) => {
+      await credentialChannels.beforeDisconnect(actor, id);
+      return connect.disconnect(actor, id);
+    },
+  };
+  /** Re-sync of any connection: Shopify's by its bulk exports, WooCommerce's and Wix's by pages. */
+  const startSync = async (actor: Actor, id: string): Promise<Job> => {
+    const connection = await repository.findConnection(actor.storeId, id);
+    return connection?.channel === 'shopify'
+      ? sync.startSync(actor, id)
+      : credentialChannels.startSync(actor.storeId, id);
+  };
   return {
     routes: (async (app) => {
-      await app.register(channelRoutes(connect, webhooks));
-      await app.register(channelSyncRoutes(sync));
+      await app.register(channelRoutes(connectWithCredentialChannels, webhooks));
+      await app.register(channelSyncRoutes(startSync));
+      await app.register(credentialChannels.routes);
       await app.register(shopifyLaunchRoutes({ repository, shopify, clock: deps.clock }));
     }) satisfies FastifyPluginAsyncZod,
+    /** The handler of CHANNEL_SYNC_JOB_KIND (WooCommerce and Wix syncs). */
+    channelSyncHandler: credentialChannels.syncHandler,
+    /** The handler of CHANNEL_WEBHOOK_JOB_KIND (WooCommerce and Wix webhooks). */
+    channelWebhookHandler: credentialChannels.webhookHandler,
     /** The handler of SHOPIFY_WEBHOOK_JOB_KIND. */
     shopifyWebhookHandler: webhooks.jobHandler,
     /** The handler of SHOPIFY_SYNC_JOB_KIND. */

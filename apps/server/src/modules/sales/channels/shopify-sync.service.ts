@@ -15,7 +15,7 @@ import { PermanentJobError, type JobContext, type JobHandler } from '@/modules/j
 import type { StartJob } from '../order-import-files';
 import type { SalesChannelConnectionRow } from '../sales.table';
 import type { ChannelRepository } from './channel.repository';
-import { createChannelSyncRepository, type SyncStep } from './channel-sync.repository';
+import { createShopifySyncRepository, type SyncStep } from './shopify-sync.repository';
 import type { Database } from '@/db/client';
 import type { ShopifyConnector } from './shopify-connect.service';
 import { BULK_QUERIES, readBulkResult, runBulkQuery, type BulkNode } from './shopify-bulk';
@@ -117,7 +117,7 @@ const connectionNotFound = () =>
  */
 export const createShopifySyncService = (deps: ShopifySyncDeps) => {
   const { repository, clock, shopify, log, applier } = deps;
-  const syncs = createChannelSyncRepository(deps.db);
+  const syncs = createShopifySyncRepository(deps.db);
 
   const startFor = (connection: SalesChannelConnectionRow) =>
     deps.startJob(connection.storeId, SHOPIFY_SYNC_JOB_KIND, {

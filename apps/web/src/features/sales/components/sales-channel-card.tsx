@@ -8,6 +8,7 @@ import type {
   SalesChannel,
 } from '@atelier/contract/sales/channel';
 import { ConnectShopifyForm } from './connect-shopify-form';
+import { CredentialChannelCard, type RenderSyncJob } from './credential-channel-card';
 import { DisconnectChannelButton } from './disconnect-channel-button';
 
 const STATE_BADGES: Record<ChannelState, { label: string; color: string }> = {
@@ -150,14 +151,18 @@ type SalesChannelCardProps = {
   channel: SalesChannel;
   /** The page was opened to connect this channel (/fulfillment-services/connect-shopify). */
   isFocused?: boolean;
+  /** A connected Shopify shop's sync panel, composed by the page. */
   renderSync?: RenderChannelSync | undefined;
+  /** Shows a WooCommerce or Wix connection's sync job (the page composes the jobs feature). */
+  renderSyncJob?: RenderSyncJob | undefined;
 };
 
-/** One channel of /ecommerce-services. Only Shopify can be connected so far (issue 11). */
+/** One channel of /ecommerce-services (issue 11). */
 export const SalesChannelCard = ({
   channel,
   isFocused = false,
   renderSync,
+  renderSyncJob,
 }: SalesChannelCardProps) => {
   switch (channel.channel) {
     case 'shopify':
@@ -165,12 +170,11 @@ export const SalesChannelCard = ({
     case 'woocommerce':
     case 'wix':
       return (
-        <CardFrame channel={channel} badge={{ label: 'Coming later', color: 'gray' }}>
-          <Text size="sm" c="dimmed">
-            {channel.notConfiguredReason ??
-              `The ${channel.label} connector is not available on this server yet.`}
-          </Text>
-        </CardFrame>
+        <CredentialChannelCard
+          channel={channel}
+          isFocused={isFocused}
+          renderSyncJob={renderSyncJob}
+        />
       );
   }
 };

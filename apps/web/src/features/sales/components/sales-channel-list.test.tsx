@@ -86,17 +86,6 @@ describe('SalesChannelList', () => {
     expect(within(card).queryByRole('textbox')).toBeNull();
   });
 
-  it('shows WooCommerce and Wix as coming later, without buttons', async () => {
-    withChannels({});
-    render(<SalesChannelList />);
-    for (const name of ['WooCommerce', 'Wix']) {
-      const card = await screen.findByRole('region', { name });
-      expect(within(card).getByText('Coming later')).toBeTruthy();
-      expect(within(card).getByText(/not available on this server yet/)).toBeTruthy();
-      expect(within(card).queryByRole('button')).toBeNull();
-    }
-  });
-
   it('refuses an address that is not a myshopify.com one without asking the server', async () => {
     withChannels({});
     const { user } = render(<SalesChannelList />);

@@ -2,16 +2,23 @@ import { Skeleton, Stack } from '@mantine/core';
 import type { SalesChannelName } from '@atelier/contract/sales/channel';
 import { LoadError } from '@/components/ui/load-error';
 import { useSalesChannels } from '../api/channel-queries';
+import type { RenderSyncJob } from './credential-channel-card';
 import { type RenderChannelSync, SalesChannelCard } from './sales-channel-card';
 
 type SalesChannelListProps = {
   focusedChannel?: SalesChannelName | undefined;
-  /** A connected shop's sync panel, composed by the page. */
+  /** A connected Shopify shop's sync panel, composed by the page. */
   renderSync?: RenderChannelSync | undefined;
+  /** Shows a WooCommerce or Wix connection's sync job (the page composes FollowedJob). */
+  renderSyncJob?: RenderSyncJob | undefined;
 };
 
 /** Every sales channel of /ecommerce-services with its state, one card each. */
-export const SalesChannelList = ({ focusedChannel, renderSync }: SalesChannelListProps) => {
+export const SalesChannelList = ({
+  focusedChannel,
+  renderSync,
+  renderSyncJob,
+}: SalesChannelListProps) => {
   const channels = useSalesChannels();
   if (channels.isPending) {
     return (
@@ -38,6 +45,7 @@ export const SalesChannelList = ({ focusedChannel, renderSync }: SalesChannelLis
           channel={channel}
           isFocused={channel.channel === focusedChannel}
           renderSync={renderSync}
+          renderSyncJob={renderSyncJob}
         />
       ))}
     </Stack>
