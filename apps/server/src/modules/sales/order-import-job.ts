@@ -47,6 +47,7 @@ export const createOrderImportHandler = (deps: {
       mode,
       rows: report.rows,
       orders: report.orders,
+      customers: report.customers,
       skippedOrders: report.skippedOrders,
       refunds: report.refunds,
       unmatchedRefunds: report.unmatchedRefunds,
