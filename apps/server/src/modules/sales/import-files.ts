@@ -53,9 +53,12 @@ export type ImportFileKind<Layout extends string> = {
 export const importFilePath = (dataDir: string, folder: string, storeId: string, fileId: string) =>
   path.join(dataDir, folder, storeId, fileId);
 
-/** The job key of a file's import: the file and the mode it runs in. */
-export const importJobKey = (fileId: string, mode: OrderImportMode | undefined) =>
-  `${fileId}:${mode ?? 'ALL_OR_NOTHING'}`;
+/**
+ * The job key of a file's import: the file, the mode it runs in and any setting of its kind (a
+ * product import's currency).
+ */
+export const importJobKey = (fileId: string, mode: OrderImportMode | undefined, setting?: string) =>
+  [fileId, mode ?? 'ALL_OR_NOTHING', ...(setting ? [setting] : [])].join(':');
 
 /** 413 `file_too_large`, nothing kept. */
 export const importFileTooLarge = (noun: string, maxBytes: number) =>
@@ -159,7 +162,7 @@ export const createImportFiles = <Layout extends string>(
      */
     async startImport(
       actor: Actor,
-      { fileId, mode }: { fileId: string; mode: OrderImportMode },
+      { fileId, mode, setting }: { fileId: string; mode: OrderImportMode; setting?: string },
     ): Promise<Job> {
       const row = await findRow(actor.storeId, fileId);
       if (!row) throw fileNotFound();
@@ -174,7 +177,7 @@ export const createImportFiles = <Layout extends string>(
         );
       }
       const { job } = await startJob(actor.storeId, kind.jobKind, {
-        key: importJobKey(fileId, mode),
+        key: importJobKey(fileId, mode, setting),
         message: 'Waiting to start',
       });
       return job;
@@ -189,12 +192,14 @@ export const createImportFiles = <Layout extends string>(
           row: SalesOrderImportFileRow;
           layout: Layout;
           mode: OrderImportMode;
+          /** The setting the import was started with (see `importJobKey`). */
+          setting: string | undefined;
           filePath: string;
           compression: FileCompression;
         }
       | undefined
     > {
-      const [fileId = '', mode] = key.split(':');
+      const [fileId = '', mode, setting] = key.split(':');
       const row = await findRow(storeId, fileId);
       const layout = row ? kind.parseLayout(row.layout) : undefined;
       if (!row || layout === undefined) return undefined;
@@ -202,6 +207,7 @@ export const createImportFiles = <Layout extends string>(
         row,
         layout,
         mode: mode === 'VALID_ROWS' ? 'VALID_ROWS' : 'ALL_OR_NOTHING',
+        setting,
         filePath: importFilePath(dataDir, kind.folder, storeId, row.id),
         compression: row.compression,
       };

@@ -705,11 +705,14 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) {
     if (code) countryCodes.set(alias, code);
   }
+  // The check counted the rows: the writing's progress is the share of them read, which (unlike
+  // the bytes, read ahead in buffers) keeps pace with what is written.
+  let rowsRead = 0;
   const writing: ReadListener = {
     onLayout: () => undefined,
-    onRow: () => undefined,
+    onRow: () => (rowsRead += 1),
     onIssue: () => undefined,
-    onBytes: (bytes) => (bytesRead = bytes),
+    onBytes: () => undefined,
   };
   for await (const batch of readOrders(reading, writing)) {
     options.signal?.throwIfAborted();
@@ -718,7 +721,7 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
     await options.db.transaction(async (tx) =>
       writeBatch(tx, options.events, options.storeId, options.channel, valid, countryCodes, report),
     );
-    await progress(10 + (bytesRead / size) * 90, 'Importing orders');
+    await progress(10 + (rowsRead / Math.max(report.rows, 1)) * 90, 'Importing orders');
   }
   await progress(100, 'Imported');
   return report;
