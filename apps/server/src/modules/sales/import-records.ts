@@ -133,6 +133,34 @@ export const readRecords = ({
 export const rowOfReadError = (error: unknown, row: number): number =>
   (error as { lines?: number }).lines ?? row + 1;
 
+/** Why a file cannot be read past a row, in plain words (csv-parse's and zlib's errors). */
+export const readErrorMessage = (error: unknown): string => {
+  const code = String((error as { code?: unknown }).code ?? '');
+  switch (code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'A cell opens a quote (") that is never closed, on this row or one before it.';
+    case 'INVALID_OPENING_QUOTE':
+    case 'CSV_INVALID_OPENING_QUOTE':
+      return 'A quote (") stands inside a cell: put the whole cell in quotes and double the quote ("").';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return 'A quoted cell goes on after its closing quote ("): double a quote inside a quoted cell ("").';
+    case 'CSV_MAX_RECORD_SIZE':
+      return `This row is longer than ${MAX_ROW_BYTES / 1024} KB, more than a row can be (a quote may be missing).`;
+    default:
+      if (code.startsWith('Z_') || code.startsWith('ERR_ZLIB') || code.startsWith('ERR__')) {
+        return 'The file cannot be unpacked: it is not the gzip (.gz) or brotli (.br) file its name says.';
+      }
+      return `The file cannot be read past this row: ${(error as Error).message}`;
+  }
+};
+
+/** The issue of a file that cannot be read past a row (nothing of it is imported). */
+export const readFailureIssue = (error: unknown, row: number) => ({
+  row: rowOfReadError(error, row),
+  field: 'file',
+  message: readErrorMessage(error),
+});
+
 /**
  * The first `count` records of a stored file (for a preview), or why they cannot be read: the
  * row where reading stopped and the parser's reason.
@@ -140,7 +168,10 @@ export const rowOfReadError = (error: unknown, row: number): number =>
 export const readFirstRecords = async (
   source: RecordSource,
   count: number,
-): Promise<{ records: string[][]; failure: { row: number; message: string } | null }> => {
+): Promise<{
+  records: string[][];
+  failure: { row: number; field: string; message: string } | null;
+}> => {
   const records: string[][] = [];
   const iterable = readRecords(source);
   try {
@@ -150,10 +181,7 @@ export const readFirstRecords = async (
     }
     return { records, failure: null };
   } catch (error) {
-    return {
-      records,
-      failure: { row: rowOfReadError(error, records.length), message: (error as Error).message },
-    };
+    return { records, failure: readFailureIssue(error, records.length) };
   } finally {
     iterable.destroy();
   }

@@ -46,11 +46,7 @@ export const previewOrderFile = async (
     { open, compression, dialect },
     ORDER_IMPORT_PREVIEW_ROWS + 1,
   );
-  const issue = failure && {
-    row: failure.row,
-    field: 'file',
-    message: `The file cannot be read past this row: ${failure.message}`,
-  };
+  const issue = failure;
   const [header, ...sampleRows] = records;
   if (!header) {
     // A header the parser cannot read (`"order_id";"placed_at"`) may still be plainly another

@@ -8,8 +8,8 @@ import type { EventBus } from '@/events/event-bus';
 import type { PostalAddress } from '@atelier/contract/sales/order';
 import { newId } from '@/lib/ids';
 import {
+  readFailureIssue,
   readRecords,
-  rowOfReadError,
   sniffDialect,
   type FileCompression,
   type RecordDialect,
@@ -97,6 +97,8 @@ type ReadListener = {
   onLayout: (layout: OrderLinesLayout['id']) => void;
   onRow: () => void;
   onIssue: (issue: RowIssue) => void;
+  /** The file cannot be read past a row (a broken quote, a row too long): nothing is imported. */
+  onUnreadable: (issue: RowIssue) => void;
   onBytes: (bytes: number) => void;
 };
 
@@ -175,11 +177,7 @@ async function* readOrders(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     // csv-parse stops at a broken quote or an oversized row; it says where.
-    on.onIssue({
-      row: rowOfReadError(error, row),
-      field: 'file',
-      message: `The file cannot be read past this row: ${(error as Error).message}`,
-    });
+    on.onUnreadable(readFailureIssue(error, row));
     return;
   }
   if (batch.size > 0) yield valid(batch.values());
@@ -682,17 +680,28 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
   // Pass 1: check every row (and every order's amounts) without writing.
   const reading = { ...options, dialect: await sniffDialect(options.open, options.compression) };
   let bytesRead = 0;
+  let isUnreadable = false;
   const checking: ReadListener = {
     onLayout: (layout) => (report.layout = layout),
     onRow: () => (report.rows += 1),
     onIssue: addIssue,
+    onUnreadable: (issue) => {
+      isUnreadable = true;
+      addIssue(issue);
+    },
     onBytes: (bytes) => (bytesRead = bytes),
   };
   for await (const batch of readOrders(reading, checking)) {
     for (const order of batch) for (const issue of orderIssues(order)) addIssue(issue);
     await progress((bytesRead / size) * 10, 'Checking the rows');
   }
-  if (report.layout === null || (report.issueCount > 0 && options.mode === 'ALL_OR_NOTHING')) {
+  // A file that cannot be read whole imports nothing, whatever the mode: what a broken quote
+  // swallowed cannot be told from what is valid.
+  if (
+    report.layout === null ||
+    isUnreadable ||
+    (report.issueCount > 0 && options.mode === 'ALL_OR_NOTHING')
+  ) {
     return report;
   }
 
@@ -712,6 +721,7 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
     onLayout: () => undefined,
     onRow: () => (rowsRead += 1),
     onIssue: () => undefined,
+    onUnreadable: () => undefined,
     onBytes: () => undefined,
   };
   for await (const batch of readOrders(reading, writing)) {

@@ -18,7 +18,12 @@ import type { EventBus } from '@/events/event-bus';
 import type { Actor } from '@/lib/actor';
 import type { JobHandler } from '@/modules/jobs';
 import { createImportFiles, type ImportFilePreview, type ImportFilesDeps } from './import-files';
-import { readFirstRecords, sniffDialect, type FileCompression } from './import-records';
+import {
+  readFirstLine,
+  readFirstRecords,
+  sniffDialect,
+  type FileCompression,
+} from './import-records';
 import {
   createProductRowsReader,
   detectProductLayout,
@@ -42,18 +47,21 @@ export const previewProductFile = async (
     { open, compression, dialect },
     ORDER_IMPORT_PREVIEW_ROWS + 2,
   );
-  const issue = failure && {
-    row: failure.row,
-    field: 'file',
-    message: `The file cannot be read past this row: ${failure.message}`,
-  };
+  const issue = failure;
   const [header, ...rest] = records;
   if (!header) {
+    // A header the parser cannot read may still be plainly another separator's: say that.
+    const firstLine = issue ? await readFirstLine(open, compression) : '';
+    const separated = firstLine.includes(',') ? undefined : detectProductLayout([firstLine]);
     return {
       layout: null,
       columns: [],
       sampleRows: [],
-      issues: [issue ?? { row: 1, field: 'file', message: 'The file is empty.' }],
+      issues: [
+        separated && 'row' in separated && separated.message.startsWith('The columns are separated')
+          ? separated
+          : (issue ?? { row: 1, field: 'file', message: 'The file is empty.' }),
+      ],
     };
   }
   const sampleRows = rest.slice(0, ORDER_IMPORT_PREVIEW_ROWS);

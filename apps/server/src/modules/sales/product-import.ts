@@ -11,8 +11,8 @@ import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import { newId } from '@/lib/ids';
 import {
+  readFailureIssue,
   readRecords,
-  rowOfReadError,
   sniffDialect,
   type FileCompression,
   type RecordDialect,
@@ -81,6 +81,8 @@ type ReadListener = {
   onLayout: (layout: ProductImportLayout) => void;
   onRow: () => void;
   onIssue: (issue: RowIssue) => void;
+  /** The file cannot be read past a row (a broken quote, a row too long): nothing is imported. */
+  onUnreadable?: (issue: RowIssue) => void;
   onBytes?: (bytes: number) => void;
 };
 
@@ -137,11 +139,7 @@ async function* readProducts(
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    on.onIssue({
-      row: rowOfReadError(error, row),
-      field: 'file',
-      message: `The file cannot be read past this row: ${(error as Error).message}`,
-    });
+    (on.onUnreadable ?? on.onIssue)(readFailureIssue(error, row));
     return;
   }
   if (batch.length > 0) yield batch;
@@ -569,10 +567,15 @@ export const importProducts = async (
   const seen = createSeenFilter();
   /** Handles and SKUs that may come twice (the filter's "seen"): counted exactly below. */
   const suspects = new Set<string>();
+  let isUnreadable = false;
   for await (const batch of readProducts(reading, {
     onLayout: (layout) => (report.layout = layout),
     onRow: () => (report.rows += 1),
     onIssue: addIssue,
+    onUnreadable: (issue) => {
+      isUnreadable = true;
+      addIssue(issue);
+    },
     onBytes: (bytes) => (bytesRead = bytes),
   })) {
     const candidates = candidatesOf(batch, addIssue);
@@ -586,7 +589,8 @@ export const importProducts = async (
     for (const list of issues.values()) for (const issue of list) addIssue(issue);
     await progress((bytesRead / size) * 10, 'Checking the rows');
   }
-  if (report.layout === null) return report;
+  // A file that cannot be read whole imports nothing, whatever the mode.
+  if (report.layout === null || isUnreadable) return report;
 
   // The repeats: a handle whose rows are apart, a SKU under two handles. Their products are left
   // out (the first of a SKU's products is kept).
