@@ -184,7 +184,7 @@ export const createImportFiles = <Layout extends string>(
     },
 
     /** The stored file of a job's key, for the import job (undefined when it is gone). */
-    async findForJob(
+    findForJob: async (
       storeId: string,
       key: string,
     ): Promise<
@@ -198,7 +198,7 @@ export const createImportFiles = <Layout extends string>(
           compression: FileCompression;
         }
       | undefined
-    > {
+    > => {
       const [fileId = '', mode, setting] = key.split(':');
       const row = await findRow(storeId, fileId);
       const layout = row ? kind.parseLayout(row.layout) : undefined;

@@ -135,7 +135,8 @@ export const rowOfReadError = (error: unknown, row: number): number =>
 
 /** Why a file cannot be read past a row, in plain words (csv-parse's and zlib's errors). */
 export const readErrorMessage = (error: unknown): string => {
-  const code = String((error as { code?: unknown }).code ?? '');
+  const raw = (error as { code?: unknown }).code;
+  const code = typeof raw === 'string' ? raw : '';
   switch (code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return 'A cell opens a quote (") that is never closed, on this row or one before it.';
