@@ -70,7 +70,7 @@ export const ProductImportDialog = ({ opened, onClose, renderJob }: ProductImpor
           onChange={(value) => setCurrencyCode(value ?? 'USD')}
           allowDeselect={false}
           searchable
-          maw={260}
+          maw={340}
         />
       }
       startImport={(file, mode) => startProductImportOf(file, mode, currencyCode)}
