@@ -36,6 +36,7 @@ import {
   DEMO_ORDER_HISTORY_JOB_KIND,
   ORDER_IMPORT_JOB_KIND,
   PRODUCT_IMPORT_JOB_KIND,
+  SHOPIFY_SYNC_JOB_KIND,
   SHOPIFY_WEBHOOK_JOB_KIND,
   WEBHOOK_DELIVERY_JOB_KIND,
 } from './modules/sales';
@@ -219,6 +220,7 @@ export const buildApp = async ({
       shopifyScopes: config.SHOPIFY_SCOPES,
       channelTokenKey: config.CHANNEL_TOKEN_KEY,
       shopifyAdminBaseUrl: config.SHOPIFY_ADMIN_BASE_URL,
+      shopifyBulkPollMs: config.SHOPIFY_BULK_POLL_MS,
       publicUrl,
     },
     log: app.log,
@@ -249,6 +251,13 @@ export const buildApp = async ({
     retryLimit: 5,
     retryDelaySeconds: 10,
     expireInSeconds: 120,
+  });
+  // A sync waits on Shopify's side for minutes on a large shop; a failed attempt resumes from its
+  // checkpoint.
+  jobs.register(SHOPIFY_SYNC_JOB_KIND, sales.shopifySyncHandler, {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    expireInSeconds: 6 * 3600,
   });
   jobs.register(
     ORDER_IMPORT_JOB_KIND,

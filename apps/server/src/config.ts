@@ -171,6 +171,11 @@ export const ConfigSchema = z.object({
    * Shopify in tests and development). Never set it in production.
    */
   SHOPIFY_ADMIN_BASE_URL: z.url().optional(),
+  /**
+   * How often a sync asks Shopify whether its bulk export is ready, in ms (5 s: a large shop's
+   * export takes minutes, and each question costs a little of the shop's API allowance).
+   */
+  SHOPIFY_BULK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDistDir: string };
 

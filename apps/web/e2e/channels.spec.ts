@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  aShopifyOrder,
   startShopifyFake,
   type ShopifyFake,
 } from '../../server/src/modules/sales/channels/shopify-fake';
+import { shopifyFixtures } from '../../server/src/modules/sales/channels/shopify-fake-fixtures';
 import { aNewAccount, registerByApi, useSessionToken } from './support/accounts';
 import {
   hasChromium,
@@ -39,12 +39,19 @@ describe.skipIf(!hasChromium)(`sales channels (issue 11)${SKIP_REASON}`, () => {
 
   beforeAll(async () => {
     // The fake's install page approves at once, for this shop, and sends the browser back.
-    fake = await startShopifyFake({ apiKey: API_KEY, apiSecret: API_SECRET, browserShop: SHOP });
+    fake = await startShopifyFake({
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      browserShop: SHOP,
+      // The shop has three products, two customers and three orders for the first sync.
+      shops: { [SHOP]: shopifyFixtures() },
+    });
     server = await startServer({
       env: (baseUrl) => ({
         SHOPIFY_API_KEY: API_KEY,
         SHOPIFY_API_SECRET: API_SECRET,
         SHOPIFY_ADMIN_BASE_URL: fake.baseUrl,
+        SHOPIFY_BULK_POLL_MS: '200',
         // The callback must come back to the origin that holds the session.
         PUBLIC_URL: baseUrl,
       }),
@@ -58,7 +65,7 @@ describe.skipIf(!hasChromium)(`sales channels (issue 11)${SKIP_REASON}`, () => {
     await fake?.close();
   });
 
-  it('connects a fake Shopify store, receives its order and opens it', async () => {
+  it('connects a fake Shopify store, syncs its orders in and opens one', async () => {
     const { baseUrl } = server;
     const token = await registerByApi(baseUrl, aNewAccount());
     const page = await (
@@ -83,49 +90,53 @@ describe.skipIf(!hasChromium)(`sales channels (issue 11)${SKIP_REASON}`, () => {
     await takeShot(page, 'channels-not-connected');
 
     // Shopify's install page (the fake) approves and sends the browser back through the callback.
+    // The orders' export is held on Shopify's side, so the running sync can be seen.
+    fake.holdBulkOperations('orders');
     await address.fill(SHOP);
     await shopify.getByRole('button', { name: 'Connect' }).click();
     await page.getByRole('status').getByText('Shopify is connected').waitFor({ timeout: 30_000 });
     await waitForPath(page, '/ecommerce-services');
     await shopify.getByText('Connected', { exact: true }).waitFor();
     await shopify.getByText(SHOP).waitFor();
-    await shopify.getByText('Not synced yet').waitFor();
-    expect(fake.requests.map((request) => request.path)).toEqual([
+    expect(fake.requests.slice(0, 2).map((request) => request.path)).toEqual([
       '/admin/oauth/authorize',
       '/admin/oauth/access_token',
     ]);
+    // The first sync starts by itself: its progress bar and counts while Shopify gathers orders.
+    const progress = shopify.getByRole('progressbar', { name: /^The sync: \d+%$/ });
+    await progress.waitFor({ timeout: 30_000 });
+    await shopify.getByText('Shopify is gathering the orders', { exact: false }).waitFor({
+      timeout: 30_000,
+    });
+    await shopify.getByText('3 products, 2 customers, 0 orders').waitFor();
+    await expect
+      .poll(() => shopify.getByRole('button', { name: 'Re-sync' }).isDisabled())
+      .toBe(true);
+    await takeShot(page, 'channels-syncing');
+    fake.holdBulkOperations(false);
+    const outcome = shopify.getByRole('status', { name: 'Last sync' });
+    await outcome
+      .getByText(/3 products \(3 new\), 2 customers \(2 new\), 3 orders \(3 new\)/)
+      .waitFor({ timeout: 30_000 });
+    await shopify.getByText(/^Last sync$/).waitFor();
     await takeShot(page, 'channels-connected');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => overflowsSideways(page)).toBe(false);
     await takeShot(page, 'channels-connected-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Shopify sends the new order, signed, over HTTP.
-    const webhook = fake.webhook({ topic: 'orders/create', shop: SHOP, body: aShopifyOrder() });
-    const sent = await fetch(`${baseUrl}${webhook.url}`, {
-      method: webhook.method,
-      headers: webhook.headers,
-      body: webhook.payload,
-    });
-    expect(sent.status, await sent.text()).toBe(200);
+    // Re-sync: nothing changed on the shop, so nothing changes here.
+    await shopify.getByRole('button', { name: 'Re-sync' }).click();
+    await outcome.getByText(/Nothing had changed\./).waitFor({ timeout: 30_000 });
+    await takeShot(page, 'channels-resynced');
 
-    // A job applies it: /orders lists it once it has run.
+    // The shop's orders are in /orders.
     await page.goto(`${baseUrl}/orders`);
     await waitForPageRendered(page);
     const table = main.getByTestId('orders-table');
     const link = table.getByRole('link', { name: '#1001' });
-    await expect
-      .poll(
-        async () => {
-          if ((await link.count()) > 0) return true;
-          await page.reload();
-          await waitForPageRendered(page);
-          await main.getByRole('heading', { level: 1 }).waitFor();
-          return (await link.count()) > 0;
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await link.waitFor({ timeout: 30_000 });
+    await table.getByRole('link', { name: '#1003' }).waitFor();
     await table.getByText('Ada Lovelace').waitFor();
     await takeShot(page, 'channels-orders');
 
@@ -133,8 +144,8 @@ describe.skipIf(!hasChromium)(`sales channels (issue 11)${SKIP_REASON}`, () => {
     await page.waitForURL(/\/order-details\/ord_[a-z0-9]+$/);
     await waitForPageRendered(page);
     await main.getByRole('heading', { level: 1, name: 'Order #1001' }).waitFor();
-    await main.getByText('Black mug').first().waitFor();
-    await main.getByText('T-shirt').first().waitFor();
+    await main.getByText('Stoneware mug').first().waitFor();
+    await main.getByText('Linen T-shirt').first().waitFor();
     await main.getByText('MUG-BLK').first().waitFor();
     await takeShot(page, 'channels-order-details');
     await page.setViewportSize({ width: 375, height: 812 });

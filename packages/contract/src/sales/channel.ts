@@ -92,7 +92,10 @@ export const ECOMMERCE_SERVICES_PATH = '/ecommerce-services';
 export const SHOPIFY_WEBHOOK_TOPICS = [
   'orders/create',
   'orders/updated',
+  'products/create',
   'products/update',
+  'products/delete',
+  'customers/create',
   'customers/update',
   'app/uninstalled',
   'customers/data_request',

@@ -29,6 +29,7 @@ export const salesEvents = {
         'fulfillmentState',
         'cancelState',
         'tags',
+        'refunds',
       ]),
     ),
   }),
@@ -39,6 +40,34 @@ export const salesEvents = {
     storeId: z.string(),
     productId: z.string(),
     status: z.enum(['ACTIVE', 'ARCHIVED']),
+  }),
+  /** A customer came from a channel (a sync or a webhook) and was not in the store yet. */
+  'sales.customer.created': z.object({ storeId: z.string(), customerId: z.string() }),
+  /** A channel changed a customer the store has (names, phone, address, consent, tags). */
+  'sales.customer.updated': z.object({ storeId: z.string(), customerId: z.string() }),
+  /**
+   * A channel sync ended: how many products, customers and orders it read and how many of each
+   * were new or changed. The aggregate is the connection.
+   */
+  'sales.channel.synced': z.object({
+    storeId: z.string(),
+    connectionId: z.string(),
+    shop: z.string(),
+    products: z.object({
+      read: z.number().int(),
+      created: z.number().int(),
+      updated: z.number().int(),
+    }),
+    customers: z.object({
+      read: z.number().int(),
+      created: z.number().int(),
+      updated: z.number().int(),
+    }),
+    orders: z.object({
+      read: z.number().int(),
+      created: z.number().int(),
+      updated: z.number().int(),
+    }),
   }),
   /** A batch of an order import was written (one event per batch, not per order). */
   'sales.orders.imported': z.object({

@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 export type { ExportSource, TableExportSpec } from './export-source';
 export { createTableExportSource } from './export-source';
 export type { JobContext, JobHandler, JobKindOptions, JobRole } from './job-runner';
+export { PermanentJobError } from './job-runner';
 export type { JobService } from './job.service';
 
 export type JobsModuleDeps = {

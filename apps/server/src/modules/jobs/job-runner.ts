@@ -71,6 +71,14 @@ const DEFAULT_KIND_OPTIONS: Required<JobKindOptions> = {
   heartbeatSeconds: 30,
 };
 
+/**
+ * Thrown by a handler for a failure no retry can mend (a revoked access token): the job fails at
+ * once with this message instead of being tried again.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 /** Why a handler was aborted. */
 type AbortReason = 'canceled' | 'superseded' | 'shutdown';
 class JobAbortedError extends Error {
@@ -228,7 +236,9 @@ export const createJobRunner = ({
           : undefined;
       // The row already says canceled, or belongs to a newer attempt.
       if (reason === 'canceled' || reason === 'superseded') return null;
-      const isLastAttempt = reason !== 'shutdown' && queueJob.retryCount >= queueJob.retryLimit;
+      const isPermanent = !reason && error instanceof PermanentJobError;
+      const isLastAttempt =
+        isPermanent || (reason !== 'shutdown' && queueJob.retryCount >= queueJob.retryLimit);
       const now = clock.now();
       await write((jobs) =>
         isLastAttempt
@@ -243,6 +253,8 @@ export const createJobRunner = ({
             }),
       );
       if (!reason) log.warn({ err: error, jobId, kind, attempt }, 'job attempt failed');
+      // The row says FAILED already; pg-boss must not run it again.
+      if (isPermanent) return null;
       throw error;
     } finally {
       clearInterval(watcher);

@@ -10,10 +10,40 @@ import {
   type StoreCustomerSummary,
 } from '@atelier/contract/sales/customer';
 import type { Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
 import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/ids';
 import { decodeCursor, encodeCursor, invalidCursorError } from '@/lib/cursor';
+import type { PostalAddress } from '@atelier/contract/sales/order';
 import { salesCustomers, type SalesCustomerRow } from './sales.table';
+
+/** A customer as a channel (a Shopify sync or webhook) gives it. */
+export type ChannelCustomerInput = {
+  channel: string;
+  externalId: string;
+  /** Lower-cased. */
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  defaultAddress: PostalAddress | null;
+  acceptsMarketing: boolean;
+  marketingConsentAt: Date | null;
+  marketingConsentSource: string | null;
+  tags: string[];
+};
+
+/** JSON with object keys sorted: jsonb gives an address's keys back in its own order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) && !(item instanceof Date)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : item,
+  );
 
 /** The value each sort orders by (descending, then id descending). */
 const SORT_KEYS: Record<CustomerSort, SQL> = {
@@ -78,7 +108,15 @@ const EXPORT_HEADER = [
  * Issue 11 customers of a store: list (search, sort, keyset pages, total), detail and CSV
  * export. Every read is filtered by the caller's store.
  */
-export const createCustomerService = ({ db }: { db: Database }) => {
+export const createCustomerService = ({
+  db,
+  clock,
+  events,
+}: {
+  db: Database;
+  clock: Clock;
+  events: EventBus;
+}) => {
   /** One keyset page of the store's customers in `sort` order. */
   const page = async (
     storeId: string,
@@ -127,7 +165,82 @@ export const createCustomerService = ({ db }: { db: Database }) => {
     };
   };
 
+  /**
+   * A channel's customer into the store (issue 11 sync and webhooks), in one transaction: found
+   * by its channel id, else by e-mail (a customer of an import or an order, then linked to the
+   * channel), else created. Only what differs is written, so a re-sync changes nothing; the order
+   * figures stay with the orders. An e-mail another customer of the store has is not taken over
+   * (`isEmailTaken`). Publishes `sales.customer.created` or `.updated`.
+   */
+  const upsertChannelCustomer = async (
+    storeId: string,
+    input: ChannelCustomerInput,
+  ): Promise<{ id: string; outcome: 'created' | 'updated' | 'unchanged'; isEmailTaken: boolean }> =>
+    db.transaction(async (tx) => {
+      const [byChannel] = await tx
+        .select()
+        .from(salesCustomers)
+        .where(
+          and(
+            eq(salesCustomers.storeId, storeId),
+            eq(salesCustomers.channel, input.channel),
+            eq(salesCustomers.externalId, input.externalId),
+          ),
+        )
+        .for('update');
+      const [byEmail] = input.email
+        ? await tx
+            .select()
+            .from(salesCustomers)
+            .where(and(eq(salesCustomers.storeId, storeId), eq(salesCustomers.email, input.email)))
+            .for('update')
+        : [];
+      const row = byChannel ?? (byEmail && byEmail.externalId === null ? byEmail : undefined);
+      const isEmailTaken = Boolean(byEmail && byEmail.id !== row?.id);
+      const fields = {
+        email: isEmailTaken ? (row?.email ?? null) : input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        defaultAddress: input.defaultAddress,
+        acceptsMarketing: input.acceptsMarketing,
+        marketingConsentAt: input.marketingConsentAt,
+        marketingConsentSource: input.marketingConsentSource,
+        tags: input.tags,
+        channel: input.channel,
+        externalId: input.externalId,
+      };
+      if (!row) {
+        const id = newId('cus');
+        await tx.insert(salesCustomers).values({ id, storeId, ...fields });
+        await events.publish(tx, 'sales.customer.created', {
+          aggregateId: id,
+          storeId,
+          payload: { storeId, customerId: id },
+        });
+        return { id, outcome: 'created' as const, isEmailTaken };
+      }
+      const stored = Object.fromEntries(
+        Object.keys(fields).map((key) => [key, row[key as keyof typeof fields]]),
+      );
+      if (canonical(stored) === canonical(fields)) {
+        return { id: row.id, outcome: 'unchanged' as const, isEmailTaken };
+      }
+      await tx
+        .update(salesCustomers)
+        .set({ ...fields, updatedAt: clock.now() })
+        .where(eq(salesCustomers.id, row.id));
+      await events.publish(tx, 'sales.customer.updated', {
+        aggregateId: row.id,
+        storeId,
+        payload: { storeId, customerId: row.id },
+      });
+      return { id: row.id, outcome: 'updated' as const, isEmailTaken };
+    });
+
   return {
+    upsertChannelCustomer,
+
     /** The store's customers (search by e-mail or name start, or channel id). 400 `invalid_cursor`. */
     async listCustomers(actor: Actor, query: ListStoreCustomersQuery): Promise<StoreCustomerPage> {
       const { search, sort, cursor, limit } = ListStoreCustomersQuerySchema.parse(query);

@@ -43,6 +43,7 @@ export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
 export { PRODUCT_IMPORT_JOB_KIND } from '@atelier/contract/sales/product-import';
 export { WEBHOOK_DELIVERY_JOB_KIND } from './webhook.service';
 export { SHOPIFY_WEBHOOK_JOB_KIND } from '@atelier/contract/sales/channel';
+export { SHOPIFY_SYNC_JOB_KIND } from '@atelier/contract/sales/channel-sync';
 
 /**
  * Sales module (issue 11, ARCHITECTURE.md §3): the store's own commerce data. This first part
@@ -69,6 +70,7 @@ export const createSalesModule = ({
   });
   const productService = createProductService({ db, clock, events });
   const productImportFiles = createProductImportFiles({ db, clock, dataDir, startJob });
+  const customerService = createCustomerService({ db, clock, events });
   const webhooks = createWebhookService({
     db,
     clock,
@@ -84,6 +86,9 @@ export const createSalesModule = ({
     events,
     startJob,
     recordOrder: storeOrderService.recordOrder,
+    upsertChannelProduct: productService.upsertChannelProduct,
+    upsertChannelCustomer: customerService.upsertChannelCustomer,
+    archiveChannelProduct: productService.archiveChannelProduct,
     settings: channelSettings,
     log,
   });
@@ -93,7 +98,7 @@ export const createSalesModule = ({
     await app.register(productImportRoutes(productImportFiles));
     await app.register(webhookRoutes(webhooks));
     await app.register(
-      storeOrderRoutes(storeOrderService, importFiles, operations, createCustomerService({ db })),
+      storeOrderRoutes(storeOrderService, importFiles, operations, customerService),
     );
   };
   return {
@@ -111,6 +116,8 @@ export const createSalesModule = ({
     webhookDeliveryHandler: webhooks.deliveryHandler,
     /** The job handler that applies one Shopify webhook (SHOPIFY_WEBHOOK_JOB_KIND). */
     shopifyWebhookHandler: channels.shopifyWebhookHandler,
+    /** The job handler that syncs one Shopify connection (SHOPIFY_SYNC_JOB_KIND). */
+    shopifySyncHandler: channels.shopifySyncHandler,
     /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
     orderImportHandler: (deps: {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;

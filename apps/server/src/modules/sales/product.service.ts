@@ -34,6 +34,15 @@ import {
 
 const LIST_SORT = 'updated_desc';
 
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : item,
+  );
+
 let categoryPaths: Map<number, string> | undefined;
 /** Every Google product taxonomy category (all levels), by id: its full path. */
 export const productCategoryPaths = (): Map<number, string> => {
@@ -322,6 +331,224 @@ export const createProductService = ({
       return read(tx, actor.storeId, id);
     });
 
+  /**
+   * Whether the stored product already is what `parsed` and `status` say (nothing to write).
+   * Compared as JSON with sorted keys: jsonb gives an object's keys back in its own order.
+   */
+  const isSameProduct = (
+    row: SalesProductRow,
+    variants: SalesProductVariantRow[],
+    parsed: ReturnType<typeof ProductInputSchema.parse>,
+    status: ProductStatus,
+  ) =>
+    canonicalJson([
+      row.title,
+      row.description,
+      row.vendor,
+      row.productType,
+      row.tags,
+      row.currencyCode,
+      row.options,
+      row.images,
+      row.status,
+      variants.map((variant) => [
+        variant.optionValues,
+        variant.sku,
+        variant.barcode,
+        variant.price,
+        variant.compareAtPrice,
+        variant.weightGrams,
+        variant.tracked,
+      ]),
+    ]) ===
+    canonicalJson([
+      parsed.title,
+      parsed.description,
+      parsed.vendor,
+      parsed.productType,
+      parsed.tags,
+      parsed.currencyCode,
+      parsed.options,
+      parsed.images,
+      status,
+      parsed.variants.map((variant) => [
+        variant.optionValues,
+        variant.sku,
+        variant.barcode,
+        variant.priceAmount,
+        variant.compareAtPriceAmount,
+        variant.weightGrams,
+        variant.tracked,
+      ]),
+    ]);
+
+  /**
+   * A channel's product into the store (issue 11 sync and webhooks), in one transaction: found by
+   * its channel and external id, else by one of its SKUs on a product made here (which is then
+   * linked to the channel), else created. Unchanged products are not written (a re-sync changes
+   * nothing); a variant whose SKU another product of the store has is kept without it and named
+   * in `takenSkus`. Publishes `sales.product.created` or `.updated`. Throws a ZodError (400) or
+   * AppError `unknown_category` for input the contract refuses.
+   */
+  const upsertChannelProduct = async (
+    storeId: string,
+    draft: { channel: string; externalId: string; status: ProductStatus; input: ProductInput },
+  ): Promise<{ id: string; outcome: 'created' | 'updated' | 'unchanged'; takenSkus: string[] }> => {
+    const requested = parseInput(draft.input);
+    return db.transaction(async (tx) => {
+      const [linked] = await tx
+        .select()
+        .from(salesProducts)
+        .where(
+          and(
+            eq(salesProducts.storeId, storeId),
+            eq(salesProducts.channel, draft.channel),
+            eq(salesProducts.externalId, draft.externalId),
+          ),
+        )
+        .for('update');
+      const skus = requested.variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
+      const owners =
+        skus.length === 0
+          ? []
+          : await tx
+              .select({
+                sku: salesProductVariants.sku,
+                productId: salesProductVariants.productId,
+                channel: salesProducts.channel,
+              })
+              .from(salesProductVariants)
+              .innerJoin(salesProducts, eq(salesProducts.id, salesProductVariants.productId))
+              .where(
+                and(
+                  eq(salesProductVariants.storeId, storeId),
+                  inArray(salesProductVariants.sku, skus),
+                ),
+              );
+      // A product made here (or imported) with one of these SKUs is this one: link it.
+      const adoptable = linked ? undefined : owners.find((owner) => owner.channel === null);
+      const row =
+        linked ?? (adoptable ? await findRow(tx, storeId, adoptable.productId, true) : undefined);
+      const id = row?.id ?? newId('prd');
+      const taken = new Set(
+        owners.filter((owner) => owner.productId !== id).map((owner) => owner.sku),
+      );
+      const parsed = {
+        ...requested,
+        variants: requested.variants.map((variant) =>
+          variant.sku && taken.has(variant.sku) ? { ...variant, sku: null } : variant,
+        ),
+      };
+      const takenSkus = [...taken].filter((sku): sku is string => sku !== null);
+      const now = clock.now();
+      const fields = {
+        title: parsed.title,
+        description: parsed.description,
+        vendor: parsed.vendor,
+        productType: parsed.productType,
+        tags: parsed.tags,
+        categoryId: row?.categoryId ?? parsed.categoryId,
+        currencyCode: parsed.currencyCode,
+        options: parsed.options,
+        images: parsed.images,
+        status: draft.status,
+        channel: draft.channel,
+        externalId: draft.externalId,
+        updatedAt: now,
+      };
+      if (!row) {
+        await tx.insert(salesProducts).values({ id, storeId, ...fields, createdAt: now });
+        await tx
+          .insert(salesProductVariants)
+          .values(variantRows(storeId, id, parsed.variants, new Map()));
+        await events.publish(tx, 'sales.product.created', {
+          aggregateId: id,
+          storeId,
+          payload: { storeId, productId: id },
+        });
+        return { id, outcome: 'created' as const, takenSkus };
+      }
+      const existing = (await variantsOf(tx, storeId, [id])).get(id) ?? [];
+      if (linked && isSameProduct(row, existing, parsed, draft.status)) {
+        return { id, outcome: 'unchanged' as const, takenSkus };
+      }
+      const idsByCombination = new Map(
+        existing.map((variant) => [JSON.stringify(variant.optionValues), variant.id]),
+      );
+      const rows = variantRows(storeId, id, parsed.variants, idsByCombination);
+      const kept = new Set(rows.map((variant) => variant.id));
+      const removed = existing.filter((variant) => !kept.has(variant.id));
+      if (removed.length > 0) {
+        await tx.delete(salesProductVariants).where(
+          inArray(
+            salesProductVariants.id,
+            removed.map((variant) => variant.id),
+          ),
+        );
+      }
+      await tx
+        .update(salesProductVariants)
+        .set({ sku: null })
+        .where(eq(salesProductVariants.productId, id));
+      await tx
+        .insert(salesProductVariants)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: salesProductVariants.id,
+          set: {
+            position: sql`excluded.position`,
+            optionValues: sql`excluded.option_values`,
+            sku: sql`excluded.sku`,
+            barcode: sql`excluded.barcode`,
+            price: sql`excluded.price`,
+            compareAtPrice: sql`excluded.compare_at_price`,
+            weightGrams: sql`excluded.weight_grams`,
+            tracked: sql`excluded.tracked`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+      await tx.update(salesProducts).set(fields).where(eq(salesProducts.id, id));
+      await events.publish(tx, 'sales.product.updated', {
+        aggregateId: id,
+        storeId,
+        payload: { storeId, productId: id, status: draft.status },
+      });
+      return { id, outcome: 'updated' as const, takenSkus };
+    });
+  };
+
+  /**
+   * Archives the channel's product (Shopify `products/delete`): the store keeps it, with its
+   * orders' history, but no longer sells it. Idempotent; false when the store has no such product.
+   */
+  const archiveChannelProduct = async (storeId: string, channel: string, externalId: string) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(salesProducts)
+        .where(
+          and(
+            eq(salesProducts.storeId, storeId),
+            eq(salesProducts.channel, channel),
+            eq(salesProducts.externalId, externalId),
+          ),
+        )
+        .for('update');
+      if (!row) return false;
+      if (row.status !== 'ARCHIVED') {
+        await tx
+          .update(salesProducts)
+          .set({ status: 'ARCHIVED', updatedAt: clock.now() })
+          .where(eq(salesProducts.id, row.id));
+        await events.publish(tx, 'sales.product.updated', {
+          aggregateId: row.id,
+          storeId,
+          payload: { storeId, productId: row.id, status: 'ARCHIVED' },
+        });
+      }
+      return true;
+    });
+
   /** The store's products of a status, most recently changed first, with counts per status. */
   const listProducts = async (actor: Actor, query: ListProductsQuery): Promise<ProductPage> => {
     const { status, search, cursor, limit } = ListProductsQuerySchema.parse(query);
@@ -378,6 +605,8 @@ export const createProductService = ({
 
   return {
     listProducts,
+    upsertChannelProduct,
+    archiveChannelProduct,
 
     /** One product of the store with its variants. 404 `product_not_found`. */
     getProduct: (actor: Actor, id: string) => read(db, actor.storeId, id),

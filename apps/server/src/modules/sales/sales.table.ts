@@ -453,3 +453,32 @@ export const salesChannelWebhookReceipts = pgTable(
   ],
 );
 export type SalesChannelWebhookReceiptRow = typeof salesChannelWebhookReceipts.$inferSelect;
+
+/**
+ * Where a channel sync job stands (issue 11), one row per job: the step it is on, Shopify's bulk
+ * operation of that step and how many lines of its result are applied, with the tallies so far.
+ * An attempt resumed after a restart carries on from here instead of asking Shopify again.
+ */
+export const salesChannelSyncs = pgTable(
+  'sales_channel_syncs',
+  {
+    /** The sync job's id. */
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => salesChannelConnections.id, { onDelete: 'cascade' }),
+    /** `webhooks`, `products`, `customers`, `orders`, then `done`. */
+    step: text('step').notNull(),
+    /** Shopify's bulk operation of the step (`gid://shopify/BulkOperation/…`), once started. */
+    operationId: text('operation_id'),
+    /** Lines of the operation's result applied so far. */
+    linesDone: integer('lines_done').notNull().default(0),
+    /** ChannelSyncResult's tallies and issues so far. */
+    tallies: jsonb('tallies').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('sales_channel_syncs_connection_idx').on(table.connectionId, table.createdAt)],
+);
+export type SalesChannelSyncRow = typeof salesChannelSyncs.$inferSelect;

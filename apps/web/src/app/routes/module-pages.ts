@@ -337,26 +337,6 @@ export const PUBLIC_MODULE_PAGES: readonly ModulePage[] = [
     'An invoice shared by link will be paid here, without an account, once the orders module lands.',
   ),
   page(
-    '/shopify',
-    'Atelier for Shopify',
-    'Installing Atelier from the Shopify app store will start here once the Shopify connection lands.',
-  ),
-  page(
-    '/shopify-paid-success',
-    'Shopify payment received',
-    'The confirmation of a plan paid through Shopify will show here once the billing module lands.',
-  ),
-  page(
-    '/bind-shopify',
-    'Connect Shopify',
-    'A Shopify store will be linked to an Atelier account here once the Shopify connection lands.',
-  ),
-  page(
-    '/app-bind',
-    'Connect an app',
-    'A partner app (Shopify, AppSumo, a team invite) will be linked to your Atelier account here once app connections land.',
-  ),
-  page(
     '/appsumo',
     'AppSumo',
     'An AppSumo code will be redeemed here once the billing module lands.',

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listJobs } from '@atelier/contract/jobs/job';
 import { listSalesChannels } from '@atelier/contract/sales/channel';
 import { validateSalesChannelsSearch } from '@/features/sales/channel-search-params';
 import { aChannelConnection, someSalesChannels } from '@/testing/factories';
@@ -10,6 +11,7 @@ import { server, startMockServer } from '@/testing/server';
 import { SalesChannelsPage } from './sales-channels-page';
 
 startMockServer();
+const noJobs = () => server.use(handle(listJobs, () => ({ items: [], nextCursor: null })));
 
 const renderPage = (initialEntry: string) =>
   renderAtRoute({
@@ -21,6 +23,7 @@ const renderPage = (initialEntry: string) =>
 
 describe('SalesChannelsPage', () => {
   it('shows why an install failed once, and cleans the address', async () => {
+    noJobs();
     server.use(handle(listSalesChannels, () => ({ items: someSalesChannels() })));
     const error = 'This install link has expired or was already used: connect the shop again.';
     const { router, user } = renderPage(`/ecommerce-services?error=${encodeURIComponent(error)}`);
@@ -37,6 +40,7 @@ describe('SalesChannelsPage', () => {
   });
 
   it('says Shopify is connected after the install came back', async () => {
+    noJobs();
     server.use(
       handle(listSalesChannels, () => ({
         items: someSalesChannels({ state: 'CONNECTED', connections: [aChannelConnection()] }),

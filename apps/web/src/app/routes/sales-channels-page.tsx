@@ -1,11 +1,50 @@
 import { Alert } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import type { SalesChannelName } from '@atelier/contract/sales/channel';
+import { useEffect, useRef, useState } from 'react';
+import type { ChannelConnection, SalesChannelName } from '@atelier/contract/sales/channel';
+import { SHOPIFY_SYNC_JOB_KIND } from '@atelier/contract/sales/channel-sync';
 import { PageHeader } from '@/components/ui/page-header';
+import { jobKeys, useLatestJob } from '@/features/jobs/api/job-queries';
+import { FollowedJob } from '@/features/jobs/components/followed-job';
+import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
+import { channelKeys } from '@/features/sales/api/channel-queries';
+import { salesKeys } from '@/features/sales/api/order-queries';
+import { ChannelSyncPanel } from '@/features/sales/components/channel-sync-panel';
 import { SalesChannelList } from '@/features/sales/components/sales-channel-list';
+
+/** A connected shop's sync: the jobs feature's latest sync job, followed live while it runs. */
+const ShopifySync = ({ connection }: { connection: ChannelConnection }) => {
+  const queryClient = useQueryClient();
+  const isLive = useJobUpdates(true);
+  const latest = useLatestJob(SHOPIFY_SYNC_JOB_KIND, isLive);
+  // A sync that ends (followed here or not) may have brought orders and changed the connection.
+  const wasActive = useRef(false);
+  const status = latest.data?.status;
+  useEffect(() => {
+    const isActive = status === 'QUEUED' || status === 'RUNNING';
+    if (wasActive.current && !isActive) {
+      void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+      void queryClient.invalidateQueries({ queryKey: salesKeys.orders() });
+    }
+    wasActive.current = isActive;
+  }, [status, queryClient]);
+  return (
+    <ChannelSyncPanel
+      connection={connection}
+      latestJob={latest.isPending ? undefined : (latest.data ?? null)}
+      renderJob={(props) => <FollowedJob {...props} />}
+      onBusy={() => void latest.refetch()}
+      onEnded={() => {
+        void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+        void queryClient.invalidateQueries({ queryKey: salesKeys.orders() });
+        void queryClient.invalidateQueries({ queryKey: jobKeys.latest(SHOPIFY_SYNC_JOB_KIND) });
+      }}
+    />
+  );
+};
 
 type InstallResult = { isConnected: true } | { isConnected: false; error: string } | null;
 
@@ -62,11 +101,14 @@ export const SalesChannelsPage = ({ focusedChannel }: SalesChannelsPageProps) =>
           onClose={dismissInstallResult}
         >
           {installResult.isConnected
-            ? 'New orders from your shop will appear in Orders as Shopify sends them.'
+            ? 'Its products, customers and orders are being brought in below; new orders then arrive as Shopify sends them.'
             : installResult.error}
         </Alert>
       ) : null}
-      <SalesChannelList focusedChannel={focusedChannel} />
+      <SalesChannelList
+        focusedChannel={focusedChannel}
+        renderSync={(connection) => <ShopifySync connection={connection} />}
+      />
     </>
   );
 };

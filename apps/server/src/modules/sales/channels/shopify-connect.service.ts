@@ -39,6 +39,8 @@ export type ShopifyConnectDeps = {
   log: { warn: (details: object, message: string) => void };
   /** The HTTP client (global fetch unless a test passes its own). */
   fetch?: typeof fetch;
+  /** Called once a shop is connected (the first sync starts). */
+  onConnected?: (connection: SalesChannelConnectionRow) => Promise<void>;
 };
 
 const NOT_CONFIGURED: Record<SalesChannelName, string> = {
@@ -121,7 +123,7 @@ export const createShopifyConnectService = (deps: ShopifyConnectDeps) => {
     ).catch((error: unknown) => {
       throw error instanceof ShopCallError ? new InstallFailure(error.message) : error;
     });
-    await repository.saveConnection({
+    const connection = await repository.saveConnection({
       id: newId('chc'),
       storeId: install.storeId,
       channel: 'shopify',
@@ -130,6 +132,7 @@ export const createShopifyConnectService = (deps: ShopifyConnectDeps) => {
       scopes: scopes.length > 0 ? scopes : shopify.app.scopes,
       now: clock.now(),
     });
+    await deps.onConnected?.(connection);
   };
 
   return {

@@ -138,7 +138,6 @@ describe('Shopify app install (issue 11)', () => {
       status: 'CONNECTED',
       scopes: ['read_products', 'read_customers', 'read_orders'],
       lastError: null,
-      lastSyncAt: null,
     });
     expect(JSON.stringify(shopify)).not.toContain('shpat_');
 

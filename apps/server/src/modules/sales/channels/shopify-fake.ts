@@ -2,14 +2,23 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SHOPIFY_WEBHOOKS_PATH } from '@atelier/contract/sales/channel';
+import {
+  createFakeAdminState,
+  handleAdminGraphQl,
+  sendBulkResult,
+  type FakeAdminState,
+} from './shopify-fake-admin';
+import { shopifyFixtures, type FakeShopData } from './shopify-fake-fixtures';
 import { signShopifyQuery, signShopifyWebhook } from './shopify-protocol';
 
 /*
  * A local stand-in for Shopify in tests (issue 11: connectors are tested against a fake speaking
  * the documented shapes, never the network). It answers the OAuth token exchange, builds the
  * signed callback a shop owner's approval sends (or sends a browser there from its install
- * page), and signs webhooks as Shopify does. Point the
- * server at it with SHOPIFY_ADMIN_BASE_URL.
+ * page), signs webhooks as Shopify does, and answers the Admin GraphQL calls of the sync (bulk
+ * operations and their JSONL results, webhook subscriptions; shopify-fake-admin.ts) from each
+ * shop's data (empty unless a test sets it, e.g. to `shopifyFixtures()`). Point the server at it
+ * with SHOPIFY_ADMIN_BASE_URL.
  */
 
 export type ShopifyFakeOptions = {
@@ -21,7 +30,18 @@ export type ShopifyFakeOptions = {
    * every shop's address is the fake's, so its install page cannot tell which shop it is.
    */
   browserShop?: string;
+  /** Each shop's data at start (others have none until `setShopData`). */
+  shops?: Record<string, FakeShopData>;
 };
+
+const emptyShop = (shop: string): FakeShopData => ({
+  name: shop.split('.')[0] ?? shop,
+  email: `owner@${shop}`,
+  currencyCode: 'USD',
+  products: [],
+  customers: [],
+  orders: [],
+});
 
 const readBody = async (request: IncomingMessage): Promise<string> => {
   let body = '';
@@ -41,6 +61,13 @@ export const startShopifyFake = async (options: ShopifyFakeOptions) => {
   /** Offline tokens given, by shop. */
   const tokens = new Map<string, string>();
   const requests: { method: string; path: string }[] = [];
+  const shops = new Map<string, FakeShopData>(Object.entries(options.shops ?? {}));
+  let baseUrl = '';
+  const admin: FakeAdminState = createFakeAdminState(
+    () => baseUrl,
+    tokens,
+    (shop) => shops.get(shop) ?? emptyShop(shop),
+  );
 
   const exchangeCode = async (request: IncomingMessage, response: ServerResponse) => {
     const text = await readBody(request);
@@ -119,15 +146,46 @@ export const startShopifyFake = async (options: ShopifyFakeOptions) => {
       );
       return;
     }
+    if (request.method === 'POST' && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) {
+      void handleAdminGraphQl(admin, request, response).catch((error: Error) =>
+        sendJson(response, 500, { errors: error.message }),
+      );
+      return;
+    }
+    const bulk = /^\/bulk\/(.+)\.jsonl$/.exec(url.pathname);
+    if (request.method === 'GET' && bulk) {
+      sendBulkResult(admin, decodeURIComponent(bulk[1]!), response);
+      return;
+    }
     sendJson(response, 404, { errors: 'Not Found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     baseUrl,
     tokens,
     requests,
+    /** What the sync asked for: bulk operations, webhook subscriptions, every GraphQL call. */
+    admin,
+
+    /** Sets what a shop has (products, customers, orders; `shopifyFixtures()` for a few). */
+    setShopData(shop: string, data: FakeShopData = shopifyFixtures()) {
+      shops.set(shop, data);
+      return data;
+    },
+    /** The next `count` GraphQL calls are throttled: a THROTTLED answer, or HTTP 429. */
+    throttleNext(count: number, kind: 'graphql' | 'http' = 'graphql', retryAfterSeconds = 0.05) {
+      admin.throttle = { remaining: count, kind, retryAfterSeconds };
+    },
+    /** From now on the shop's access token is refused (401), as after a revoke. */
+    rejectToken(shop: string) {
+      admin.rejectedShops.add(shop);
+    },
+    /** While held, bulk operations (all, or one kind's) stay RUNNING. */
+    holdBulkOperations(isHolding: FakeAdminState['isHoldingBulk']) {
+      admin.isHoldingBulk = isHolding;
+    },
 
     approveInstall,
     /**
@@ -231,5 +289,80 @@ export const aShopifyOrder = (overrides: Record<string, unknown> = {}) => ({
   note: 'Gift wrap, please',
   landing_site: '/products/black-mug?utm_source=newsletter',
   referring_site: 'https://www.google.com/',
+  ...overrides,
+});
+
+/** A Shopify REST product as the `products/create` and `products/update` webhooks send it. */
+export const aShopifyProduct = (overrides: Record<string, unknown> = {}) => ({
+  id: 8_801,
+  title: 'Canvas tote',
+  body_html: '<p>Heavy canvas.</p>',
+  vendor: 'Juniper & Oak',
+  product_type: 'Bags',
+  status: 'active',
+  tags: 'bags, canvas',
+  options: [{ id: 1, product_id: 8_801, name: 'Color', position: 1, values: ['Natural', 'Black'] }],
+  variants: [
+    {
+      id: 9_801,
+      product_id: 8_801,
+      title: 'Natural',
+      sku: 'TOTE-NAT',
+      barcode: null,
+      price: '32.00',
+      compare_at_price: null,
+      option1: 'Natural',
+      option2: null,
+      option3: null,
+      grams: 410,
+      weight: 0.41,
+      weight_unit: 'kg',
+      inventory_management: 'shopify',
+    },
+    {
+      id: 9_802,
+      product_id: 8_801,
+      title: 'Black',
+      sku: 'TOTE-BLK',
+      barcode: null,
+      price: '32.00',
+      compare_at_price: '40.00',
+      option1: 'Black',
+      option2: null,
+      option3: null,
+      grams: 410,
+      weight: 0.41,
+      weight_unit: 'kg',
+      inventory_management: 'shopify',
+    },
+  ],
+  image: { id: 1, src: 'https://cdn.shopify.com/s/files/1/tote.jpg', alt: 'Canvas tote' },
+  images: [{ id: 1, src: 'https://cdn.shopify.com/s/files/1/tote.jpg', alt: 'Canvas tote' }],
+  ...overrides,
+});
+
+/** A Shopify REST customer as the `customers/create` and `customers/update` webhooks send it. */
+export const aShopifyCustomer = (overrides: Record<string, unknown> = {}) => ({
+  id: 7_301,
+  email: 'Mary.Shelley@example.com',
+  first_name: 'Mary',
+  last_name: 'Shelley',
+  phone: null,
+  tags: 'newsletter',
+  default_address: {
+    first_name: 'Mary',
+    last_name: 'Shelley',
+    address1: '24 Chester Square',
+    city: 'London',
+    province_code: null,
+    zip: 'SW1W 9HS',
+    country_code: 'GB',
+    phone: null,
+  },
+  email_marketing_consent: {
+    state: 'subscribed',
+    opt_in_level: 'single_opt_in',
+    consent_updated_at: '2026-02-01T09:00:00Z',
+  },
   ...overrides,
 });

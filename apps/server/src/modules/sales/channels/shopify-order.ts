@@ -31,7 +31,7 @@ const ShopifyAddressSchema = z
     phone: optionalText,
   })
   .nullish();
-type ShopifyAddress = z.infer<typeof ShopifyAddressSchema>;
+export type ShopifyAddress = z.infer<typeof ShopifyAddressSchema>;
 
 export const ShopifyOrderSchema = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
@@ -76,6 +76,18 @@ export const ShopifyOrderSchema = z.object({
   note: optionalText,
   landing_site: optionalText,
   referring_site: optionalText,
+  refunds: z
+    .array(
+      z.object({
+        id: z.union([z.number(), z.string()]).transform(String),
+        created_at: z.string(),
+        note: optionalText,
+        transactions: z
+          .array(z.object({ amount: decimal, kind: optionalText, status: optionalText }))
+          .nullish(),
+      }),
+    )
+    .nullish(),
 });
 export type ShopifyOrder = z.infer<typeof ShopifyOrderSchema>;
 
@@ -101,7 +113,7 @@ export const shopifyChannelOf = (shop: string) => `shopify:${shop}`;
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Text as the contract's address and order fields accept it: trimmed, bounded, no controls. */
-const cleanText = (value: string | null | undefined, max: number): string | null => {
+export const cleanText = (value: string | null | undefined, max: number): string | null => {
   const text = value?.replace(CONTROL_CHARACTERS, '').trim().slice(0, max).trim();
   return text ? text : null;
 };
@@ -111,7 +123,7 @@ const codeOrNull = (value: string | null | undefined, pattern: RegExp) => {
   return code && pattern.test(code) ? code : null;
 };
 
-const toAddress = (address: ShopifyAddress): PostalAddress | null => {
+export const toAddress = (address: ShopifyAddress): PostalAddress | null => {
   if (!address) return null;
   const name = address.name ?? [address.first_name, address.last_name].filter(Boolean).join(' ');
   const mapped: PostalAddress = {
@@ -228,3 +240,37 @@ export const toStoreOrderDraft = (order: ShopifyOrder, shop: string): StoreOrder
     referringSite: cleanText(order.referring_site, 2_000),
   };
 };
+
+/** A refund of a channel order: its id there, when, how much (minor units) and why. */
+export type ChannelRefund = {
+  externalId: string;
+  createdAt: Date;
+  amount: number;
+  note: string | null;
+};
+
+/**
+ * The refunds an order carries (REST `refunds`, each the sum of its successful refund
+ * transactions). Throws ShopifyOrderError for an amount that is not a decimal.
+ */
+export const shopifyRefundsOf = (order: ShopifyOrder, shop: string): ChannelRefund[] =>
+  (order.refunds ?? []).map((refund) => {
+    const amount = (refund.transactions ?? [])
+      .filter((transaction) => (transaction.kind ?? 'refund') === 'refund')
+      .filter((transaction) => (transaction.status ?? 'success') === 'success')
+      .reduce((sum, transaction) => {
+        const minor = toMinorUnits(transaction.amount, order.currency);
+        if (minor === undefined) {
+          throw new ShopifyOrderError(
+            `Order ${order.name ?? order.id}: a refund is not an amount.`,
+          );
+        }
+        return sum + minor;
+      }, 0);
+    return {
+      externalId: `${shopifyChannelOf(shop)}:refund:${refund.id}`,
+      createdAt: new Date(refund.created_at),
+      amount,
+      note: cleanText(refund.note, 1_000),
+    };
+  });

@@ -1,25 +1,24 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { z, ZodError } from 'zod';
+import { z } from 'zod';
 import { SHOPIFY_WEBHOOK_JOB_KIND } from '@atelier/contract/sales/channel';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
-import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import type { JobHandler } from '@/modules/jobs';
 import type { StartJob } from '../order-import-files';
-import { salesCustomers, salesOrders } from '../sales.table';
-import type { StoreOrderDraft } from '../store-order.service';
+import {
+  salesCustomers,
+  salesOrders,
+  salesProducts,
+  type SalesChannelConnectionRow,
+} from '../sales.table';
 import type { ChannelRepository } from './channel.repository';
 import type { ShopifyConnector } from './shopify-connect.service';
-import {
-  shopifyChannelOf,
-  ShopifyOrderError,
-  ShopifyOrderSchema,
-  shopifyOrderState,
-  toStoreOrderDraft,
-} from './shopify-order';
-import { applyChannelOrderState } from './shopify-order-update';
+import type { ApplyOutcome, ShopifyApplier } from './shopify-apply';
+import { customerFromWebhook, productFromWebhook } from './shopify-catalog';
+import { createShopifyAdminClient } from './shopify-graphql';
+import { shopifyChannelOf, ShopifyOrderSchema } from './shopify-order';
 import { isSignedShopifyWebhook } from './shopify-protocol';
 
 export type ShopifyWebhookDeps = {
@@ -29,7 +28,8 @@ export type ShopifyWebhookDeps = {
   repository: ChannelRepository;
   shopify: ShopifyConnector;
   startJob: StartJob;
-  recordOrder: (storeId: string, draft: StoreOrderDraft) => Promise<{ id: string; isNew: boolean }>;
+  applier: ShopifyApplier;
+  archiveChannelProduct: (storeId: string, channel: string, externalId: string) => Promise<boolean>;
   log: {
     info: (details: object, message: string) => void;
     warn: (details: object, message: string) => void;
@@ -47,7 +47,15 @@ const headerOf = (headers: ReceivedWebhook['headers'], name: string): string | u
   return Array.isArray(value) ? value[0] : value;
 };
 
+/** A REST body's `id` (a number or a string), as the store keeps external ids. */
+const idOf = (body: Record<string, unknown>): string =>
+  typeof body.id === 'number' || typeof body.id === 'string' ? String(body.id) : '';
+
 const ORDER_TOPICS = new Set(['orders/create', 'orders/updated']);
+const PRODUCT_TOPICS = new Set(['products/create', 'products/update', 'products/delete']);
+const CUSTOMER_TOPICS = new Set(['customers/create', 'customers/update']);
+/** Topics whose body changes the store's data: kept until a job has applied them. */
+const APPLIED_TOPICS = new Set([...ORDER_TOPICS, ...PRODUCT_TOPICS, ...CUSTOMER_TOPICS]);
 
 /** The `customers/redact` body: the customer and the orders whose details go. */
 const RedactBodySchema = z.object({
@@ -62,10 +70,11 @@ const RedactBodySchema = z.object({
 
 /**
  * Issue 11 Shopify webhooks: the signature over the raw body, one processing per webhook id,
- * the uninstall and the privacy topics at once, orders as jobs (SHOPIFY_WEBHOOK_JOB_KIND).
+ * the uninstall and the privacy topics at once; orders, products and customers as jobs
+ * (SHOPIFY_WEBHOOK_JOB_KIND), `products/delete` archiving the product.
  */
 export const createShopifyWebhookService = (deps: ShopifyWebhookDeps) => {
-  const { db, clock, repository, shopify, log } = deps;
+  const { db, clock, repository, shopify, log, applier } = deps;
 
   /** Deletes a customer's personal fields from the store (and the addresses of the orders named). */
   const redactCustomer = async (storeId: string, shop: string, body: unknown) => {
@@ -136,10 +145,10 @@ export const createShopifyWebhookService = (deps: ShopifyWebhookDeps) => {
       topic,
       shop,
       storeId,
-      body: ORDER_TOPICS.has(topic) && storeId ? rawBody.toString('utf8') : null,
+      body: APPLIED_TOPICS.has(topic) && storeId ? rawBody.toString('utf8') : null,
       receivedAt: clock.now(),
     });
-    const startOrderJob = (forStoreId: string) =>
+    const startApplyJob = (forStoreId: string) =>
       deps.startJob(forStoreId, SHOPIFY_WEBHOOK_JOB_KIND, {
         key: webhookId,
         message: `Shopify ${topic}`,
@@ -150,13 +159,13 @@ export const createShopifyWebhookService = (deps: ShopifyWebhookDeps) => {
       // is idempotent by its Shopify id.
       const earlier = await repository.findReceipt('shopify', webhookId);
       if (earlier?.storeId && earlier.processedAt === null && earlier.body !== null) {
-        await startOrderJob(earlier.storeId);
+        await startApplyJob(earlier.storeId);
       }
       return 200;
     }
     const details = { topic, shop, webhookId, storeId };
-    if (ORDER_TOPICS.has(topic) && storeId) {
-      await startOrderJob(storeId);
+    if (APPLIED_TOPICS.has(topic) && storeId) {
+      await startApplyJob(storeId);
       return 200;
     }
     switch (topic) {
@@ -182,48 +191,99 @@ export const createShopifyWebhookService = (deps: ShopifyWebhookDeps) => {
         log.info(details, 'Shopify privacy request: shop redaction');
         break;
       default:
-        // TODO(sales): products/update and customers/update arrive with the bulk sync, #11
+        // A topic the app does not subscribe to, or a change for a shop no store has connected.
         log.info(details, 'Shopify webhook acknowledged, not applied');
     }
     await repository.completeReceipt(receipt.id, clock.now());
     return 200;
   };
 
-  /** Records (orders/create) or updates (orders/updated) the order of one received webhook. */
+  /** The shop's currency, for a product the store does not have yet (its prices are in it). */
+  const currencyOf = async (connection: SalesChannelConnectionRow, externalId: string) => {
+    const [known] = await db
+      .select({ currencyCode: salesProducts.currencyCode })
+      .from(salesProducts)
+      .where(
+        and(
+          eq(salesProducts.storeId, connection.storeId),
+          eq(salesProducts.channel, shopifyChannelOf(connection.shop)),
+          eq(salesProducts.externalId, externalId),
+        ),
+      );
+    if (known) return known.currencyCode;
+    if (!shopify || !connection.tokenCiphertext || !connection.tokenIv || !connection.tokenTag) {
+      throw new Error(`${connection.shop} has no access token to ask its currency with.`);
+    }
+    const client = createShopifyAdminClient({
+      adminUrl: shopify.app.adminUrl(connection.shop),
+      shop: connection.shop,
+      accessToken: shopify.cipher.open({
+        ciphertext: connection.tokenCiphertext,
+        iv: connection.tokenIv,
+        tag: connection.tokenTag,
+      }),
+    });
+    const data = await client.request<{ shop: { currencyCode: string } }>(
+      'query ShopCurrency { shop { currencyCode } }',
+    );
+    return data.shop.currencyCode;
+  };
+
+  /** What one webhook's body does to the store. */
+  const applyWebhook = async (
+    topic: string,
+    connection: SalesChannelConnectionRow,
+    body: Record<string, unknown>,
+  ): Promise<ApplyOutcome> => {
+    const { storeId, shop } = connection;
+    if (ORDER_TOPICS.has(topic)) {
+      return applier.order(storeId, shop, () => ShopifyOrderSchema.parse(body));
+    }
+    if (topic === 'products/delete') {
+      const isKnown = await deps.archiveChannelProduct(storeId, shopifyChannelOf(shop), idOf(body));
+      return { outcome: isKnown ? 'updated' : 'unchanged', issue: null };
+    }
+    if (PRODUCT_TOPICS.has(topic)) {
+      const currency = await currencyOf(connection, idOf(body));
+      return applier.product(storeId, () => productFromWebhook(shop, body, currency));
+    }
+    return applier.customer(storeId, () => customerFromWebhook(shop, body));
+  };
+
+  /** Applies one received webhook: an order, a product or a customer (SHOPIFY_WEBHOOK_JOB_KIND). */
   const jobHandler: JobHandler = async (_job, context) => {
     const receipt = await repository.findReceipt('shopify', context.key);
     if (!receipt || receipt.storeId !== context.storeId || receipt.body === null) {
-      return { orders: 0 };
+      return { applied: 0 };
     }
     const [connection] = (
       await repository.listLiveConnectionsOfShop('shopify', receipt.shop)
     ).filter((row) => row.storeId === context.storeId);
-    // Disconnected since: the order is not taken in.
+    // Disconnected since: the change is not taken in.
     if (!connection) {
       await repository.completeReceipt(receipt.id, clock.now());
-      return { orders: 0 };
+      return { applied: 0 };
     }
+    let body: Record<string, unknown>;
     try {
-      const order = ShopifyOrderSchema.parse(JSON.parse(receipt.body));
-      const draft = toStoreOrderDraft(order, receipt.shop);
-      const { id } = await deps.recordOrder(context.storeId, draft);
-      await applyChannelOrderState(deps, context.storeId, id, shopifyOrderState(order));
-    } catch (error) {
-      const isBadOrder =
-        error instanceof ShopifyOrderError ||
-        error instanceof ZodError ||
-        (error instanceof AppError && error.code === 'bad_request');
-      if (!isBadOrder) throw error;
-      // Retrying cannot mend the order: say so on the connection and let the webhook go.
-      const message = `An order from Shopify could not be recorded: ${error.message}`;
-      log.warn({ shop: receipt.shop, webhookId: receipt.webhookId, err: error }, message);
+      body = JSON.parse(receipt.body) as Record<string, unknown>;
+    } catch {
+      await repository.completeReceipt(receipt.id, clock.now());
+      return { applied: 0 };
+    }
+    const { outcome, issue } = await applyWebhook(receipt.topic, connection, body);
+    if (outcome === 'skipped') {
+      // Retrying cannot mend the record: say so on the connection and let the webhook go.
+      const message = `A change from Shopify (${receipt.topic}) could not be applied: ${issue ?? 'unreadable'}`;
+      log.warn({ shop: receipt.shop, webhookId: receipt.webhookId }, message);
       await repository.recordError(connection.id, message.slice(0, 1_000), clock.now());
       await repository.completeReceipt(receipt.id, clock.now());
-      return { orders: 0 };
+      return { applied: 0 };
     }
+    if (issue) log.warn({ shop: receipt.shop, webhookId: receipt.webhookId }, issue);
     await repository.recordSync(connection.id, clock.now());
     await repository.completeReceipt(receipt.id, clock.now());
-    return { orders: 1 };
+    return { applied: 1, outcome };
   };
 
   return { receive, jobHandler };

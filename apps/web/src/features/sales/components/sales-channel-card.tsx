@@ -70,8 +70,19 @@ const CardFrame = ({
   </Paper>
 );
 
+/** What a connected shop shows about its sync (Re-sync, progress, last outcome), from the page. */
+export type RenderChannelSync = (connection: ChannelConnection) => ReactNode;
+
 /** Shopify: its state, the connected shop with its sync, and connect or disconnect. */
-const ShopifyCard = ({ channel, isFocused }: { channel: SalesChannel; isFocused: boolean }) => {
+const ShopifyCard = ({
+  channel,
+  isFocused,
+  renderSync,
+}: {
+  channel: SalesChannel;
+  isFocused: boolean;
+  renderSync?: RenderChannelSync | undefined;
+}) => {
   const badge = STATE_BADGES[channel.state];
   if (!channel.isConfigured) {
     return (
@@ -104,6 +115,7 @@ const ShopifyCard = ({ channel, isFocused }: { channel: SalesChannel; isFocused:
             New orders from this shop arrive in Orders as Shopify sends them.
           </Text>
         )}
+        {renderSync?.(live)}
         {live.status === 'ERROR' ? (
           <>
             <Text size="sm">Connect the shop again to give Atelier a new access token.</Text>
@@ -138,13 +150,18 @@ type SalesChannelCardProps = {
   channel: SalesChannel;
   /** The page was opened to connect this channel (/fulfillment-services/connect-shopify). */
   isFocused?: boolean;
+  renderSync?: RenderChannelSync | undefined;
 };
 
 /** One channel of /ecommerce-services. Only Shopify can be connected so far (issue 11). */
-export const SalesChannelCard = ({ channel, isFocused = false }: SalesChannelCardProps) => {
+export const SalesChannelCard = ({
+  channel,
+  isFocused = false,
+  renderSync,
+}: SalesChannelCardProps) => {
   switch (channel.channel) {
     case 'shopify':
-      return <ShopifyCard channel={channel} isFocused={isFocused} />;
+      return <ShopifyCard channel={channel} isFocused={isFocused} renderSync={renderSync} />;
     case 'woocommerce':
     case 'wix':
       return (

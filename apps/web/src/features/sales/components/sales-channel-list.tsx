@@ -2,12 +2,16 @@ import { Skeleton, Stack } from '@mantine/core';
 import type { SalesChannelName } from '@atelier/contract/sales/channel';
 import { LoadError } from '@/components/ui/load-error';
 import { useSalesChannels } from '../api/channel-queries';
-import { SalesChannelCard } from './sales-channel-card';
+import { type RenderChannelSync, SalesChannelCard } from './sales-channel-card';
 
-type SalesChannelListProps = { focusedChannel?: SalesChannelName | undefined };
+type SalesChannelListProps = {
+  focusedChannel?: SalesChannelName | undefined;
+  /** A connected shop's sync panel, composed by the page. */
+  renderSync?: RenderChannelSync | undefined;
+};
 
 /** Every sales channel of /ecommerce-services with its state, one card each. */
-export const SalesChannelList = ({ focusedChannel }: SalesChannelListProps) => {
+export const SalesChannelList = ({ focusedChannel, renderSync }: SalesChannelListProps) => {
   const channels = useSalesChannels();
   if (channels.isPending) {
     return (
@@ -33,6 +37,7 @@ export const SalesChannelList = ({ focusedChannel }: SalesChannelListProps) => {
           key={channel.channel}
           channel={channel}
           isFocused={channel.channel === focusedChannel}
+          renderSync={renderSync}
         />
       ))}
     </Stack>
