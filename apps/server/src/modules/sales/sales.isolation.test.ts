@@ -101,8 +101,9 @@ describe('sales data of a store (issue 11)', () => {
         topics: ['order.created'],
       })
     ).json<{ id: string }>();
+    const connectionId = newId('chc');
     await context.connection.db.insert(salesChannelConnections).values({
-      id: newId('chc'),
+      id: connectionId,
       storeId: alice.storeId,
       channel: 'shopify',
       shop: 'alice-studio.myshopify.com',
@@ -196,6 +197,20 @@ describe('sales data of a store (issue 11)', () => {
     const bobChannels = (await get(bob, listSalesChannels.path)).json<{ items: SalesChannel[] }>();
     expect(bobChannels.items.flatMap((channel) => channel.connections)).toEqual([]);
     expect(JSON.stringify(bobChannels)).not.toContain('alice-studio');
+    // Nor can it re-sync or disconnect Alice's connection.
+    expect((await post(bob, `/api/web/channels/${connectionId}/sync`)).statusCode).toBe(404);
+    const disconnect = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/web/channels/${connectionId}`,
+      headers: bob.headers,
+    });
+    expect(disconnect.statusCode).toBe(404);
+    expect(
+      (await get(alice, listSalesChannels.path))
+        .json<{ items: SalesChannel[] }>()
+        .items.flatMap((channel) => channel.connections)
+        .map((connection) => connection.status),
+    ).toEqual(['CONNECTED']);
 
     expect((await get(bob, '/api/web/webhooks')).json<{ items: unknown[] }>().items).toEqual([]);
     expect((await get(bob, `/api/web/webhooks/${webhook.id}/deliveries`)).statusCode).toBe(404);
