@@ -35,6 +35,7 @@ import {
   createSalesModule,
   DEMO_ORDER_HISTORY_JOB_KIND,
   ORDER_IMPORT_JOB_KIND,
+  PRODUCT_IMPORT_JOB_KIND,
   SHOPIFY_SYNC_JOB_KIND,
   SHOPIFY_WEBHOOK_JOB_KIND,
   CHANNEL_SYNC_JOB_KIND,
@@ -279,6 +280,11 @@ export const buildApp = async ({
     sales.orderImportHandler({ listCountries: () => reference.repository.listCountries() }),
     { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 },
   );
+  jobs.register(PRODUCT_IMPORT_JOB_KIND, sales.productImportHandler(), {
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    expireInSeconds: 3600,
+  });
   // Every role starts pg-boss (api processes only queue); worker and all also run the queues.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());

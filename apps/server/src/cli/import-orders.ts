@@ -14,16 +14,17 @@ import {
 } from '@/modules/sales/order-import';
 
 /**
- * `npm run import:orders -- --store EMAIL FILE [--valid-rows]`: imports an order-lines CSV
- * (docs/import-orders.md; Atelier's layout or the UCI Online Retail file's, `.csv`,
- * `.csv.gz` or `.csv.br`) into the store of the account with that e-mail, in the database the configuration
+ * `npm run import:orders -- --store EMAIL FILE [--valid-rows]`: imports an order file
+ * (docs/import-orders.md: Atelier's order lines, Shopify's or WooCommerce's orders export, the
+ * UCI Online Retail file or the CDNOW history; `.csv` or `.txt`, plain or `.gz`, `.br`) into the store of the account with that e-mail, in the database the configuration
  * names. Nothing is written when a row has an issue, unless `--valid-rows`. Running it again
  * records nothing twice. Stop the server first when it runs on PGlite (one process per data
  * directory).
  */
 
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();
-const usage = 'Usage: npm run import:orders -- --store EMAIL FILE.csv[.gz|.br] [--valid-rows]\n';
+const usage =
+  'Usage: npm run import:orders -- --store EMAIL FILE.csv|FILE.txt[.gz|.br] [--valid-rows]\n';
 let parsed;
 try {
   parsed = parseArgs({
@@ -53,6 +54,7 @@ const config = { ...loaded, dataDir: path.resolve(invokedFrom, loaded.DATA_DIR) 
 const connection = await openDatabase(config);
 const describe = (report: OrderImportReport) =>
   `  rows: ${report.rows}\n  orders: ${report.orders} imported, ${report.skippedOrders} already there\n` +
+  `  customers: ${report.customers} new\n` +
   `  refunds: ${report.refunds} (${report.unmatchedRefunds} without an earlier order of their customer)\n`;
 try {
   const email = values.store.trim().toLowerCase();
@@ -72,7 +74,7 @@ try {
       db: connection.db,
       events: createEventBus(),
       storeId: owner.storeId,
-      channel: `import:${path.basename(filePath).replace(/\.csv(\.gz|\.br)?$/i, '')}`,
+      channel: `import:${path.basename(filePath).replace(/\.(csv|txt)(\.gz|\.br)?$/i, '')}`,
       mode: values['valid-rows'] ? 'VALID_ROWS' : 'ALL_OR_NOTHING',
       listCountries: () => createReferenceModule({ db: connection.db }).repository.listCountries(),
       open: () => createReadStream(filePath),

@@ -19,7 +19,13 @@ export const MAX_ORDER_IMPORT_BYTES = 100 * 1024 * 1024;
 export const ORDER_IMPORT_PREVIEW_ROWS = 5;
 
 /** The file formats an order import reads, told apart by their headers. */
-export const ORDER_IMPORT_LAYOUTS = ['atelier', 'uci-online-retail', 'shopify-orders'] as const;
+export const ORDER_IMPORT_LAYOUTS = [
+  'atelier',
+  'uci-online-retail',
+  'shopify-orders',
+  'woocommerce-orders',
+  'cdnow',
+] as const;
 export const OrderImportLayoutSchema = z.enum(ORDER_IMPORT_LAYOUTS);
 export type OrderImportLayout = z.infer<typeof OrderImportLayoutSchema>;
 
@@ -27,6 +33,27 @@ export const ORDER_IMPORT_LAYOUT_LABELS: Record<OrderImportLayout, string> = {
   atelier: 'Atelier order lines',
   'uci-online-retail': 'UCI Online Retail',
   'shopify-orders': 'Shopify orders export',
+  'woocommerce-orders': 'WooCommerce orders export (one row per item)',
+  cdnow: 'CDNOW purchase history',
+};
+
+/**
+ * The endings of the files an import reads (orders and products): CSV, or blank-separated text
+ * (the CDNOW file), plain or compressed with gzip or brotli.
+ */
+export const IMPORT_FILE_EXTENSIONS = [
+  '.csv',
+  '.csv.gz',
+  '.csv.br',
+  '.txt',
+  '.txt.gz',
+  '.txt.br',
+] as const;
+
+/** Whether a file's name has one of IMPORT_FILE_EXTENSIONS (any case). */
+export const isImportFileName = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  return IMPORT_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
 };
 
 /** ALL_OR_NOTHING writes nothing when any row has a problem; VALID_ROWS leaves those orders out. */
@@ -78,6 +105,8 @@ export const OrderImportResultSchema = z.object({
   rows: z.number().int().min(0),
   /** Orders recorded by this run. */
   orders: z.number().int().min(0),
+  /** Customers this run created (0 in results of imports before it was counted). */
+  customers: z.number().int().min(0).default(0),
   /** Orders already recorded by an earlier import of the same data (their ids), skipped. */
   skippedOrders: z.number().int().min(0),
   refunds: z.number().int().min(0),
@@ -90,9 +119,10 @@ export const OrderImportResultSchema = z.object({
 export type OrderImportResult = z.infer<typeof OrderImportResultSchema>;
 
 /**
- * Multipart upload with one part named `file`: a .csv, .csv.gz or .csv.br order file. Stored
- * for the import and previewed. 413 `file_too_large` above MAX_ORDER_IMPORT_BYTES (nothing
- * kept), 400 `file_type_not_allowed` for another extension, 400 `file_missing`,
+ * Multipart upload with one part named `file`: an order file ending as IMPORT_FILE_EXTENSIONS
+ * say (.csv, .txt, either .gz or .br compressed). Stored for the import and previewed. 413
+ * `file_too_large` above MAX_ORDER_IMPORT_BYTES (nothing kept), 400 `file_type_not_allowed`
+ * for another extension, 400 `file_missing`,
  * 415 `not_multipart`. A header that fits no format is not refused here: the preview says so
  * (`layout` null, an issue on row 1) and the import cannot start.
  */

@@ -50,6 +50,117 @@ describe('store order totals (issue 11)', () => {
     );
   });
 
+  it('refuses an order one of whose amounts changed without its total, naming the total', () => {
+    /** One amount changed, as a channel whose books are wrong would send it. */
+    const mutation = fc.oneof(
+      fc.record({
+        kind: fc.constant('line' as const),
+        at: fc.nat(),
+        field: fc.constantFrom('quantity' as const, 'unitPrice' as const, 'discount' as const),
+        delta: fc.integer({ min: -500, max: 500 }),
+      }),
+      fc.record({
+        kind: fc.constantFrom(
+          'discountTotal' as const,
+          'shippingTotal' as const,
+          'taxTotal' as const,
+        ),
+        delta: fc.integer({ min: -5_000, max: 5_000 }),
+      }),
+    );
+    fc.assert(
+      fc.property(consistentOrder, mutation, (order, change) => {
+        const lines = order.lines.map((line) => ({ ...line }));
+        const changed: OrderAmounts = { ...order, lines };
+        if (change.kind === 'line') {
+          const line = lines[change.at % lines.length]!;
+          line[change.field] += change.delta;
+        } else {
+          changed[change.kind] += change.delta;
+        }
+        // The subtotal is the lines' sum again; only the stated total is the old one.
+        changed.subtotal = computeOrderTotals(changed).subtotal;
+        const isValid =
+          lines.every(
+            (line) =>
+              line.quantity >= 1 &&
+              line.unitPrice >= 0 &&
+              line.discount >= 0 &&
+              line.discount <= line.quantity * line.unitPrice,
+          ) &&
+          changed.discountTotal >= 0 &&
+          changed.shippingTotal >= 0 &&
+          changed.taxTotal >= 0 &&
+          changed.discountTotal <= changed.subtotal;
+        fc.pre(isValid && computeOrderTotals(changed).total !== order.total);
+        expect(findOrderTotalIssues(changed).map((issue) => issue.field)).toEqual(['total']);
+      }),
+    );
+  });
+
+  it('names the subtotal when it is not the lines’ sum, whatever the other amounts', () => {
+    fc.assert(
+      fc.property(
+        consistentOrder,
+        fc.integer({ min: -100_000, max: 100_000 }).filter((delta) => delta !== 0),
+        (order, delta) => {
+          const issues = findOrderTotalIssues({ ...order, subtotal: order.subtotal + delta });
+          expect(issues.map((issue) => issue.field)).toEqual(['subtotal']);
+          expect(issues[0]!.message).toContain(String(order.subtotal));
+        },
+      ),
+    );
+  });
+
+  it('names the line whose discount is above its price, and discounts above the subtotal', () => {
+    fc.assert(
+      fc.property(
+        consistentOrder,
+        fc.nat(),
+        fc.integer({ min: 1, max: 10_000 }),
+        (order, at, over) => {
+          const index = at % order.lines.length;
+          const lines = order.lines.map((line, position) =>
+            position === index
+              ? { ...line, discount: line.quantity * line.unitPrice + over }
+              : line,
+          );
+          expect(findOrderTotalIssues({ ...order, lines }).map((issue) => issue.field)).toEqual([
+            `lines.${index}.discount`,
+          ]);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(consistentOrder, fc.integer({ min: 1, max: 10_000 }), (order, over) => {
+        const discountTotal = order.subtotal + over;
+        const amounts = { ...order, discountTotal };
+        const { total } = computeOrderTotals(amounts);
+        expect(findOrderTotalIssues({ ...amounts, total }).map((issue) => issue.field)).toEqual([
+          'discountTotal',
+        ]);
+      }),
+    );
+  });
+
+  it('does not add the tax again when the prices include it', () => {
+    fc.assert(
+      fc.property(consistentOrder, (order) => {
+        const included = { ...order, taxesIncluded: true };
+        const { total } = computeOrderTotals(included);
+        expect(findOrderTotalIssues({ ...included, total })).toEqual([]);
+        if (order.taxTotal > 0) {
+          // The total with the tax added once more is refused, naming the total.
+          expect(
+            findOrderTotalIssues({ ...included, total: total + order.taxTotal }).map(
+              (issue) => issue.field,
+            ),
+          ).toEqual(['total']);
+        }
+      }),
+    );
+  });
+
   it('refuses a subtotal that is not the sum of the lines, and says both numbers', () => {
     const order: OrderAmounts = {
       lines: [

@@ -13,6 +13,8 @@ import { productRoutes } from './product.routes';
 import { webhookRoutes } from './webhook.routes';
 import { createWebhookService } from './webhook.service';
 import { createProductService } from './product.service';
+import { createProductImportFiles, createProductImportHandler } from './product-import-files';
+import { productImportRoutes } from './product-import.routes';
 import { createOrderImportFiles, type StartJob } from './order-import-files';
 import { createOrderImportHandler } from './order-import-job';
 import { createOrderOperations } from './order-operations.service';
@@ -38,6 +40,7 @@ export type SalesModuleDeps = {
 };
 export { DEMO_ORDER_HISTORY_JOB_KIND } from './demo-order-history';
 export { ORDER_IMPORT_JOB_KIND } from '@atelier/contract/sales/order-import';
+export { PRODUCT_IMPORT_JOB_KIND } from '@atelier/contract/sales/product-import';
 export { WEBHOOK_DELIVERY_JOB_KIND } from './webhook.service';
 export { SHOPIFY_SYNC_JOB_KIND } from '@atelier/contract/sales/channel-sync';
 export {
@@ -70,6 +73,7 @@ export const createSalesModule = ({
     getOrder: storeOrderService.getOrder,
   });
   const productService = createProductService({ db, clock, events });
+  const productImportFiles = createProductImportFiles({ db, clock, dataDir, startJob });
   const customerService = createCustomerService({ db, clock, events });
   const webhooks = createWebhookService({
     db,
@@ -95,6 +99,7 @@ export const createSalesModule = ({
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(channels.routes);
     await app.register(productRoutes(productService));
+    await app.register(productImportRoutes(productImportFiles));
     await app.register(webhookRoutes(webhooks));
     await app.register(
       storeOrderRoutes(storeOrderService, importFiles, operations, customerService),
@@ -124,7 +129,11 @@ export const createSalesModule = ({
     /** The job handler of imports started from the browser (ORDER_IMPORT_JOB_KIND). */
     orderImportHandler: (deps: {
       listCountries: () => Promise<readonly { code: string; name: string }[]>;
+      batchOrders?: number;
     }) => createOrderImportHandler({ db, events, files: importFiles, ...deps }),
+    /** The job handler of product imports (PRODUCT_IMPORT_JOB_KIND). */
+    productImportHandler: (options: { batchProducts?: number } = {}) =>
+      createProductImportHandler({ db, events, files: productImportFiles, ...options }),
     /** Whether the demo history is (being) imported into the store already. */
     hasDemoOrderHistory: (storeId: string) => hasDemoOrderHistory(db, storeId),
   };

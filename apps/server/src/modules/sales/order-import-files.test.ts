@@ -325,7 +325,7 @@ describe('order import from an uploaded file (issue 11, spec §7 import-task)', 
     );
     expect(stray.issues.at(-1)).toMatchObject({ field: 'file' });
 
-    const text = await upload(alice, 'orders.txt', Buffer.from('a,b\n'));
+    const text = await upload(alice, 'orders.xlsx', Buffer.from('a,b\n'));
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ error: { reason: 'file_type_not_allowed' } });
   });

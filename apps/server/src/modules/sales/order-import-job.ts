@@ -19,6 +19,8 @@ export const createOrderImportHandler = (deps: {
   events: EventBus;
   files: OrderImportFiles;
   listCountries: () => Promise<readonly { code: string; name: string }[]>;
+  /** Orders per batch (the import's default unless a test says otherwise). */
+  batchOrders?: number;
 }): JobHandler => {
   return async (_job, context) => {
     const found = await deps.files.findForJob(context.storeId, context.key);
@@ -36,6 +38,7 @@ export const createOrderImportHandler = (deps: {
       compression: found.row.compression,
       sizeBytes: size,
       signal: context.signal,
+      ...(deps.batchOrders ? { batchOrders: deps.batchOrders } : {}),
       onProgress: (progress, message, current) =>
         context.reportProgress(progress, message, {
           orders: current.orders,
@@ -47,6 +50,7 @@ export const createOrderImportHandler = (deps: {
       mode,
       rows: report.rows,
       orders: report.orders,
+      customers: report.customers,
       skippedOrders: report.skippedOrders,
       refunds: report.refunds,
       unmatchedRefunds: report.unmatchedRefunds,

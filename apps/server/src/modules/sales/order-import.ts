@@ -1,6 +1,4 @@
 import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip } from 'node:zlib';
-import { parse } from 'csv-parse';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chunk, sumBy } from 'es-toolkit';
 import { minorDigitsOf } from '@atelier/contract/common/money';
@@ -9,6 +7,13 @@ import { queryRows, type Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { PostalAddress } from '@atelier/contract/sales/order';
 import { newId } from '@/lib/ids';
+import {
+  readFailureIssue,
+  readRecords,
+  sniffDialect,
+  type FileCompression,
+  type RecordDialect,
+} from './import-records';
 import {
   createOrderLinesReader,
   detectLayout,
@@ -31,8 +36,8 @@ export const IMPORT_BATCH_ORDERS = 1_000;
 const INSERT_CHUNK = 2_000;
 /** Issues kept for the report; a file with more says how many there were. */
 export const MAX_REPORTED_ISSUES = 100;
-/** A row longer than this is refused (the issue's "a 10 MB line"). */
-export const MAX_ROW_BYTES = 64 * 1024;
+
+export { compressionOf, decoderOf, MAX_ROW_BYTES, type FileCompression } from './import-records';
 
 /** Country names the UCI file writes that are not the reference data's names. */
 const COUNTRY_ALIASES: Record<string, string | null> = {
@@ -52,6 +57,8 @@ export type OrderImportReport = {
   layout: OrderLinesLayout['id'] | null;
   rows: number;
   orders: number;
+  /** Customers this run created (the others were in the store already). */
+  customers: number;
   /** Orders already recorded from an earlier run of the same file (external ids), skipped. */
   skippedOrders: number;
   refunds: number;
@@ -60,13 +67,6 @@ export type OrderImportReport = {
   issues: RowIssue[];
   issueCount: number;
 };
-
-/** How an order-lines file is stored: plain, gzip (`.csv.gz`) or brotli (`.csv.br`). */
-export type FileCompression = 'gzip' | 'brotli' | null;
-
-/** The compression a file name says (`orders.csv.gz` → gzip, `orders.csv.br` → brotli). */
-export const compressionOf = (fileName: string): FileCompression =>
-  /\.gz$/i.test(fileName) ? 'gzip' : /\.br$/i.test(fileName) ? 'brotli' : null;
 
 export type OrderImportOptions = {
   db: Database;
@@ -97,52 +97,39 @@ type ReadListener = {
   onLayout: (layout: OrderLinesLayout['id']) => void;
   onRow: () => void;
   onIssue: (issue: RowIssue) => void;
+  /** The file cannot be read past a row (a broken quote, a row too long): nothing is imported. */
+  onUnreadable: (issue: RowIssue) => void;
   onBytes: (bytes: number) => void;
 };
 
-/** The stream that unpacks a file stored with `compression` (none for a plain file). */
-export const decoderOf = (compression: FileCompression | undefined) =>
-  compression === 'gzip'
-    ? createGunzip()
-    : compression === 'brotli'
-      ? createBrotliDecompress()
-      : null;
-
 /** Reads the file's orders, in file order, batch by batch; what else it finds goes to `on`. */
 async function* readOrders(
-  options: Pick<OrderImportOptions, 'open' | 'signal' | 'compression' | 'batchOrders'>,
+  options: Pick<OrderImportOptions, 'open' | 'signal' | 'compression' | 'batchOrders'> & {
+    dialect: RecordDialect;
+  },
   on: ReadListener,
 ): AsyncGenerator<ImportedOrder[]> {
   const batchOrders = options.batchOrders ?? IMPORT_BATCH_ORDERS;
-  const source = options.open();
-  let bytes = 0;
-  source.on('data', (chunkRead: Buffer | string) => {
-    bytes += chunkRead.length;
-    on.onBytes(bytes);
+  const records = readRecords({
+    open: options.open,
+    compression: options.compression,
+    dialect: options.dialect,
+    onBytes: on.onBytes,
   });
-  const decoder = decoderOf(options.compression);
-  const parser = (decoder ? source.pipe(decoder) : source).pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_ROW_BYTES,
-    }),
-  );
-  // `pipe` does not pass errors on: a file that cannot be read or unpacked ends the parse.
-  source.on('error', (error) => parser.destroy(error));
-  decoder?.on('error', (error) => parser.destroy(error));
 
   let reader: ReturnType<typeof createOrderLinesReader> | undefined;
   const done = new Set<string>();
   /** Orders with a row that has a problem: left out whole (VALID_ROWS imports the rest). */
   const bad = new Set<string>();
+  /** The batch's orders without a problem, each with its own extra lines (fees) last. */
   const valid = (orders: Iterable<ImportedOrder>) =>
-    [...orders].filter((order) => !bad.has(order.externalId));
+    [...orders]
+      .filter((order) => !bad.has(order.externalId))
+      .map((order) => ({ ...order, lines: [...order.lines, ...order.extraLines] }));
   let batch = new Map<string, ImportedOrder>();
   let row = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
+    for await (const record of records) {
       options.signal?.throwIfAborted();
       row += 1;
       if (!reader) {
@@ -190,11 +177,7 @@ async function* readOrders(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     // csv-parse stops at a broken quote or an oversized row; it says where.
-    on.onIssue({
-      row: (error as { lines?: number }).lines ?? row + 1,
-      field: 'file',
-      message: `The file cannot be read past this row: ${(error as Error).message}`,
-    });
+    on.onUnreadable(readFailureIssue(error, row));
     return;
   }
   if (batch.size > 0) yield valid(batch.values());
@@ -264,6 +247,7 @@ const resolveCustomers = async (
   storeId: string,
   channel: string,
   batch: ImportedOrder[],
+  report: OrderImportReport,
 ): Promise<Map<string, string>> => {
   const wanted = new Map<string, Customer>();
   /** The first order of each new customer: its address and time stand for theirs. */
@@ -290,21 +274,33 @@ const resolveCustomers = async (
       );
     for (const row of rows) ids.set(`id:${row.externalId}`, row.id);
   }
-  const emails = customers.flatMap((c) => (!c.externalId && c.email ? [c.email] : []));
+  // A customer the channel id does not find may be in the store by e-mail (made by hand, or
+  // imported from another channel): the e-mail is unique in a store, so it finds them.
+  const emails = [
+    ...new Set([...wanted].flatMap(([key, c]) => (!ids.has(key) && c.email ? [c.email] : []))),
+  ];
+  const byEmail = new Map<string, string>();
   for (const part of chunk(emails, INSERT_CHUNK)) {
     const rows = await tx
       .select({ id: salesCustomers.id, email: salesCustomers.email })
       .from(salesCustomers)
       .where(and(eq(salesCustomers.storeId, storeId), inArray(salesCustomers.email, part)));
-    for (const row of rows) ids.set(`email:${row.email}`, row.id);
+    for (const row of rows) if (row.email) byEmail.set(row.email, row.id);
   }
-  const created = [...wanted]
-    .filter(([key]) => !ids.has(key))
-    .map(([key, customer]) => {
-      const id = newId('cus');
-      ids.set(key, id);
-      const first = firstOrders.get(key)!;
-      return {
+  const created = [...wanted].flatMap(([key, customer]) => {
+    if (ids.has(key)) return [];
+    const known = customer.email ? byEmail.get(customer.email) : undefined;
+    if (known) {
+      ids.set(key, known);
+      return [];
+    }
+    const id = newId('cus');
+    ids.set(key, id);
+    // Two channel ids with one e-mail in the batch are one customer.
+    if (customer.email) byEmail.set(customer.email, id);
+    const first = firstOrders.get(key)!;
+    return [
+      {
         id,
         storeId,
         email: customer.email,
@@ -318,9 +314,11 @@ const resolveCustomers = async (
         marketingConsentSource: customer.acceptsMarketing ? `import:${channel}` : null,
         channel: customer.externalId ? channel : null,
         externalId: customer.externalId,
-      };
-    });
+      },
+    ];
+  });
   for (const part of chunk(created, INSERT_CHUNK)) await tx.insert(salesCustomers).values(part);
+  report.customers += created.length;
   return ids;
 };
 
@@ -507,7 +505,7 @@ const writeBatch = async (
   countryCodes: Map<string, string>,
   report: OrderImportReport,
 ) => {
-  const customerIds = await resolveCustomers(tx, storeId, channel, batch);
+  const customerIds = await resolveCustomers(tx, storeId, channel, batch, report);
   const orders = batch.filter((order) => order.kind === 'ORDER');
   const fresh = await freshOrders(tx, storeId, channel, orders);
   report.skippedOrders += orders.length - fresh.length;
@@ -636,7 +634,10 @@ const writeBatch = async (
   report.refunds += refunds.recorded;
   report.unmatchedRefunds += refunds.unmatched;
 
-  await refreshCustomerFigures(tx, storeId, [...new Set(customerIds.values())]);
+  // A batch that was written before (a repeated or resumed import) changes no customer's figures.
+  if (fresh.length > 0 || refunds.recorded > 0) {
+    await refreshCustomerFigures(tx, storeId, [...new Set(customerIds.values())]);
+  }
   if (fresh.length > 0) {
     await events.publish(tx, 'sales.orders.imported', {
       aggregateId: storeId,
@@ -659,6 +660,7 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
     layout: null,
     rows: 0,
     orders: 0,
+    customers: 0,
     skippedOrders: 0,
     refunds: 0,
     unmatchedRefunds: 0,
@@ -679,18 +681,30 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
   };
 
   // Pass 1: check every row (and every order's amounts) without writing.
+  const reading = { ...options, dialect: await sniffDialect(options.open, options.compression) };
   let bytesRead = 0;
+  let isUnreadable = false;
   const checking: ReadListener = {
     onLayout: (layout) => (report.layout = layout),
     onRow: () => (report.rows += 1),
     onIssue: addIssue,
+    onUnreadable: (issue) => {
+      isUnreadable = true;
+      addIssue(issue);
+    },
     onBytes: (bytes) => (bytesRead = bytes),
   };
-  for await (const batch of readOrders(options, checking)) {
+  for await (const batch of readOrders(reading, checking)) {
     for (const order of batch) for (const issue of orderIssues(order)) addIssue(issue);
     await progress((bytesRead / size) * 10, 'Checking the rows');
   }
-  if (report.layout === null || (report.issueCount > 0 && options.mode === 'ALL_OR_NOTHING')) {
+  // A file that cannot be read whole imports nothing, whatever the mode: what a broken quote
+  // swallowed cannot be told from what is valid.
+  if (
+    report.layout === null ||
+    isUnreadable ||
+    (report.issueCount > 0 && options.mode === 'ALL_OR_NOTHING')
+  ) {
     return report;
   }
 
@@ -703,20 +717,24 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) {
     if (code) countryCodes.set(alias, code);
   }
+  // The check counted the rows: the writing's progress is the share of them read, which (unlike
+  // the bytes, read ahead in buffers) keeps pace with what is written.
+  let rowsRead = 0;
   const writing: ReadListener = {
     onLayout: () => undefined,
-    onRow: () => undefined,
+    onRow: () => (rowsRead += 1),
     onIssue: () => undefined,
-    onBytes: (bytes) => (bytesRead = bytes),
+    onUnreadable: () => undefined,
+    onBytes: () => undefined,
   };
-  for await (const batch of readOrders(options, writing)) {
+  for await (const batch of readOrders(reading, writing)) {
     options.signal?.throwIfAborted();
     // With VALID_ROWS, an order whose amounts do not add up is left out whole.
     const valid = batch.filter((order) => orderIssues(order).length === 0);
     await options.db.transaction(async (tx) =>
       writeBatch(tx, options.events, options.storeId, options.channel, valid, countryCodes, report),
     );
-    await progress(10 + (bytesRead / size) * 90, 'Importing orders');
+    await progress(10 + (rowsRead / Math.max(report.rows, 1)) * 90, 'Importing orders');
   }
   await progress(100, 'Imported');
   return report;

@@ -2,197 +2,26 @@ import { DateTime } from 'luxon';
 import { minorDigitsOf } from '@atelier/contract/common/money';
 import { isEmail } from '@atelier/contract/common/validation';
 import type { PostalAddress } from '@atelier/contract/sales/order';
-import {
-  ORDER_IMPORT_LAYOUT_LABELS,
-  type OrderImportLayout,
-} from '@atelier/contract/sales/order-import';
 import type { FinancialStatus, FulfillmentState } from '@atelier/contract/sales/order-values';
+import { hasNonUtf8, NON_UTF8_MESSAGE } from './import-records';
+import {
+  ORDER_LINES_LAYOUTS,
+  type AddressKind,
+  type AddressPart,
+  type OrderLineField,
+  type OrderLinesLayout,
+} from './order-file-layouts';
+
+export type { OrderLineField, OrderLinesLayout } from './order-file-layouts';
 
 /**
- * Order-lines CSV files (issue 11, docs/import-orders.md): one row per order line, the rows of an
- * order together, order-level fields on its first row. Three layouts are read, told apart by
- * their headers: Atelier's own (`order_id,placed_at,sku,title,quantity,unit_price,…`), the
- * UCI Online Retail file's (`InvoiceNo,StockCode,Description,Quantity,InvoiceDate,UnitPrice,
- * CustomerID,Country`) and Shopify's orders export (`Name,Email,Financial Status,…`, its
- * headers exactly). This module turns rows into orders and refunds; it writes nothing.
+ * Order-lines files (issue 11, docs/import-orders.md): one row per order line, the rows of an
+ * order together, order-level fields on its first row. The layouts (`order-file-layouts.ts`) are
+ * told apart by their headers: Atelier's own (`order_id,placed_at,sku,title,quantity,
+ * unit_price,…`), the UCI Online Retail file's, Shopify's orders export, WooCommerce's (one row
+ * per item) and the CDNOW history (a row per purchase). This module turns rows into orders and
+ * refunds; it writes nothing.
  */
-
-/** What a column of an order-lines file can say. */
-export type OrderLineField =
-  | 'orderId'
-  | 'placedAt'
-  | 'sku'
-  | 'title'
-  | 'quantity'
-  | 'unitPrice'
-  | 'currency'
-  | 'customerId'
-  | 'customerEmail'
-  | 'customerFirstName'
-  | 'customerLastName'
-  | 'country'
-  | 'shipping'
-  | 'tax'
-  | 'discount'
-  | 'lineDiscount'
-  | 'total'
-  | 'discountCode'
-  | 'financialStatus'
-  | 'fulfillmentStatus'
-  | 'cancelledAt'
-  | 'refundedAmount'
-  | 'acceptsMarketing'
-  | 'note'
-  | 'tags'
-  | 'customerPhone'
-  | `${AddressKind}${AddressPart}`;
-
-type AddressKind = 'shipping' | 'billing';
-type AddressPart =
-  'Name' | 'Company' | 'Address1' | 'Address2' | 'City' | 'Zip' | 'Province' | 'Country' | 'Phone';
-const ADDRESS_PARTS: readonly AddressPart[] = [
-  'Name',
-  'Company',
-  'Address1',
-  'Address2',
-  'City',
-  'Zip',
-  'Province',
-  'Country',
-  'Phone',
-];
-
-export type OrderLinesLayout = {
-  id: OrderImportLayout;
-  label: string;
-  /** The header of each field's column, as the file writes it. */
-  columns: Partial<Record<OrderLineField, string>>;
-  /** Fields a row must have. */
-  required: readonly OrderLineField[];
-  /** Currency of files without a currency column (ISO 4217). */
-  currency: string;
-  /** IANA time zone of times written without an offset. */
-  timeZone: string;
-  /** An order id starting with this is a refund (the UCI file's cancellation invoices, `C…`). */
-  refundPrefix: string | null;
-  /**
-   * Whether rows that are not sales (a negative quantity outside a refund: stock written off; a
-   * negative price: bad debt written off) are kept as adjustments instead of refused. The UCI
-   * file has 1,338 such invoices among its 22,064; they are recorded as canceled orders.
-   */
-  keepsAdjustments: boolean;
-  /**
-   * Whether the order's discount column already counts the lines' own discounts (Shopify's
-   * `Discount Amount` does): the order-level discount is then what is left over.
-   */
-  discountIncludesLines: boolean;
-};
-
-export const ATELIER_LAYOUT: OrderLinesLayout = {
-  id: 'atelier',
-  label: 'Atelier order lines',
-  columns: {
-    orderId: 'order_id',
-    placedAt: 'placed_at',
-    sku: 'sku',
-    title: 'title',
-    quantity: 'quantity',
-    unitPrice: 'unit_price',
-    currency: 'currency',
-    customerId: 'customer_id',
-    customerEmail: 'customer_email',
-    customerFirstName: 'customer_first_name',
-    customerLastName: 'customer_last_name',
-    country: 'country',
-    shipping: 'shipping',
-    tax: 'tax',
-    discount: 'discount',
-  },
-  required: ['orderId', 'placedAt', 'quantity', 'unitPrice'],
-  currency: 'USD',
-  timeZone: 'UTC',
-  refundPrefix: null,
-  keepsAdjustments: false,
-  discountIncludesLines: false,
-};
-
-export const UCI_ONLINE_RETAIL_LAYOUT: OrderLinesLayout = {
-  id: 'uci-online-retail',
-  label: 'UCI Online Retail',
-  columns: {
-    orderId: 'InvoiceNo',
-    sku: 'StockCode',
-    title: 'Description',
-    quantity: 'Quantity',
-    placedAt: 'InvoiceDate',
-    unitPrice: 'UnitPrice',
-    customerId: 'CustomerID',
-    country: 'Country',
-  },
-  required: ['orderId', 'placedAt', 'quantity', 'unitPrice'],
-  currency: 'GBP',
-  timeZone: 'Europe/London',
-  refundPrefix: 'C',
-  keepsAdjustments: true,
-  discountIncludesLines: false,
-};
-
-/** Shopify's address columns of one kind: `Shipping Address1` → `shippingAddress1`. */
-const shopifyAddressColumns = (kind: AddressKind) =>
-  Object.fromEntries(
-    ADDRESS_PARTS.map((part) => [
-      `${kind}${part}`,
-      `${kind === 'shipping' ? 'Shipping' : 'Billing'} ${part}`,
-    ]),
-  ) as Record<`${AddressKind}${AddressPart}`, string>;
-
-/**
- * Shopify's orders export (Admin → Orders → Export, "CSV for Excel, Numbers, or other
- * spreadsheet programs"): one row per line item, the order's fields on its first row only.
- * `Name` (#1001) is the order's id in the file; `Created at` is written with its offset.
- */
-export const SHOPIFY_ORDERS_LAYOUT: OrderLinesLayout = {
-  id: 'shopify-orders',
-  label: ORDER_IMPORT_LAYOUT_LABELS['shopify-orders'],
-  columns: {
-    orderId: 'Name',
-    customerEmail: 'Email',
-    financialStatus: 'Financial Status',
-    fulfillmentStatus: 'Fulfillment Status',
-    acceptsMarketing: 'Accepts Marketing',
-    currency: 'Currency',
-    shipping: 'Shipping',
-    tax: 'Taxes',
-    total: 'Total',
-    discountCode: 'Discount Code',
-    discount: 'Discount Amount',
-    placedAt: 'Created at',
-    quantity: 'Lineitem quantity',
-    title: 'Lineitem name',
-    unitPrice: 'Lineitem price',
-    sku: 'Lineitem sku',
-    lineDiscount: 'Lineitem discount',
-    customerPhone: 'Phone',
-    ...shopifyAddressColumns('billing'),
-    ...shopifyAddressColumns('shipping'),
-    note: 'Notes',
-    cancelledAt: 'Cancelled at',
-    refundedAmount: 'Refunded Amount',
-    tags: 'Tags',
-  },
-  required: ['orderId', 'placedAt', 'quantity', 'unitPrice'],
-  currency: 'USD',
-  timeZone: 'UTC',
-  refundPrefix: null,
-  keepsAdjustments: false,
-  discountIncludesLines: true,
-};
-
-export const ORDER_LINES_LAYOUTS = [
-  ATELIER_LAYOUT,
-  UCI_ONLINE_RETAIL_LAYOUT,
-  SHOPIFY_ORDERS_LAYOUT,
-] as const;
 
 /** A problem with one row (1 is the header row, so data starts at 2). */
 export type RowIssue = { row: number; field: string; message: string };
@@ -212,7 +41,8 @@ export const detectLayout = (
       const at = lower.indexOf(column.toLowerCase());
       if (at >= 0) index[field] = at;
     }
-    const hasTitleOrSku = index.sku !== undefined || index.title !== undefined;
+    const hasTitleOrSku =
+      index.sku !== undefined || index.title !== undefined || layout.lineTitle !== undefined;
     if (layout.required.every((field) => index[field] !== undefined) && hasTitleOrSku) {
       return { layout, index };
     }
@@ -230,7 +60,7 @@ export const detectLayout = (
   return {
     row: 1,
     field: 'header',
-    message: `Not an order file this import reads: the header needs order_id, placed_at, sku or title, quantity and unit_price (or the columns of a Shopify orders export, or of the UCI Online Retail file); it has ${names.slice(0, 12).join(', ') || 'nothing'}.`,
+    message: `Not an order file this import reads: the header needs order_id, placed_at, sku or title, quantity and unit_price (or the columns of a Shopify or WooCommerce orders export, of the UCI Online Retail file or of the CDNOW history); it has ${names.slice(0, 12).join(', ') || 'nothing'}.`,
   };
 };
 
@@ -256,6 +86,8 @@ export type ImportedOrder = {
   timeZone: string;
   currency: string;
   lines: ImportedLine[];
+  /** Lines the order's own columns make (WooCommerce's fees), after the rows' lines. */
+  extraLines: ImportedLine[];
   customer: {
     externalId: string | null;
     email: string | null;
@@ -317,7 +149,10 @@ const DATE_FORMATS = ['yyyy-MM-dd HH:mm:ss', 'yyyy-MM-dd HH:mm', 'M/d/yyyy H:mm'
 /** Times written with their offset, as Shopify's export does ("2025-03-02 14:05:11 -0500"). */
 const OFFSET_DATE_FORMATS = ['yyyy-MM-dd HH:mm:ss ZZZ', 'yyyy-MM-dd HH:mm:ss ZZ'];
 
-/** A time as written in the file: ISO 8601 with an offset, or a local time in `timeZone`. */
+/**
+ * A time as written in the file: ISO 8601 with an offset, a day (`2011-03-01`, `19970101`), or a
+ * local time in `timeZone`.
+ */
 export const readPlacedAt = (text: string, timeZone: string): Date | undefined => {
   const value = text.trim();
   if (value === '') return undefined;
@@ -334,6 +169,27 @@ export const readPlacedAt = (text: string, timeZone: string): Date | undefined =
   return undefined;
 };
 
+/**
+ * The coupon codes of WooCommerce's `coupon_items` cell: items separated by `;`, each
+ * `key:value` pairs separated by `|`, the reserved characters escaped with `\`
+ * (`id:12|code:welcome10|amount:5.00|description:`).
+ */
+export const readCouponCodes = (text: string): string[] => {
+  const split = (value: string, separator: string) =>
+    value.split(new RegExp(`(?<!\\\\)\\${separator}`));
+  const unescape = (value: string) => value.replace(/\\([:|;])/g, '$1');
+  return split(text, ';').flatMap((item) => {
+    for (const pair of split(item, '|')) {
+      const [key, ...rest] = split(pair, ':');
+      if (key?.trim() === 'code') {
+        const code = unescape(rest.join(':')).trim();
+        return code === '' ? [] : [code];
+      }
+    }
+    return [];
+  });
+};
+
 const MAX_TEXT = 300;
 
 /** What reading one row gives: a line of an order (with the order's fields on its first row). */
@@ -348,6 +204,8 @@ export type ReadRow =
     }
   | { orderId: string; issues: RowIssue[] };
 
+type IssueOf = (field: OrderLineField, message: string) => void;
+
 /**
  * Reads data rows into the orders they belong to. A row continues the order of the row before
  * it when it has the same id: only its line is read (Shopify leaves the order's columns empty
@@ -360,27 +218,73 @@ export const createOrderLinesReader = (
 ) => {
   const cell = (record: readonly string[], field: OrderLineField): string => {
     const at = index[field];
-    return at === undefined ? '' : (record[at] ?? '').trim();
+    const value = at === undefined ? '' : (record[at] ?? '').trim();
+    // `'-5.00` is WooCommerce's way of keeping a spreadsheet from reading -5.00 as a formula.
+    return layout.unescapesFormulas && /^'[=+\-@]/.test(value) ? value.slice(1) : value;
   };
   /** The order the previous row belonged to, and its currency (continuation rows need it). */
   let previous: { orderId: string; currency: string } | null = null;
+  /** For a layout whose rows are orders: the previous row's customer and day, and their count. */
+  let sameDay = { key: '', count: 0 };
+
+  /** The order id of a row: its column, or (CDNOW) the customer and day with a count. */
+  const orderIdOf = (record: readonly string[]): string => {
+    if (!layout.eachRowIsAnOrder) return cell(record, 'orderId');
+    const customer = cell(record, 'customerId');
+    const day = cell(record, 'placedAt');
+    if (customer === '' || day === '') return '';
+    const key = `${customer}-${day}`;
+    sameDay = { key, count: sameDay.key === key ? sameDay.count + 1 : 1 };
+    return sameDay.count === 1 ? key : `${key}-${sameDay.count}`;
+  };
+
+  /**
+   * The line's unit price and own discount: from its unit price and discount columns, or, for a
+   * layout that states the line's amounts (WooCommerce, CDNOW), from those. The unit price is then
+   * the amount before discounts divided by the units, rounded up to the minor unit, and the
+   * discount what brings the line to its amount after discounts, so the line adds up exactly.
+   */
+  const linePrice = (
+    record: readonly string[],
+    quantity: number,
+    currency: string,
+    amount: (field: OrderLineField) => number,
+    issue: IssueOf,
+  ): { unitPrice: number; discount: number } | undefined => {
+    const statesAmounts = cell(record, 'lineTotal') !== '' || cell(record, 'lineSubtotal') !== '';
+    if (!statesAmounts) {
+      const unitPrice = toMinorUnits(cell(record, 'unitPrice'), currency);
+      if (unitPrice === undefined) {
+        issue('unitPrice', `"${cell(record, 'unitPrice')}" is not an amount such as 2.55`);
+        return undefined;
+      }
+      return { unitPrice, discount: amount('lineDiscount') };
+    }
+    const after = cell(record, 'lineTotal') === '' ? null : amount('lineTotal');
+    const before = cell(record, 'lineSubtotal') === '' ? after : amount('lineSubtotal');
+    if (before === null || !Number.isInteger(quantity) || quantity === 0) return undefined;
+    const units = Math.abs(quantity);
+    const unitPrice = Math.ceil(before / units);
+    const discount = unitPrice * units - (after ?? before);
+    if (discount < 0) {
+      issue('lineTotal', `is more than the line's amount before discounts`);
+      return undefined;
+    }
+    return { unitPrice, discount };
+  };
 
   const readRow = (record: readonly string[], row: number): ReadRow => {
     const issues: RowIssue[] = [];
-    const issue = (field: OrderLineField, message: string) =>
+    const issue: IssueOf = (field, message) =>
       issues.push({ row, field: layout.columns[field] ?? field, message });
 
-    // Bytes that are not UTF-8 (a Latin-1 "é") were read as U+FFFD.
-    if (record.some((value) => value.includes('\uFFFD'))) {
-      issues.push({
-        row,
-        field: 'file',
-        message: 'has characters that are not UTF-8 text: save the file as CSV UTF-8',
-      });
-    }
-    const orderId = cell(record, 'orderId');
-    if (orderId === '') issue('orderId', 'is empty');
-    else if (orderId.length > 100) issue('orderId', 'has more than 100 characters');
+    if (hasNonUtf8(record)) issues.push({ row, field: 'file', message: NON_UTF8_MESSAGE });
+    const orderId = orderIdOf(record);
+    if (orderId === '') {
+      if (layout.eachRowIsAnOrder) {
+        if (cell(record, 'customerId') === '') issue('customerId', 'is empty');
+      } else issue('orderId', 'is empty');
+    } else if (orderId.length > 100) issue('orderId', 'has more than 100 characters');
     const continues = orderId !== '' && previous?.orderId === orderId;
     const isRefund = layout.refundPrefix !== null && orderId.startsWith(layout.refundPrefix);
 
@@ -407,22 +311,20 @@ export const createOrderLinesReader = (
     if (!Number.isInteger(quantity) || quantity === 0) {
       issue('quantity', `"${quantityText}" is not a whole number other than 0`);
     }
-    const unitPrice = toMinorUnits(cell(record, 'unitPrice'), currency);
-    if (unitPrice === undefined) {
-      issue('unitPrice', `"${cell(record, 'unitPrice')}" is not an amount such as 2.55`);
-    }
+    const price = linePrice(record, quantity, currency, amount, issue);
     const sku = cell(record, 'sku') || null;
-    const title = cell(record, 'title') || sku || '';
+    const title = cell(record, 'title') || sku || layout.lineTitle || '';
     if (title === '') issue('title', 'and the SKU are both empty');
     if (title.length > MAX_TEXT) issue('title', `has more than ${MAX_TEXT} characters`);
-    const lineDiscount = amount('lineDiscount');
 
     previous = { orderId, currency };
-    const head = continues ? null : readHead(record, row, { isRefund, currency, amount, issue });
-    if (issues.length > 0) return { orderId, issues };
+    const head = continues
+      ? null
+      : readHead(record, row, { orderId, isRefund, currency, amount, issue });
+    if (issues.length > 0 || !price) return { orderId, issues };
 
     // A refund's lines are the units given back, written as negative quantities by the UCI file.
-    const isAdjustment = !isRefund && (quantity < 0 || unitPrice! < 0);
+    const isAdjustment = !isRefund && (quantity < 0 || price.unitPrice < 0);
     if (isAdjustment && !layout.keepsAdjustments) {
       return {
         orderId,
@@ -441,8 +343,8 @@ export const createOrderLinesReader = (
       sku,
       title,
       quantity: Math.abs(quantity),
-      unitPrice: Math.abs(unitPrice!),
-      discount: lineDiscount,
+      unitPrice: Math.abs(price.unitPrice),
+      discount: price.discount,
     };
     return { orderId, line, isAdjustment, head: head && { ...head, isAdjustment } };
   };
@@ -451,20 +353,27 @@ export const createOrderLinesReader = (
   const readAddress = (
     record: readonly string[],
     kind: AddressKind,
-    issue: (field: OrderLineField, message: string) => void,
+    issue: IssueOf,
   ): PostalAddress | null => {
     const part = (name: AddressPart, max: number) => {
       const value = cell(record, `${kind}${name}`);
       if (value.length > max) issue(`${kind}${name}`, `has more than ${max} characters`);
       return value || null;
     };
+    const fullName =
+      [part('FirstName', 100), part('LastName', 100)].filter(Boolean).join(' ') || null;
+    let stateCode = cell(record, `${kind}Province`).toUpperCase() || null;
+    if (stateCode !== null && !/^[A-Z0-9]{1,3}$/.test(stateCode)) {
+      if (layout.statesMayBeNames) stateCode = null;
+      else issue(`${kind}Province`, `"${stateCode}" is not a state code such as NC`);
+    }
     const address: PostalAddress = {
-      name: part('Name', 200),
+      name: part('Name', 200) ?? fullName,
       company: part('Company', 200),
       line1: part('Address1', 300),
       line2: part('Address2', 300),
       city: part('City', 120),
-      stateCode: part('Province', 3)?.toUpperCase() ?? null,
+      stateCode,
       postalCode: part('Zip', 20),
       countryCode: part('Country', 2)?.toUpperCase() ?? null,
       phone: part('Phone', 40),
@@ -472,10 +381,21 @@ export const createOrderLinesReader = (
     if (address.countryCode !== null && !/^[A-Z]{2}$/.test(address.countryCode)) {
       issue(`${kind}Country`, `"${address.countryCode}" is not a two-letter country code`);
     }
-    if (address.stateCode !== null && !/^[A-Z0-9]{1,3}$/.test(address.stateCode)) {
-      issue(`${kind}Province`, `"${address.stateCode}" is not a state code such as NC`);
-    }
     return Object.values(address).some((value) => value !== null) ? address : null;
+  };
+
+  /** A signed amount (WooCommerce's fees may be negative); 0 when empty. */
+  const signedAmount = (
+    record: readonly string[],
+    field: OrderLineField,
+    currency: string,
+    issue: IssueOf,
+  ) => {
+    const text = cell(record, field);
+    if (text === '') return 0;
+    const value = toMinorUnits(text, currency);
+    if (value === undefined) issue(field, `"${text}" is not an amount such as -5.00 or 2.55`);
+    return value ?? 0;
   };
 
   /** The order's own fields, read from its first row. */
@@ -483,15 +403,17 @@ export const createOrderLinesReader = (
     record: readonly string[],
     row: number,
     {
+      orderId,
       isRefund,
       currency,
       amount,
       issue,
     }: {
+      orderId: string;
       isRefund: boolean;
       currency: string;
       amount: (field: OrderLineField) => number;
-      issue: (field: OrderLineField, message: string) => void;
+      issue: IssueOf;
     },
   ): Omit<ImportedOrder, 'lines' | 'isAdjustment'> => {
     const placedAt = readPlacedAt(cell(record, 'placedAt'), layout.timeZone);
@@ -502,7 +424,7 @@ export const createOrderLinesReader = (
       );
     }
     const cancelledText = cell(record, 'cancelledAt');
-    const canceledAt = cancelledText ? readPlacedAt(cancelledText, layout.timeZone) : null;
+    let canceledAt = cancelledText ? readPlacedAt(cancelledText, layout.timeZone) : null;
     if (canceledAt === undefined) {
       issue('cancelledAt', `"${cancelledText}" is not a date and time`);
     }
@@ -516,19 +438,40 @@ export const createOrderLinesReader = (
       }
       return value;
     };
-    const financialStatus = word('financialStatus', FINANCIAL_STATUS_WORDS);
-    const fulfillmentState = word('fulfillmentStatus', FULFILLMENT_STATUS_WORDS);
+    let financialStatus = word('financialStatus', FINANCIAL_STATUS_WORDS);
+    let fulfillmentState = word('fulfillmentStatus', FULFILLMENT_STATUS_WORDS);
     const acceptsMarketing = word('acceptsMarketing', { yes: true, no: false });
 
     const totalText = cell(record, 'total');
     const statedTotal = totalText === '' ? null : amount('total');
     const shipping = amount('shipping');
     const tax = amount('tax');
-    const discount = amount('discount');
+    let discount = amount('discount');
     const refundedAmount = amount('refundedAmount');
 
+    const status = layout.statusWords ? word('orderStatus', layout.statusWords) : null;
+    if (status) {
+      financialStatus = status.financialStatus;
+      fulfillmentState = status.fulfillmentState;
+      if (status.isCanceled) canceledAt = placedAt ?? null;
+      // WooCommerce keeps a partly refunded order `completed`: the refunded total says it.
+      if (financialStatus === 'PAID' && refundedAmount > 0) {
+        financialStatus =
+          statedTotal !== null && refundedAmount >= statedTotal ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      }
+    }
+    // Fees: one above 0 is a line of the order ("Fees"); one below 0 takes money off it.
+    const fee = signedAmount(record, 'fee', currency, issue);
+    const extraLines: ImportedLine[] =
+      fee > 0 ? [{ sku: null, title: 'Fees', quantity: 1, unitPrice: fee, discount: 0 }] : [];
+    if (fee < 0) discount += -fee;
+
     // The UCI file writes customer ids as floats ("17850.0").
-    const customerId = cell(record, 'customerId').replace(/\.0+$/, '') || null;
+    let customerId = cell(record, 'customerId').replace(/\.0+$/, '') || null;
+    if (customerId !== null && customerId === layout.guestCustomerId) customerId = null;
+    if (customerId !== null && customerId.length > 100) {
+      issue('customerId', 'has more than 100 characters');
+    }
     const email = cell(record, 'customerEmail').toLowerCase() || null;
     if (email !== null && !isEmail(email)) {
       issue('customerEmail', `"${email}" is not an e-mail address`);
@@ -539,8 +482,18 @@ export const createOrderLinesReader = (
     const [namedFirst, ...namedLast] = (billingAddress?.name || shippingAddress?.name || '').split(
       /\s+/,
     );
-    const firstName = cell(record, 'customerFirstName') || namedFirst || null;
-    const lastName = cell(record, 'customerLastName') || namedLast.join(' ') || null;
+    const firstName =
+      cell(record, 'customerFirstName') ||
+      cell(record, 'billingFirstName') ||
+      cell(record, 'shippingFirstName') ||
+      namedFirst ||
+      null;
+    const lastName =
+      cell(record, 'customerLastName') ||
+      cell(record, 'billingLastName') ||
+      cell(record, 'shippingLastName') ||
+      namedLast.join(' ') ||
+      null;
     const phone = cell(record, 'customerPhone') || billingAddress?.phone || null;
     const note = cell(record, 'note') || null;
     if (note !== null && note.length > 5_000) issue('note', 'has more than 5,000 characters');
@@ -553,11 +506,12 @@ export const createOrderLinesReader = (
 
     return {
       kind: isRefund ? 'REFUND' : 'ORDER',
-      externalId: cell(record, 'orderId'),
+      externalId: orderId,
       row,
       placedAt: placedAt!,
       timeZone: layout.timeZone,
       currency,
+      extraLines,
       customer:
         customerId || email
           ? {
@@ -581,7 +535,7 @@ export const createOrderLinesReader = (
       fulfillmentState,
       canceledAt: canceledAt ?? null,
       refundedAmount,
-      discountCodes: list('discountCode'),
+      discountCodes: [...list('discountCode'), ...readCouponCodes(cell(record, 'couponItems'))],
       note,
       tags: list('tags'),
     };

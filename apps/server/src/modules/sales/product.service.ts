@@ -15,6 +15,7 @@ import {
   type ProductStatus,
   type ProductSummary,
 } from '@atelier/contract/sales/product';
+import { PRODUCT_IMPORT_CHANNEL } from '@atelier/contract/sales/product-import';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Actor } from '@/lib/actor';
@@ -176,7 +177,7 @@ const SHOPIFY_PRODUCT_HEADERS = [
 ] as const;
 
 /** "Linen Apron — Sage!" → "linen-apron-sage" (Shopify's handle), unique by the id's end. */
-const handleOf = (row: SalesProductRow) =>
+export const generatedHandleOf = (row: Pick<SalesProductRow, 'id' | 'title'>) =>
   `${
     row.title
       .normalize('NFKD')
@@ -184,6 +185,12 @@ const handleOf = (row: SalesProductRow) =>
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'product'
   }-${row.id.slice(-6)}`;
+
+/** A product's handle in Shopify's CSV: the one a file import gave it, else a generated one. */
+const handleOf = (row: SalesProductRow) =>
+  row.channel === PRODUCT_IMPORT_CHANNEL && row.externalId
+    ? row.externalId
+    : generatedHandleOf(row);
 
 /**
  * Issue 11 products and variants of a store: list, detail, create, update (variants matched by

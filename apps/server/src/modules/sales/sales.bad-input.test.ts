@@ -14,6 +14,7 @@ import {
   listStoreCustomers,
 } from '@atelier/contract/sales/customer';
 import { startOrderImport } from '@atelier/contract/sales/order-import';
+import { startProductImport } from '@atelier/contract/sales/product-import';
 import {
   createWebhook,
   listWebhookDeliveries,
@@ -158,6 +159,11 @@ beforeAll(async () => {
       method: 'POST',
       path: startOrderImport.path,
       body: { fileId: 'oif_abc', mode: 'VALID_ROWS' },
+    },
+    {
+      method: 'POST',
+      path: startProductImport.path,
+      body: { fileId: 'pif_abc', mode: 'VALID_ROWS', currencyCode: 'EUR' },
     },
     {
       method: 'GET',

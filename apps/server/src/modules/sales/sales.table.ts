@@ -213,8 +213,9 @@ export const salesRefundLines = pgTable(
 );
 
 /**
- * Order files uploaded for an import from the browser (issue 11, spec §7 `import-task`). The
- * bytes are kept under `DATA_DIR/order-imports/<store id>/<id>`; the import job is keyed by id.
+ * Files uploaded for an import from the browser (issue 11, spec §7 `import-task`): order files
+ * (`oif_…`, kept under `DATA_DIR/order-imports/<store id>/<id>`) and product files (`pif_…`,
+ * under `product-imports/`); the import job is keyed by id.
  */
 export const salesOrderImportFiles = pgTable(
   'sales_order_import_files',

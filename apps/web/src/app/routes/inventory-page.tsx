@@ -1,11 +1,14 @@
-import { Group } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { FollowedJob } from '@/features/jobs/components/followed-job';
+import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
 import { ExportProductsButton } from '@/features/products/components/export-products-button';
+import { ProductImportDialog } from '@/features/products/components/product-import-dialog';
 import { ProductList } from '@/features/products/components/product-list';
 
 const inventoryRoute = getRouteApi('/app/inventory');
@@ -15,6 +18,9 @@ export const InventoryPage = () => {
   useDocumentTitle('Products · Atelier');
   const navigate = inventoryRoute.useNavigate();
   const { status = 'ACTIVE', search = '' } = inventoryRoute.useSearch();
+  const [isImportOpen, importDialog] = useDisclosure(false);
+  // Live job updates from the dialog's opening, so even a short import shows its progress.
+  useJobUpdates(isImportOpen);
 
   return (
     <>
@@ -24,11 +30,23 @@ export const InventoryPage = () => {
         actions={
           <Group gap="sm">
             <ExportProductsButton status={status} search={search} />
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={18} aria-hidden />}
+              onClick={importDialog.open}
+            >
+              Import products
+            </Button>
             <LinkButton href={paths.newProduct} leftSection={<IconPlus size={16} aria-hidden />}>
               Add product
             </LinkButton>
           </Group>
         }
+      />
+      <ProductImportDialog
+        opened={isImportOpen}
+        onClose={importDialog.close}
+        renderJob={(props) => <FollowedJob {...props} />}
       />
       <ProductList
         status={status}

@@ -46,9 +46,19 @@ export const formatSkus = (skus: readonly string[]) =>
     ? `${skus.slice(0, SHOWN_SKUS).join(', ')} +${skus.length - SHOWN_SKUS}`
     : skus.join(', ');
 
-const Thumbnail = ({ url }: { url: string | null }) =>
-  url ? (
-    <Image src={url} alt="" w={THUMBNAIL_SIZE} h={THUMBNAIL_SIZE} radius="sm" fit="cover" />
+/** The product's first image; the placeholder when it has none or it cannot be loaded. */
+const Thumbnail = ({ url }: { url: string | null }) => {
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  return url && url !== brokenUrl ? (
+    <Image
+      src={url}
+      alt=""
+      w={THUMBNAIL_SIZE}
+      h={THUMBNAIL_SIZE}
+      radius="sm"
+      fit="cover"
+      onError={() => setBrokenUrl(url)}
+    />
   ) : (
     <Paper w={THUMBNAIL_SIZE} h={THUMBNAIL_SIZE} radius="sm" bg="gray.1" aria-hidden>
       <Group h="100%" justify="center">
@@ -56,6 +66,7 @@ const Thumbnail = ({ url }: { url: string | null }) =>
       </Group>
     </Paper>
   );
+};
 
 const AddProductButton = () => (
   <LinkButton href={paths.newProduct} leftSection={<IconPlus size={16} aria-hidden />}>

@@ -174,7 +174,9 @@ describe('OrderImportDialog', () => {
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(fileInput(), new File(['x'], 'orders.xlsx'));
 
-    expect(await screen.findByText('Choose a .csv, .csv.gz or .csv.br file.')).toBeTruthy();
+    expect(
+      await screen.findByText('Choose a .csv or .txt file (plain, or compressed as .gz or .br).'),
+    ).toBeTruthy();
     expect(requestsTo('POST', uploadOrderImportFile.path)).toHaveLength(0);
   });
 
@@ -184,6 +186,7 @@ describe('OrderImportDialog', () => {
       mode: 'VALID_ROWS',
       rows: 40,
       orders: 12,
+      customers: 4,
       skippedOrders: 3,
       refunds: 1,
       unmatchedRefunds: 0,
@@ -216,6 +219,7 @@ describe('OrderImportDialog', () => {
     });
     expect(screen.getByText('2 rows were skipped, with the orders they belong to.')).toBeTruthy();
     expect(screen.getByText('Already imported, skipped')).toBeTruthy();
+    expect(within(screen.getByText('New customers').parentElement!).getByText('4')).toBeTruthy();
     const issues = screen.getByRole('table', { name: 'Problems found in the file' });
     const totalRow = within(issues).getByRole('row', { name: /lines plus shipping/ });
     expect(within(totalRow).getByRole('cell', { name: '7' })).toBeTruthy();
@@ -237,6 +241,7 @@ describe('OrderImportDialog', () => {
             mode: 'ALL_OR_NOTHING',
             rows: 40,
             orders: 0,
+            customers: 0,
             skippedOrders: 0,
             refunds: 0,
             unmatchedRefunds: 0,

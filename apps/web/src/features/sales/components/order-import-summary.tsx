@@ -5,7 +5,7 @@ import {
   type OrderImportResult,
   OrderImportResultSchema,
 } from '@atelier/contract/sales/order-import';
-import { OrderImportIssues } from './order-import-issues';
+import { ImportIssues } from '@/components/import/import-issues';
 
 const plural = (count: number, word: string) =>
   `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
@@ -85,9 +85,10 @@ export const OrderImportSummary = ({ job }: { job: Job }) => {
   return (
     <Stack gap="md">
       <OutcomeAlert result={result} />
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
         <Figure value={result.orders} label="Orders imported" />
         <Figure value={result.skippedOrders} label="Already imported, skipped" />
+        <Figure value={result.customers} label="New customers" />
         <Figure value={result.refunds} label="Refunds recorded" />
         <Figure value={result.rows} label="Rows read" />
       </SimpleGrid>
@@ -102,7 +103,7 @@ export const OrderImportSummary = ({ job }: { job: Job }) => {
           <Title order={3} fz="sm">
             Problems by row
           </Title>
-          <OrderImportIssues
+          <ImportIssues
             issues={result.issues}
             total={result.issueCount}
             label="Problems found in the file"

@@ -11,18 +11,17 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconFileAlert } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { Job } from '@atelier/contract/jobs/job';
+import { type ReactNode, useState } from 'react';
 import {
-  ORDER_IMPORT_LAYOUT_LABELS,
-  ORDER_IMPORT_MODES,
+  ORDER_IMPORT_MODES as IMPORT_MODES,
   type OrderImportFile,
-  type OrderImportMode,
-  OrderImportModeSchema,
+  type OrderImportMode as ImportMode,
+  OrderImportModeSchema as ImportModeSchema,
 } from '@atelier/contract/sales/order-import';
-import { isApiError } from '@/lib/api-error';
-import { useStartOrderImport } from '../api/order-import-queries';
-import { OrderImportIssues } from './order-import-issues';
+import { ImportIssues } from './import-issues';
+
+/** An uploaded import file's preview (orders, products: the same shape). */
+export type ImportFilePreview = Omit<OrderImportFile, 'layout'> & { layout: string | null };
 
 const formatFileSize = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} B`;
@@ -33,13 +32,13 @@ const formatFileSize = (bytes: number): string => {
 /** A scrolled table's viewport takes the focus, so the arrow keys scroll it. */
 const KEYBOARD_SCROLL = { tabIndex: 0 };
 
-const MODE_LABELS: Record<OrderImportMode, string> = {
-  ALL_OR_NOTHING: 'All or nothing: import nothing if any row has a problem',
-  VALID_ROWS: 'Import the valid rows, skip the orders with problems',
-};
+const modeLabelOf = (mode: ImportMode, things: string) =>
+  mode === 'ALL_OR_NOTHING'
+    ? 'All or nothing: import nothing if any row has a problem'
+    : `Import the valid rows, skip the ${things} with problems`;
 
-/** How each column of the file is read: the order field it fills, or not at all. */
-const ColumnTable = ({ file }: { file: OrderImportFile }) => (
+/** How each column of the file is read: the field it fills, or not at all. */
+const ColumnTable = ({ file }: { file: ImportFilePreview }) => (
   <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars viewportProps={KEYBOARD_SCROLL}>
     <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label="Columns of the file">
       <Table.Thead>
@@ -69,7 +68,7 @@ const ColumnTable = ({ file }: { file: OrderImportFile }) => (
 );
 
 /** The first rows as the file writes them, cell by cell, scrolled sideways. */
-const SampleRows = ({ file }: { file: OrderImportFile }) => (
+const SampleRows = ({ file }: { file: ImportFilePreview }) => (
   <ScrollArea type="auto" offsetScrollbars viewportProps={KEYBOARD_SCROLL}>
     <Table
       verticalSpacing={2}
@@ -109,26 +108,42 @@ const SampleRows = ({ file }: { file: OrderImportFile }) => (
   </ScrollArea>
 );
 
-type OrderImportPreviewProps = {
-  file: OrderImportFile;
+type ImportPreviewProps = {
+  file: ImportFilePreview;
+  /** The name of each format the file can have. */
+  layoutLabels: Readonly<Record<string, string>>;
+  /** What a file holds, in the plural ("orders"). */
+  things: string;
+  /** The import button's words ("Import orders"). */
+  importLabel: string;
+  /** Settings of this kind of import, shown above the mode (a product import's currency). */
+  settings?: ReactNode;
+  isStarting: boolean;
+  /** Why the import could not start (the server's words), or null. */
+  startError: string | null;
   onBack: () => void;
-  onStarted: (job: Job, mode: OrderImportMode) => void;
+  onStart: (mode: ImportMode) => void;
 };
 
 /**
- * Step 2 of the order import: the format found, how each column is read, the first rows and
- * their problems, and all or nothing versus the valid rows. A header that fits no format says
- * why (row 1) and cannot be imported.
+ * Step 2 of an import: the format found, how each column is read, the first rows and their
+ * problems, and all or nothing versus the valid rows. A header that fits no format says why
+ * (row 1) and cannot be imported.
  */
-export const OrderImportPreview = ({ file, onBack, onStarted }: OrderImportPreviewProps) => {
-  const [mode, setMode] = useState<OrderImportMode>('ALL_OR_NOTHING');
-  const start = useStartOrderImport();
+export const ImportPreview = ({
+  file,
+  layoutLabels,
+  things,
+  importLabel,
+  settings,
+  isStarting,
+  startError,
+  onBack,
+  onStart,
+}: ImportPreviewProps) => {
+  const [mode, setMode] = useState<ImportMode>('ALL_OR_NOTHING');
   const canImport = file.layout !== null;
   const fileLine = `${file.fileName} · ${formatFileSize(file.sizeBytes)}`;
-
-  const handleImport = () => {
-    start.mutate({ fileId: file.id, mode }, { onSuccess: (job) => onStarted(job, mode) });
-  };
 
   return (
     <Stack gap="md">
@@ -138,7 +153,7 @@ export const OrderImportPreview = ({ file, onBack, onStarted }: OrderImportPrevi
           <Text size="sm">
             Format found:{' '}
             <Text span fw={700}>
-              {ORDER_IMPORT_LAYOUT_LABELS[file.layout]}
+              {layoutLabels[file.layout] ?? file.layout}
             </Text>
           </Text>
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
@@ -168,7 +183,7 @@ export const OrderImportPreview = ({ file, onBack, onStarted }: OrderImportPrevi
           <Title order={3} fz="sm">
             {canImport ? 'Problems in the first rows' : 'Why it cannot be imported'}
           </Title>
-          <OrderImportIssues issues={file.issues} label="Problems found in the preview" />
+          <ImportIssues issues={file.issues} label="Problems found in the preview" />
         </Stack>
       ) : null}
 
@@ -194,25 +209,25 @@ export const OrderImportPreview = ({ file, onBack, onStarted }: OrderImportPrevi
         </Text>
       ) : null}
 
+      {canImport ? settings : null}
+
       {canImport ? (
         <Radio.Group
           label="If some rows have a problem"
           value={mode}
-          onChange={(value) => setMode(OrderImportModeSchema.parse(value))}
+          onChange={(value) => setMode(ImportModeSchema.parse(value))}
         >
           <Stack gap="xs" mt="xs">
-            {ORDER_IMPORT_MODES.map((value) => (
-              <Radio key={value} value={value} label={MODE_LABELS[value]} />
+            {IMPORT_MODES.map((value) => (
+              <Radio key={value} value={value} label={modeLabelOf(value, things)} />
             ))}
           </Stack>
         </Radio.Group>
       ) : null}
 
-      {start.isError ? (
+      {startError ? (
         <Alert color="red" title="The import could not start" role="alert">
-          <Text size="sm">
-            {isApiError(start.error) ? start.error.message : 'Try again in a moment.'}
-          </Text>
+          <Text size="sm">{startError}</Text>
         </Alert>
       ) : null}
 
@@ -220,8 +235,8 @@ export const OrderImportPreview = ({ file, onBack, onStarted }: OrderImportPrevi
         <Button variant="default" onClick={onBack}>
           {canImport ? 'Back' : 'Choose another file'}
         </Button>
-        <Button onClick={handleImport} loading={start.isPending} disabled={!canImport}>
-          Import orders
+        <Button onClick={() => onStart(mode)} loading={isStarting} disabled={!canImport}>
+          {importLabel}
         </Button>
       </Group>
     </Stack>

@@ -1,23 +1,22 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
-import type { OrderImportIssue } from '@atelier/contract/sales/order-import';
+import type { OrderImportIssue as ImportIssue } from '@atelier/contract/sales/order-import';
 
 /** The server keeps the first 100 problems of an import (OrderImportResult.issues). */
 const MAX_ISSUES_SHOWN = 100;
 
-type OrderImportIssuesProps = {
-  issues: readonly OrderImportIssue[];
+type ImportIssuesProps = {
+  issues: readonly ImportIssue[];
   /** How many problems there are in all, when more than `issues` (a finished import's count). */
   total?: number;
   /** Names the table for screen readers ("Problems in the file"). */
   label: string;
 };
 
-/** Problems of an order file by row number (row 1 is the header), with the column each is in. */
-export const OrderImportIssues = ({
-  issues,
-  total = issues.length,
-  label,
-}: OrderImportIssuesProps) => {
+/**
+ * Problems of an import file (orders, products) by row number (row 1 is the header), with the
+ * column each is in.
+ */
+export const ImportIssues = ({ issues, total = issues.length, label }: ImportIssuesProps) => {
   // Checks find problems order by order, not row by row: the list reads top to bottom.
   const shown = [...issues].sort((a, b) => a.row - b.row).slice(0, MAX_ISSUES_SHOWN);
   const more = Math.max(total - shown.length, 0);

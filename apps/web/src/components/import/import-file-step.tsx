@@ -3,38 +3,35 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { MAX_ORDER_IMPORT_BYTES, type OrderImportFile } from '@atelier/contract/sales/order-import';
 import { isApiError } from '@/lib/api-error';
 import {
-  isOrderFileName,
-  ORDER_FILE_EXTENSIONS,
-  ORDER_FILE_TOO_LARGE_MESSAGE,
-  ORDER_FILE_TYPE_MESSAGE,
-  useUploadOrderImportFile,
-} from '../api/order-import-queries';
+  IMPORT_FILE_EXTENSIONS,
+  IMPORT_FILE_TYPE_MESSAGE,
+  importFileTooLargeMessage,
+  isImportFileName,
+  type ImportUploadTarget,
+  useImportFileUpload,
+} from '@/lib/import-upload';
 
-type OrderImportFileStepProps = {
-  onUploaded: (file: OrderImportFile) => void;
-};
-
-/** Why the dropzone turned a file down, in the words the server would use. */
-const rejectionMessage = (rejections: FileRejection[]): string => {
-  if (rejections.length > 1) return 'Choose one file at a time.';
-  const code = rejections[0]?.errors[0]?.code;
-  if (code === 'file-too-large') return ORDER_FILE_TOO_LARGE_MESSAGE;
-  return ORDER_FILE_TYPE_MESSAGE;
+type ImportFileStepProps<T> = {
+  target: ImportUploadTarget<T>;
+  /** What files it reads, in words ("Atelier order lines, a Shopify orders export, …"). */
+  formatsHint: string;
+  onUploaded: (file: T) => void;
 };
 
 /**
- * Step 1 of the order import: drop or choose a .csv, .csv.gz or .csv.br file, uploaded at once
- * with its progress. The file's name decides its type: browsers know no type for `.csv.br`.
+ * Step 1 of an import (orders, products): drop or choose a .csv or .txt file (plain, .gz or
+ * .br), uploaded at once with its progress. The file's name decides its type: browsers know no
+ * type for `.csv.br`.
  */
-export const OrderImportFileStep = ({ onUploaded }: OrderImportFileStepProps) => {
+export const ImportFileStep = <T,>({ target, formatsHint, onUploaded }: ImportFileStepProps<T>) => {
   const openRef = useRef<() => void>(null);
-  const upload = useUploadOrderImportFile();
+  const upload = useImportFileUpload(target);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const { cancel } = upload;
+  const noun = target.noun.toLowerCase();
 
   // Leaving the step (closing the dialog) stops an upload under way.
   useEffect(() => cancel, [cancel]);
@@ -47,9 +44,17 @@ export const OrderImportFileStep = ({ onUploaded }: OrderImportFileStepProps) =>
     upload.mutate(file, { onSuccess: onUploaded });
   };
 
+  /** Why the dropzone turned a file down, in the words the server would use. */
   const handleReject = (rejections: FileRejection[]) => {
     upload.reset();
-    setRefusal(rejectionMessage(rejections));
+    const code = rejections[0]?.errors[0]?.code;
+    setRefusal(
+      rejections.length > 1
+        ? 'Choose one file at a time.'
+        : code === 'file-too-large'
+          ? importFileTooLargeMessage(target)
+          : IMPORT_FILE_TYPE_MESSAGE,
+    );
   };
 
   const uploadError = upload.error && isApiError(upload.error) ? upload.error.message : null;
@@ -64,14 +69,17 @@ export const OrderImportFileStep = ({ onUploaded }: OrderImportFileStepProps) =>
         onDrop={handleDrop}
         onReject={handleReject}
         multiple={false}
-        maxSize={MAX_ORDER_IMPORT_BYTES}
+        maxSize={target.maxBytes}
         // The name decides, not the type: `accept` only narrows the file picker's list.
         validator={(file) =>
-          isOrderFileName(file.name)
+          isImportFileName(file.name)
             ? null
-            : { code: 'file-invalid-type', message: ORDER_FILE_TYPE_MESSAGE }
+            : { code: 'file-invalid-type', message: IMPORT_FILE_TYPE_MESSAGE }
         }
-        inputProps={{ accept: ORDER_FILE_EXTENSIONS.join(','), 'aria-label': 'Order file' }}
+        inputProps={{
+          accept: IMPORT_FILE_EXTENSIONS.join(','),
+          'aria-label': `${target.noun} file`,
+        }}
         // The "Choose file" button is the keyboard's way in; the zone is for the mouse.
         activateOnKeyboard={false}
         disabled={upload.isPending}
@@ -88,11 +96,10 @@ export const OrderImportFileStep = ({ onUploaded }: OrderImportFileStepProps) =>
           <Dropzone.Idle>
             <IconFileSpreadsheet size={40} stroke={1.5} aria-hidden />
           </Dropzone.Idle>
-          <Text fw={600}>Drop your order file here</Text>
-          <Text size="sm" c="dimmed" maw={420}>
-            A .csv, .csv.gz or .csv.br file of up to {MAX_ORDER_IMPORT_BYTES / (1024 * 1024)} MB:
-            Atelier order lines, a Shopify or WooCommerce orders export, or the UCI Online Retail
-            file.
+          <Text fw={600}>Drop your {noun} file here</Text>
+          <Text size="sm" c="dimmed" maw={440}>
+            A .csv or .txt file (or one compressed as .gz or .br) of up to{' '}
+            {target.maxBytes / (1024 * 1024)} MB: {formatsHint}
           </Text>
         </Stack>
       </Dropzone>
