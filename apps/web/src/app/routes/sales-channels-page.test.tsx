@@ -59,4 +59,12 @@ describe('SalesChannelsPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it('says what channels cost (spec §9): no listing fee, 1 % of a channel order', async () => {
+    server.use(handle(listSalesChannels, () => ({ items: someSalesChannels() })));
+    renderPage('/ecommerce-services');
+    const fees = await screen.findByRole('region', { name: 'Fees' });
+    expect(fees.textContent).toContain('Listing products on a channel: $0.00');
+    expect(fees.textContent).toContain('1% of the order total (a $50.00 order: $0.50)');
+  });
 });

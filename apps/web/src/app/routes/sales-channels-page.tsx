@@ -1,10 +1,16 @@
-import { Alert } from '@mantine/core';
+import { Alert, Paper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { formatMoney } from '@atelier/contract/common/money';
 import type { ChannelConnection, SalesChannelName } from '@atelier/contract/sales/channel';
+import {
+  SALES_CHANNEL_FEE_BASIS_POINTS,
+  SALES_CHANNEL_LISTING_FEE,
+  salesChannelFeeOf,
+} from '@atelier/contract/sales/channel-fees';
 import { SHOPIFY_SYNC_JOB_KIND } from '@atelier/contract/sales/channel-sync';
 import { PageHeader } from '@/components/ui/page-header';
 import { jobKeys, useJob, useLatestJob } from '@/features/jobs/api/job-queries';
@@ -111,6 +117,26 @@ const ChannelSyncJob = ({ jobId, label }: { jobId: string; label: string }) => {
   );
 };
 
+const EXAMPLE_ORDER = { amount: 5_000, currencyCode: 'USD' };
+
+/** Spec §9 sales channel fees, said where channels are connected: nothing is hidden. */
+const ChannelFees = () => (
+  <Paper withBorder radius="md" p="md" mt="lg" maw={880} component="section" aria-label="Fees">
+    <Title order={3} size="h5" mb={4}>
+      Fees
+    </Title>
+    <Text size="sm">
+      Listing products on a channel: {formatMoney(SALES_CHANNEL_LISTING_FEE)}. Orders that arrive
+      from a connected channel: {SALES_CHANNEL_FEE_BASIS_POINTS / 100}% of the order total (a{' '}
+      {formatMoney(EXAMPLE_ORDER)} order: {formatMoney(salesChannelFeeOf(EXAMPLE_ORDER))}).
+    </Text>
+    <Text size="sm" c="dimmed" mt={4}>
+      Imported orders and orders you enter by hand carry no fee. This server does not charge
+      anything yet: the fee will appear with your plan's invoices once billing is set up.
+    </Text>
+  </Paper>
+);
+
 type SalesChannelsPageProps = {
   /** The channel the address asked to connect (/fulfillment-services/connect-shopify). */
   focusedChannel?: SalesChannelName;
@@ -155,6 +181,7 @@ export const SalesChannelsPage = ({ focusedChannel }: SalesChannelsPageProps) =>
         renderSync={(connection) => <ShopifySync connection={connection} />}
         renderSyncJob={(props) => <ChannelSyncJob key={props.jobId} {...props} />}
       />
+      <ChannelFees />
     </>
   );
 };
