@@ -15,6 +15,8 @@ import { createWebhookService } from './webhook.service';
 import { createProductService } from './product.service';
 import { createOrderImportFiles, type StartJob } from './order-import-files';
 import { createOrderImportHandler } from './order-import-job';
+import { createLineItemCancel } from './order-line-cancel.service';
+import { createOrderNotes } from './order-notes.service';
 import { createOrderOperations } from './order-operations.service';
 import { createSalesExportSources } from './sales.export';
 import { storeOrderRoutes } from './store-order.routes';
@@ -87,8 +89,19 @@ export const createSalesModule = ({
     await app.register(channels.routes);
     await app.register(productRoutes(productService));
     await app.register(webhookRoutes(webhooks));
+    const lineItemCancel = createLineItemCancel({
+      clock,
+      changeOrderRow: operations.changeOrderRow,
+      getOrder: storeOrderService.getOrder,
+    });
     await app.register(
-      storeOrderRoutes(storeOrderService, importFiles, operations, createCustomerService({ db })),
+      storeOrderRoutes(
+        storeOrderService,
+        importFiles,
+        { ...operations, ...lineItemCancel },
+        createOrderNotes({ db, clock }),
+        createCustomerService({ db }),
+      ),
     );
   };
   return {
