@@ -8,6 +8,7 @@ CREATE TABLE "sales_order_notes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "sales_orders_store_placed_idx";--> statement-breakpoint
 DROP INDEX "sales_orders_customer_idx";--> statement-breakpoint
 ALTER TABLE "sales_customers" ADD COLUMN "sort_name" text GENERATED ALWAYS AS (lower(coalesce(nullif(btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), email, 'customer ' || external_id, ''))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "sales_order_status_events" ADD COLUMN "kind" text DEFAULT 'STATUS_CHANGED' NOT NULL;--> statement-breakpoint
@@ -19,4 +20,5 @@ CREATE INDEX "sales_order_notes_order_idx" ON "sales_order_notes" USING btree ("
 CREATE INDEX "sales_customers_store_sort_name_idx" ON "sales_customers" USING btree ("store_id","sort_name","id");--> statement-breakpoint
 CREATE INDEX "sales_orders_store_number_idx" ON "sales_orders" USING btree ("store_id","number","id");--> statement-breakpoint
 CREATE INDEX "sales_orders_store_total_idx" ON "sales_orders" USING btree ("store_id","total","id");--> statement-breakpoint
+CREATE INDEX "sales_orders_store_placed_idx" ON "sales_orders" USING btree ("store_id","placed_at","id");--> statement-breakpoint
 CREATE INDEX "sales_orders_customer_idx" ON "sales_orders" USING btree ("customer_id","number","id");

@@ -149,11 +149,9 @@ export const salesOrders = pgTable(
     uniqueIndex('sales_orders_channel_external_key')
       .on(table.storeId, table.channel, table.externalId)
       .where(sql`${table.externalId} is not null`),
-    index('sales_orders_store_placed_idx').on(
-      table.storeId,
-      table.placedAt.desc(),
-      table.id.desc(),
-    ),
+    // Ascending, so both directions of the list's ORDER BY (newest first is `desc`, whose NULLS
+    // FIRST a `desc nulls last` index cannot give) read it in order.
+    index('sales_orders_store_placed_idx').on(table.storeId, table.placedAt, table.id),
     // The other sorts of /orders (keyset pages by number or total, then id), and a customer's
     // orders by number (the customer sort).
     index('sales_orders_store_number_idx').on(table.storeId, table.number, table.id),
