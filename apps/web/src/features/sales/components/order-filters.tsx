@@ -42,7 +42,7 @@ export const OrderFilters = ({ values, onChange }: OrderFiltersProps) => {
         w={190}
         clearable
         value={values.origin ?? null}
-        onChange={(value) => set({ origin: (value as OrderOrigin | null) ?? undefined })}
+        onChange={(value) => set({ origin: value ?? undefined })}
         data={ORDER_ORIGINS.map((origin) => ({
           value: origin,
           label: countOf.has(origin)
@@ -57,9 +57,7 @@ export const OrderFilters = ({ values, onChange }: OrderFiltersProps) => {
         w={170}
         clearable
         value={values.financialStatus ?? null}
-        onChange={(value) =>
-          set({ financialStatus: (value as FinancialStatus | null) ?? undefined })
-        }
+        onChange={(value) => set({ financialStatus: value ?? undefined })}
         data={FINANCIAL_STATUSES.map((status) => ({
           value: status,
           label: FINANCIAL_STATUS_LABELS[status],
