@@ -150,8 +150,8 @@ export const OrdersPage = () => {
             onClear={() => show({ customerId: undefined })}
           />
         ) : null}
-        <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
-          <Group gap="sm" align="flex-end" wrap="wrap">
+        <Stack gap="xs">
+          <Group gap="sm" justify="space-between" wrap="nowrap">
             <TextInput
               aria-label="Search orders"
               placeholder="Order number, customer e-mail or SKU"
@@ -159,16 +159,17 @@ export const OrdersPage = () => {
               // The API searches at most 100 characters (ListStoreOrdersQuerySchema).
               maxLength={100}
               value={searchText}
-              w={{ base: '100%', xs: 300 }}
+              w={380}
+              style={{ flexShrink: 1, minWidth: 0 }}
               onChange={(event) => {
                 setSearchText(event.currentTarget.value);
                 applySearch(event.currentTarget.value);
               }}
             />
-            <OrderFilters values={filters} onChange={(next) => show(next)} />
+            <OrderColumnsChooser visibility={columnVisibility} onChange={setColumnVisibility} />
           </Group>
-          <OrderColumnsChooser visibility={columnVisibility} onChange={setColumnVisibility} />
-        </Group>
+          <OrderFilters values={filters} onChange={(next) => show(next)} />
+        </Stack>
         <Tabs value={tab} onChange={showTab} keepMounted={false}>
           {/* One row of tabs, scrolled sideways on a phone rather than wrapped (issue 10). */}
           <div style={{ overflowX: 'auto', scrollbarWidth: 'thin' }}>

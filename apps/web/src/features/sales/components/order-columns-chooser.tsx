@@ -23,7 +23,12 @@ type OrderColumnsChooserProps = {
 export const OrderColumnsChooser = ({ visibility, onChange }: OrderColumnsChooserProps) => (
   <Popover position="bottom-end" shadow="md" withArrow trapFocus>
     <Popover.Target>
-      <Button variant="default" size="xs" leftSection={<IconColumns size={14} aria-hidden />}>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconColumns size={14} aria-hidden />}
+        style={{ flexShrink: 0 }}
+      >
         Columns
       </Button>
     </Popover.Target>

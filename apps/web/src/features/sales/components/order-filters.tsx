@@ -1,4 +1,4 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   FINANCIAL_STATUS_LABELS,
   FINANCIAL_STATUSES,
@@ -35,52 +35,57 @@ export const OrderFilters = ({ values, onChange }: OrderFiltersProps) => {
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <Select
-        label="Origin"
-        placeholder="Any origin"
-        size="xs"
-        w={190}
-        clearable
-        value={values.origin ?? null}
-        onChange={(value) => set({ origin: value ?? undefined })}
-        data={ORDER_ORIGINS.map((origin) => ({
-          value: origin,
-          label: countOf.has(origin)
-            ? `${ORDER_ORIGIN_LABELS[origin]} (${countOf.get(origin)!.toLocaleString('en-US')})`
-            : ORDER_ORIGIN_LABELS[origin],
-        }))}
-      />
-      <Select
-        label="Payment"
-        placeholder="Any payment"
-        size="xs"
-        w={170}
-        clearable
-        value={values.financialStatus ?? null}
-        onChange={(value) => set({ financialStatus: value ?? undefined })}
-        data={FINANCIAL_STATUSES.map((status) => ({
-          value: status,
-          label: FINANCIAL_STATUS_LABELS[status],
-        }))}
-      />
-      <TextInput
-        type="date"
-        label="Placed from"
-        size="xs"
-        w={150}
-        value={values.placedFrom ?? ''}
-        max={values.placedTo}
-        onChange={(event) => set({ placedFrom: event.currentTarget.value || undefined })}
-      />
-      <TextInput
-        type="date"
-        label="Placed to"
-        size="xs"
-        w={150}
-        value={values.placedTo ?? ''}
-        min={values.placedFrom}
-        onChange={(event) => set({ placedTo: event.currentTarget.value || undefined })}
-      />
+      {/* Two a row on a phone, one row from a tablet on. */}
+      <SimpleGrid
+        cols={{ base: 2, md: 4 }}
+        spacing="sm"
+        verticalSpacing="xs"
+        maw={720}
+        style={{ flex: 1 }}
+      >
+        <Select
+          label="Origin"
+          placeholder="Any origin"
+          size="xs"
+          clearable
+          value={values.origin ?? null}
+          onChange={(value) => set({ origin: value ?? undefined })}
+          data={ORDER_ORIGINS.map((origin) => ({
+            value: origin,
+            label: countOf.has(origin)
+              ? `${ORDER_ORIGIN_LABELS[origin]} (${countOf.get(origin)!.toLocaleString('en-US')})`
+              : ORDER_ORIGIN_LABELS[origin],
+          }))}
+        />
+        <Select
+          label="Payment"
+          placeholder="Any payment"
+          size="xs"
+          clearable
+          value={values.financialStatus ?? null}
+          onChange={(value) => set({ financialStatus: value ?? undefined })}
+          data={FINANCIAL_STATUSES.map((status) => ({
+            value: status,
+            label: FINANCIAL_STATUS_LABELS[status],
+          }))}
+        />
+        <TextInput
+          type="date"
+          label="Placed from"
+          size="xs"
+          value={values.placedFrom ?? ''}
+          max={values.placedTo}
+          onChange={(event) => set({ placedFrom: event.currentTarget.value || undefined })}
+        />
+        <TextInput
+          type="date"
+          label="Placed to"
+          size="xs"
+          value={values.placedTo ?? ''}
+          min={values.placedFrom}
+          onChange={(event) => set({ placedTo: event.currentTarget.value || undefined })}
+        />
+      </SimpleGrid>
       {isFiltered ? (
         <Button
           variant="subtle"

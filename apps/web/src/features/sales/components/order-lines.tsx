@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   Textarea,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -215,13 +214,10 @@ export const OrderLines = ({ order }: OrderLinesProps) => {
                 <Table.Th>Item</Table.Th>
                 <Table.Th>SKU</Table.Th>
                 <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Unit price
+                </Table.Th>
                 <Table.Th ta="right">Subtotal</Table.Th>
-                {canCancel ? (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -243,9 +239,29 @@ export const OrderLines = ({ order }: OrderLinesProps) => {
                             : `${line.canceledQuantity} of ${line.quantity} canceled`}
                         </Text>
                       ) : null}
+                      {/* Under the item, not in a column of its own: in reach on a phone too. */}
+                      {canCancel && left > 0 ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          ml={-6}
+                          mt={2}
+                          aria-label={`Cancel ${line.title}`}
+                          onClick={() => {
+                            setResult(null);
+                            setCanceling(line);
+                            setIsModalOpen(true);
+                          }}
+                        >
+                          Cancel item
+                        </Button>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{line.sku ?? '–'}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {line.sku ?? '–'}
+                      </Text>
                     </Table.Td>
                     <Table.Td ta="right">{line.quantity.toLocaleString('en-US')}</Table.Td>
                     <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
@@ -257,25 +273,6 @@ export const OrderLines = ({ order }: OrderLinesProps) => {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    {canCancel ? (
-                      <Table.Td ta="right">
-                        {left > 0 ? (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Cancel ${line.title}`}
-                            onClick={() => {
-                              setResult(null);
-                              setCanceling(line);
-                              setIsModalOpen(true);
-                            }}
-                          >
-                            Cancel item
-                          </Button>
-                        ) : null}
-                      </Table.Td>
-                    ) : null}
                   </Table.Tr>
                 );
               })}

@@ -52,6 +52,7 @@ const AddNoteForm = ({ orderId }: AddNoteFormProps) => {
         <FormErrorAlert message={error} />
         <Textarea
           aria-label="Team note"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           placeholder="Called the customer: ships Monday."
           description={`${body.length.toLocaleString('en-US')}/${MAX_ORDER_NOTE_LENGTH.toLocaleString('en-US')} · ⌘/Ctrl+Enter adds it`}
           autosize
