@@ -248,7 +248,7 @@ describe.skipIf(!hasChromium)(`orders (issue 11)${SKIP_REASON}`, () => {
       page.waitForEvent('download'),
       bar.getByRole('button', { name: 'Export selected' }).click(),
     ]);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await download.path(), 'utf8');
     expect(csv).toContain('R1001');
     expect(csv).toContain('W1001');
     expect(csv).not.toContain('R1002');

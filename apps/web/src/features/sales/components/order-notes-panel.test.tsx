@@ -51,9 +51,7 @@ describe('OrderNotesPanel (spec §7 order-notes)', () => {
     await waitFor(() => expect(requestsTo('POST', NOTES_PATH)).toHaveLength(1));
     expect(requestsTo('POST', NOTES_PATH)[0]?.body).toEqual({ body: 'Ships Monday.' });
     expect(await within(list).findByText('Ships Monday.')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Team note' }) as HTMLTextAreaElement).value).toBe(
-      '',
-    );
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Team note' }).value).toBe('');
 
     await user.click(within(list).getByRole('button', { name: 'Delete this note' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this note?' });

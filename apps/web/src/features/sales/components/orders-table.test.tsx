@@ -119,7 +119,7 @@ describe('OrdersTable', () => {
     const bar = screen.getByRole('region', { name: 'Selected orders' });
     expect(within(bar).getByText('3 orders selected')).toBeTruthy();
     expect(
-      (screen.getByRole('checkbox', { name: 'Select order #1004' }) as HTMLInputElement).checked,
+      screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select order #1004' }).checked,
     ).toBe(false);
 
     await user.click(screen.getByRole('checkbox', { name: 'Select every order shown' }));
