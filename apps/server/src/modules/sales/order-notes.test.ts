@@ -4,7 +4,7 @@ import { switchStore } from '@atelier/contract/identity/account';
 import { acceptTeamInvite, inviteTeamMember } from '@atelier/contract/identity/team';
 import { createManualRetailOrder, type StoreOrder } from '@atelier/contract/sales/order';
 import type { OrderNote } from '@atelier/contract/sales/order-operations';
-import { stores } from '@/modules/identity/identity.table';
+import { stores } from '@/db/schema';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';

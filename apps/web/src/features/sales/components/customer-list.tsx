@@ -73,9 +73,7 @@ export const CustomerList = ({ search, sort, onChange }: CustomerListProps) => {
           aria-label="Sort customers"
           size="xs"
           value={sort}
-          onChange={(value) =>
-            onChange({ search: search || undefined, sort: value })
-          }
+          onChange={(value) => onChange({ search: search || undefined, sort: value })}
           data={[
             { value: 'LAST_ORDER', label: 'Last order' },
             { value: 'TOTAL_SPENT', label: 'Total spent' },
