@@ -57,7 +57,7 @@ const expectOperationsShown = async (page: Page) => {
   await history.getByText(/· by Ada Maker/).waitFor();
   // The header's badge.
   expect(await page.getByRole('main').getByText('On hold', { exact: true }).count()).toBe(1);
-  const note = page.getByRole('region', { name: 'Note' });
+  const note = page.getByRole('region', { name: 'Note', exact: true });
   await note.getByText('Gift wrap, please.').waitFor();
   const address = page.getByRole('region', { name: 'Shipping address' });
   await address.getByText('1 Market Street').waitFor();
@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)(`order details (issue 11)${SKIP_REASON}`, () => {
     await page.goto(`${baseUrl}/order-details/${order.id}`);
     await page.getByRole('heading', { level: 1, name: 'Order R1001' }).waitFor();
     await page.getByText('Recorded as Outstanding').waitFor();
-    await page.getByRole('region', { name: 'Note' }).getByText('No note').waitFor();
+    await page.getByRole('region', { name: 'Note', exact: true }).getByText('No note').waitFor();
 
     // The status, with a note for the history.
     await page.getByRole('button', { name: 'Change status' }).click();
@@ -105,9 +105,9 @@ describe.skipIf(!hasChromium)(`order details (issue 11)${SKIP_REASON}`, () => {
     await page.getByText('Waiting for fabric').waitFor();
 
     // The note, saved from the keyboard.
-    const note = page.getByRole('region', { name: 'Note' });
+    const note = page.getByRole('region', { name: 'Note', exact: true });
     await note.getByRole('button', { name: 'Edit the note' }).click();
-    await note.getByRole('textbox', { name: 'Note' }).fill('Gift wrap, please.');
+    await note.getByRole('textbox', { name: 'Note', exact: true }).fill('Gift wrap, please.');
     await takeShot(page, 'order-details-note-editor', { fullPage: false });
     await page.keyboard.press('Control+Enter');
     await note.getByText('Gift wrap, please.').waitFor();
