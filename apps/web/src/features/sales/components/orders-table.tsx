@@ -86,7 +86,8 @@ const columns = column.columns([
     header: 'Customer',
     sortDescFirst: false,
     cell: ({ getValue }) => (
-      <Text size="sm" lineClamp={1} maw={240}>
+      // Wide enough for "Customer 17850" however narrow the other columns leave it.
+      <Text size="sm" truncate="end" miw={130} maw={240}>
         {getValue()}
       </Text>
     ),
@@ -230,7 +231,7 @@ export const OrdersTable = ({
         striped
         highlightOnHover
         verticalSpacing={6}
-        horizontalSpacing="sm"
+        horizontalSpacing="xs"
         fz="sm"
         data-testid="orders-table"
         aria-label="Orders"
