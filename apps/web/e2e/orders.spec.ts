@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +182,121 @@ describe.skipIf(!hasChromium)(`orders (issue 11)${SKIP_REASON}`, () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByText(/There is no such order in this store/).count()).toBe(1);
     await page.context().close();
+  });
+
+  it('sorts, filters, chooses columns and changes a selection in the orders table; lists customers', async () => {
+    const { baseUrl } = server;
+    const token = await registerByApi(baseUrl, aNewAccount());
+    const lines = (sku: string, quantity: number, unitPriceAmount: number) => [
+      { sku, title: sku, quantity, unitPriceAmount },
+    ];
+    await enterOrder(baseUrl, token, 'manual-retail', {
+      customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+      lines: lines('TEE', 2, 2_500),
+    });
+    await enterOrder(baseUrl, token, 'manual-retail', {
+      customer: { email: 'zoe@example.com', firstName: 'Zoe', lastName: 'Young' },
+      lines: lines('MUG', 1, 1_800),
+    });
+    await enterOrder(baseUrl, token, 'manual-wholesale', {
+      customer: { email: 'shop@corner.example', firstName: 'Corner', lastName: 'Shop' },
+      lines: lines('TOTE', 40, 900),
+    });
+    const page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await useSessionToken(page, baseUrl, token);
+    await page.goto(`${baseUrl}/orders`);
+    const table = page.getByTestId('orders-table');
+    await table.getByRole('link', { name: 'W1001' }).waitFor();
+    const firstOrder = () =>
+      table.locator('tbody tr').first().getByRole('link').first().textContent();
+
+    // Sorting by a header (a button: the keyboard sorts too) goes into the address.
+    await page.getByRole('button', { name: 'Sort by Total' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/orders?sort=-total');
+    await expect.poll(firstOrder).toBe('W1001');
+    await page.getByRole('button', { name: 'Sort by Customer' }).click();
+    await waitForPath(page, '/orders?sort=customer');
+    await expect.poll(firstOrder).toBe('R1001');
+
+    // A filter narrows the list and the counts.
+    await page.getByRole('combobox', { name: 'Origin' }).click();
+    await page.getByRole('option', { name: /^Manual wholesale/ }).click();
+    await waitForPath(page, '/orders?origin=MANUAL_WHOLESALE&sort=customer');
+    await page.getByRole('tab', { name: /All\s*1/ }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('tab', { name: /All\s*3/ }).waitFor();
+
+    // Columns: Origin hidden, and still hidden after a reload.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Origin' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => table.getByRole('columnheader', { name: 'Origin' }).count()).toBe(0);
+    await page.reload();
+    await table.getByRole('link', { name: 'W1001' }).waitFor();
+    expect(await table.getByRole('columnheader', { name: 'Origin' }).count()).toBe(0);
+
+    // Two orders selected from the keyboard, exported, then put in production together.
+    await table.getByRole('checkbox', { name: 'Select order R1001' }).focus();
+    await page.keyboard.press('Space');
+    await table.getByRole('checkbox', { name: 'Select order W1001' }).check();
+    const bar = page.getByRole('region', { name: 'Selected orders' });
+    await bar.getByText('2 orders selected').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByRole('button', { name: 'Export selected' }).click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain('R1001');
+    expect(csv).toContain('W1001');
+    expect(csv).not.toContain('R1002');
+    await takeShot(page, 'orders-table-selection');
+    await bar.getByRole('button', { name: 'Change status' }).click();
+    await page.getByRole('menuitem', { name: 'Processing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change 2 orders to Processing?' });
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Batch to the workshop');
+    await dialog.getByRole('button', { name: 'Change 2 orders' }).click();
+    const summary = page.getByRole('dialog', { name: 'Status changed' });
+    await summary.getByText('2 orders changed to Processing.').waitFor();
+    await takeShot(page, 'orders-bulk-status-done', { fullPage: false });
+    await summary.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('tab', { name: /Processing\s*2/ }).waitFor();
+    expect(await bar.count()).toBe(0);
+
+    // Customers: sorted by what they spent, one opened with their orders.
+    await page.goto(`${baseUrl}/customers`);
+    const customers = page.getByTestId('customers-table');
+    await customers.getByRole('link', { name: 'Corner Shop' }).waitFor();
+    await page.locator('label', { hasText: 'Total spent' }).click();
+    await waitForPath(page, '/customers?sort=TOTAL_SPENT');
+    await expect
+      .poll(() => customers.locator('tbody tr').first().getByRole('link').textContent())
+      .toBe('Corner Shop');
+    await takeShot(page, 'customers-list');
+    await customers.getByRole('link', { name: 'Ada Lovelace' }).click();
+    await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
+    await table.getByRole('link', { name: 'R1001' }).waitFor();
+    expect(await table.getByRole('link', { name: 'R1002' }).count()).toBe(0);
+    await page.context().close();
+
+    // A phone: the table scrolls inside its box, the page does not.
+    const phone = await (
+      await browser.newContext({ viewport: { width: 375, height: 812 } })
+    ).newPage();
+    await useSessionToken(phone, baseUrl, token);
+    await phone.goto(`${baseUrl}/orders?sort=-total`);
+    await phone.getByTestId('orders-table').getByRole('link', { name: 'W1001' }).waitFor();
+    const overflow = () =>
+      phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBe(0);
+    await takeShot(phone, 'orders-table-phone');
+    await phone.goto(`${baseUrl}/customers`);
+    await phone.getByTestId('customers-table').getByRole('link', { name: 'Corner Shop' }).waitFor();
+    expect(await overflow()).toBe(0);
+    await takeShot(phone, 'customers-list-phone');
+    await phone.context().close();
   });
 
   it('imports a Shopify orders CSV with a live progress bar and lists its orders', async () => {

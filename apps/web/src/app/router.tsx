@@ -17,6 +17,7 @@ import { inventoryRoute, newProductRoute, productRoute } from './routes/inventor
 import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
 import { moduleRoutes } from './routes/module-routes';
+import { customersRoute } from './routes/customers-route';
 import { orderDetailsRoute, ordersRoute } from './routes/orders-route';
 import { NotFoundPage } from './routes/not-found-page';
 import { PagePending } from './routes/page-pending';
@@ -64,6 +65,7 @@ const routeTree = rootRoute.addChildren([
     copilotRoute,
     ordersRoute,
     orderDetailsRoute,
+    customersRoute,
     inventoryRoute,
     newProductRoute,
     productRoute,

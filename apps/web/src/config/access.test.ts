@@ -86,6 +86,7 @@ describe('resolvePageAccess', () => {
     for (const href of [
       '/fulfillment-services',
       '/orders?activeTabKey=open',
+      '/customers?sort=TOTAL_SPENT',
       '/inventory',
       '/receivings/R1/details',
       '/ask-copilot?from=nav',

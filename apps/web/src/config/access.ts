@@ -40,6 +40,7 @@ const FULFILLMENT_BASES = [
   '/ecommerce-services',
   '/orders',
   '/order-details',
+  '/customers',
   '/inventory',
   '/receivings',
 ];

@@ -35,6 +35,9 @@ describe('resolveActiveNavKeys', () => {
     ['/orders', '?activeTabKey=shipped', 'fulfillment', 'fulfillment.orders'],
     ['/order-details/ord_1', '', 'fulfillment', 'fulfillment.orders'],
     ['/inventory', '', 'fulfillment', 'fulfillment.products'],
+    ['/customers', '?sort=TOTAL_SPENT', 'fulfillment', 'fulfillment.customers'],
+    // One customer's orders are reached from the customers.
+    ['/orders', '?customerId=cus_1', 'fulfillment', 'fulfillment.customers'],
     ['/receivings/new', '', 'fulfillment', 'fulfillment.receivings'],
     ['/return-settings', '', 'fulfillment', 'fulfillment.returns'],
     ['/manage-shop', '?tab=profile', 'merch-storefront', 'merch-storefront.profile'],
@@ -192,7 +195,7 @@ describe('buildVisibleNavigation', () => {
       'fulfillment',
     ]);
     const fulfillment = findEntry(sections, 'fulfillment');
-    expect(fulfillment?.type === 'group' && fulfillment.children.length).toBe(5);
+    expect(fulfillment?.type === 'group' && fulfillment.children.length).toBe(6);
   });
 });
 

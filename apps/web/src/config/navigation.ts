@@ -187,6 +187,12 @@ export const NAVIGATION: readonly NavSection[] = [
               { path: paths.orders, search: { activeTabKey: true } },
             ],
           },
+          {
+            key: 'fulfillment.customers',
+            label: 'Customers',
+            href: paths.customers,
+            matchers: [{ path: paths.orders, search: { customerId: true } }],
+          },
           { key: 'fulfillment.products', label: 'Products', href: paths.inventory },
           {
             key: 'fulfillment.receivings',

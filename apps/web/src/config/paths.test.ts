@@ -63,6 +63,13 @@ describe('hrefs', () => {
     expect(hrefs.newCopilotChat('nav')).toBe('/ask-copilot?from=nav');
   });
 
+  it('builds the customers hrefs, leaving out the defaults', () => {
+    expect(hrefs.customers()).toBe('/customers');
+    expect(hrefs.customers({ search: 'ada', sort: 'LAST_ORDER' })).toBe('/customers?search=ada');
+    expect(hrefs.customers({ sort: 'TOTAL_SPENT' })).toBe('/customers?sort=TOTAL_SPENT');
+    expect(hrefs.customerOrders('cus_1')).toBe('/orders?customerId=cus_1');
+  });
+
   it('builds tab hrefs', () => {
     expect(hrefs.manageShop('discounts')).toBe('/manage-shop?tab=discounts');
     expect(hrefs.manageShop()).toBe('/manage-shop');

@@ -14,6 +14,8 @@ export const paths = {
   /** Issue 11: the store's sales channels (Shopify connects here). */
   ecommerceServices: '/ecommerce-services',
   orders: '/orders',
+  /** Issue 11: the store's customers, each opening their orders. */
+  customers: '/customers',
   inventory: '/inventory',
   /** Issue 11: a new product of the store (its editor, empty). */
   newProduct: '/inventory/new',
@@ -104,6 +106,12 @@ export const hrefs = {
   orderDetails: (orderId: string) => `/order-details/${encodeURIComponent(orderId)}`,
   /** Issue 11: one customer's orders (with their figures above the list). */
   customerOrders: (customerId: string) => withQuery(paths.orders, { customerId }),
+  /** Issue 11: the store's customers, optionally searched, by last order unless sorted so. */
+  customers: (query: { search?: string; sort?: 'LAST_ORDER' | 'TOTAL_SPENT' } = {}) =>
+    withQuery(paths.customers, {
+      search: query.search || undefined,
+      sort: query.sort === 'TOTAL_SPENT' ? query.sort : undefined,
+    }),
   /** Issue 11: the store's products of a status (Active unless given), optionally searched. */
   inventory: (query: { status?: ProductStatus; search?: string } = {}) =>
     withQuery(paths.inventory, {

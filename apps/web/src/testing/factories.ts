@@ -205,7 +205,7 @@ export const aStoreOrder = (overrides: Partial<StoreOrder> = {}): StoreOrder => 
   billingAddress: null,
   lines: [
     {
-      id: 'oln_1',
+      id: 'oli_1',
       variantId: null,
       sku: 'TEE-BLK-M',
       title: 'Boxy tee',

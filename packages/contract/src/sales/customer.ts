@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { MoneySchema } from '../common/money';
 import { textSchema } from '../common/validation';
+import { CUSTOMER_SORTS } from './customer-values';
 import { PostalAddressSchema } from './order';
+
+export * from './customer-values';
 
 /**
  * Issue 11 customers of a store: who ordered, with the figures their orders give (kept right in
@@ -37,10 +40,7 @@ export const StoreCustomerSchema = StoreCustomerSummarySchema.extend({
 });
 export type StoreCustomer = z.infer<typeof StoreCustomerSchema>;
 
-/** LAST_ORDER: most recent buyers first; TOTAL_SPENT: biggest spenders first. */
-export const CUSTOMER_SORTS = ['LAST_ORDER', 'TOTAL_SPENT'] as const;
 export const CustomerSortSchema = z.enum(CUSTOMER_SORTS);
-export type CustomerSort = z.infer<typeof CustomerSortSchema>;
 
 export const ListStoreCustomersQuerySchema = z.object({
   /** The start of an e-mail, first or last name, or a channel id. */

@@ -13,8 +13,9 @@ export const salesEvents = {
     currencyCode: z.string(),
   }),
   /**
-   * A store order was changed by its store (status, note, address) or by its channel (payment,
-   * fulfilment, cancellation, addresses, tags): what changed, by name.
+   * A store order was changed by its store (status, note, address, canceled line items with the
+   * cancel state and payment they move) or by its channel (payment, fulfilment, cancellation,
+   * addresses, tags): what changed, by name.
    */
   'sales.order.updated': z.object({
     storeId: z.string(),
@@ -30,6 +31,7 @@ export const salesEvents = {
         'cancelState',
         'tags',
         'refunds',
+        'lineItems',
       ]),
     ),
   }),

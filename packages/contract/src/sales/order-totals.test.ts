@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeOrderTotals, findOrderTotalIssues, type OrderAmounts } from './order-totals';
+import {
+  computeOrderTotals,
+  findOrderTotalIssues,
+  lineCancelValueOf,
+  type OrderAmounts,
+} from './order-totals';
 
 const line = fc
   .record({
@@ -229,5 +234,56 @@ describe('store order totals (issue 11)', () => {
         total: 9.99,
       }).map((issue) => issue.field),
     ).toEqual(['lines.0.unitPrice']);
+  });
+});
+
+describe('lineCancelValueOf (spec §7 line-item cancel)', () => {
+  const orderWithSteps = consistentOrder.chain((order) =>
+    fc.record({
+      order: fc.constant(order),
+      lineIndex: fc.integer({ min: 0, max: order.lines.length - 1 }),
+      tax: fc.integer({ min: 0, max: 10_000 }),
+      taxesIncluded: fc.boolean(),
+      cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 5 }),
+    }),
+  );
+
+  it('takes off the same in steps as at once, never less than 0 nor more than the line holds', () => {
+    fc.assert(
+      fc.property(orderWithSteps, ({ order, lineIndex, tax, taxesIncluded, cuts }) => {
+        const line = { ...order.lines[lineIndex]!, tax, canceledQuantity: 0 };
+        const amounts = { ...order, taxesIncluded };
+        // The units canceled after each step, rising to every unit.
+        const steps = [...cuts.map((cut) => Math.floor(cut * line.quantity)), line.quantity].sort(
+          (a, b) => a - b,
+        );
+        let canceled = 0;
+        let taken = 0;
+        for (const upTo of steps) {
+          const value = lineCancelValueOf(
+            amounts,
+            { ...line, canceledQuantity: canceled },
+            upTo - canceled,
+          );
+          expect(value).toBeGreaterThanOrEqual(0);
+          taken += value;
+          canceled = upTo;
+        }
+        const atOnce = lineCancelValueOf(amounts, line, line.quantity);
+        expect(taken).toBe(atOnce);
+        const lineSubtotal = line.quantity * line.unitPrice - line.discount;
+        expect(atOnce).toBeLessThanOrEqual(lineSubtotal + (taxesIncluded ? 0 : tax));
+      }),
+    );
+  });
+
+  it('shares the discounts: 2 of 4 units at 10.00 with 2.00 off the line and 10 % off the order', () => {
+    const value = lineCancelValueOf(
+      { subtotal: 3_800, discountTotal: 380 },
+      { quantity: 4, unitPrice: 1_000, discount: 200, tax: 80, canceledQuantity: 0 },
+      2,
+    );
+    // 2 × 10.00 − 1.00 line discount = 19.00; − 1.90 order discount; + 0.40 tax.
+    expect(value).toBe(1_900 - 190 + 40);
   });
 });

@@ -110,3 +110,39 @@ export const findOrderTotalIssues = (
   }
   return issues;
 };
+
+/** ⌊amount × part / whole⌋ without losing precision on large amounts (whole > 0). */
+const shareOf = (amount: number, part: number, whole: number): number =>
+  Number((BigInt(amount) * BigInt(part)) / BigInt(whole));
+
+/**
+ * Spec §7 line-item cancel (issue 11): what canceling `units` more units of a line takes off the
+ * order, in minor units, given the units canceled before (`line.canceledQuantity`). It is the
+ * units' price, less their share of the line's discount and of the order-level discount, plus
+ * their share of the line's tax unless the prices include it. Each share is the floor of the
+ * amount × (canceled so far / all), taken for all units canceled after and before this cancel:
+ * canceling in steps takes off exactly what canceling at once does, and never more than the line.
+ * The order-level discount is shared by the lines in proportion to their subtotals.
+ */
+export const lineCancelValueOf = (
+  order: { subtotal: number; discountTotal: number; taxesIncluded?: boolean },
+  line: {
+    quantity: number;
+    unitPrice: number;
+    discount: number;
+    tax: number;
+    canceledQuantity: number;
+  },
+  units: number,
+): number => {
+  const linePart = (canceled: number) =>
+    canceled * line.unitPrice - shareOf(line.discount, canceled, line.quantity);
+  const orderDiscountPart = (canceled: number) =>
+    order.subtotal > 0 ? shareOf(order.discountTotal, linePart(canceled), order.subtotal) : 0;
+  const taxPart = (canceled: number) =>
+    order.taxesIncluded ? 0 : shareOf(line.tax, canceled, line.quantity);
+  const valueUpTo = (canceled: number) =>
+    linePart(canceled) - orderDiscountPart(canceled) + taxPart(canceled);
+  const before = line.canceledQuantity;
+  return valueUpTo(before + units) - valueUpTo(before);
+};

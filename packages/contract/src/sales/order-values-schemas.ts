@@ -4,6 +4,7 @@ import {
   FINANCIAL_STATUSES,
   FULFILLMENT_STATES,
   ORDER_ORIGINS,
+  ORDER_SORTS,
   ORDER_TABS,
   PRODUCTION_STATUSES,
 } from './order-values';
@@ -14,3 +15,4 @@ export const CancelStateSchema = z.enum(CANCEL_STATES);
 export const FulfillmentStateSchema = z.enum(FULFILLMENT_STATES);
 export const FinancialStatusSchema = z.enum(FINANCIAL_STATUSES);
 export const OrderTabSchema = z.enum(ORDER_TABS);
+export const OrderSortSchema = z.enum(ORDER_SORTS);

@@ -121,3 +121,24 @@ export const orderTabsOf = (order: {
 /** An order's number as people say it: "#1001", "R1001", "W1001". */
 export const formatOrderNumber = (origin: OrderOrigin, number: number): string =>
   `${ORDER_NUMBER_PREFIXES[origin]}${number}`;
+
+/**
+ * How /orders is sorted (issue 11): a field, descending when it starts with `-`. `customer` is
+ * the customer as shown (name, else e-mail, else channel id; guest orders last either way), a
+ * customer's orders by number. Each sort pages by keyset on its field and the order id.
+ */
+export const ORDER_SORTS = [
+  '-placedAt',
+  'placedAt',
+  '-number',
+  'number',
+  '-total',
+  'total',
+  'customer',
+  '-customer',
+] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const DEFAULT_ORDER_SORT: OrderSort = '-placedAt';
+
+/** The orders a bulk action (export, status change) takes at once. */
+export const MAX_BULK_ORDERS = 250;

@@ -7,9 +7,11 @@ import {
   FinancialStatusSchema,
   FulfillmentStateSchema,
   OrderOriginSchema,
+  OrderSortSchema,
   OrderTabSchema,
   ProductionStatusSchema,
 } from './order-values-schemas';
+import { DEFAULT_ORDER_SORT, MAX_BULK_ORDERS } from './order-values';
 
 export * from './order-values';
 export * from './order-values-schemas';
@@ -125,53 +127,63 @@ export type StoreOrder = z.infer<typeof StoreOrderSchema>;
 export const ORDER_LIST_DEFAULT_LIMIT = 25;
 export const ORDER_LIST_MAX_LIMIT = 100;
 
-export const ListStoreOrdersQuerySchema = z
-  .object({
-    tab: OrderTabSchema.default('ALL'),
-    /** An order number ("1001", "#1001", "R1001"), a customer e-mail (or its start) or a SKU. */
-    search: textSchema(100).optional(),
-    origin: OrderOriginSchema.optional(),
-    /** One customer's orders. */
-    customerId: z
-      .string()
-      .regex(/^cus_[a-z0-9]+$/, 'Not a customer id.')
-      .optional(),
-    /** Placed on or after this day (YYYY-MM-DD, UTC). */
-    placedFrom: z.iso.date().optional(),
-    /** Placed on or before this day (YYYY-MM-DD, UTC). */
-    placedTo: z.iso.date().optional(),
-    /** Opaque; from the previous page's `nextCursor`. */
-    cursor: z.string().max(200).optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(ORDER_LIST_MAX_LIMIT)
-      .default(ORDER_LIST_DEFAULT_LIMIT),
-  })
-  .refine((query) => !query.placedFrom || !query.placedTo || query.placedFrom <= query.placedTo, {
-    path: ['placedTo'],
-    message: 'The end day is before the start day.',
-  });
+/** A store order's id ("ord_…"). */
+export const OrderIdSchema = z.string().regex(/^ord_[a-z0-9]+$/, 'Not an order id.');
+
+/** Up to MAX_BULK_ORDERS order ids, as a list or comma-separated (`?ids=ord_a,ord_b`). */
+export const OrderIdListSchema = z
+  .union([z.string().max(MAX_BULK_ORDERS * 40), z.array(z.string())])
+  .transform((value) =>
+    (typeof value === 'string' ? value.split(',') : value)
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+  )
+  .pipe(
+    z
+      .array(OrderIdSchema)
+      .min(1, 'Choose at least one order.')
+      .max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders at once.`),
+  );
+
+/** What narrows the list and its export: tab, search, origin, customer, payment, dates, sort. */
+const OrderListFilterSchema = z.object({
+  tab: OrderTabSchema.default('ALL'),
+  /** An order number ("1001", "#1001", "R1001"), a customer e-mail (or its start) or a SKU. */
+  search: textSchema(100).optional(),
+  origin: OrderOriginSchema.optional(),
+  /** One customer's orders. */
+  customerId: z
+    .string()
+    .regex(/^cus_[a-z0-9]+$/, 'Not a customer id.')
+    .optional(),
+  /** The payment side (Shopify's financial status). */
+  financialStatus: FinancialStatusSchema.optional(),
+  /** Placed on or after this day (YYYY-MM-DD, UTC). */
+  placedFrom: z.iso.date().optional(),
+  /** Placed on or before this day (YYYY-MM-DD, UTC). */
+  placedTo: z.iso.date().optional(),
+  /** ORDER_SORTS: `-placedAt` (newest first, the default), `total`, `customer`, … */
+  sort: OrderSortSchema.default(DEFAULT_ORDER_SORT),
+});
+
+const placedRangeIsOrdered = (query: { placedFrom?: string; placedTo?: string }) =>
+  !query.placedFrom || !query.placedTo || query.placedFrom <= query.placedTo;
+const PLACED_RANGE_ISSUE = { path: ['placedTo'], message: 'The end day is before the start day.' };
+
+export const ListStoreOrdersQuerySchema = OrderListFilterSchema.extend({
+  /** Opaque; from the previous page's `nextCursor` (of the same sort). */
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(ORDER_LIST_MAX_LIMIT).default(ORDER_LIST_DEFAULT_LIMIT),
+}).refine(placedRangeIsOrdered, PLACED_RANGE_ISSUE);
 export type ListStoreOrdersQuery = z.input<typeof ListStoreOrdersQuerySchema>;
 
-/** The orders a CSV export holds: the list's tab, search, origin and dates (every page). */
-export const ExportStoreOrdersQuerySchema = z
-  .object({
-    tab: OrderTabSchema.default('ALL'),
-    search: textSchema(100).optional(),
-    origin: OrderOriginSchema.optional(),
-    customerId: z
-      .string()
-      .regex(/^cus_[a-z0-9]+$/, 'Not a customer id.')
-      .optional(),
-    placedFrom: z.iso.date().optional(),
-    placedTo: z.iso.date().optional(),
-  })
-  .refine((query) => !query.placedFrom || !query.placedTo || query.placedFrom <= query.placedTo, {
-    path: ['placedTo'],
-    message: 'The end day is before the start day.',
-  });
+/**
+ * The orders a CSV export holds: the list's filters and sort (every page), or only the orders
+ * `ids` (a selection; still within the store, in the list's sort).
+ */
+export const ExportStoreOrdersQuerySchema = OrderListFilterSchema.extend({
+  ids: OrderIdListSchema.optional(),
+}).refine(placedRangeIsOrdered, PLACED_RANGE_ISSUE);
 export type ExportStoreOrdersQuery = z.input<typeof ExportStoreOrdersQuerySchema>;
 
 export const StoreOrderPageSchema = z.object({
@@ -230,7 +242,7 @@ export const ManualOrderInputSchema = z.object({
 });
 export type ManualOrderInput = z.input<typeof ManualOrderInputSchema>;
 
-const OrderIdParams = z.object({ id: z.string().regex(/^ord_[a-z0-9]+$/, 'Not an order id.') });
+const OrderIdParams = z.object({ id: OrderIdSchema });
 
 export const listStoreOrders = defineEndpoint({
   method: 'GET',
@@ -238,7 +250,7 @@ export const listStoreOrders = defineEndpoint({
   query: ListStoreOrdersQuerySchema,
   response: StoreOrderPageSchema,
   summary:
-    "Spec §7 store orders: the store's orders, newest first, by tab (spec §3), with a search by number, customer e-mail or SKU, origin and dates; keyset pages and counts per tab.",
+    "Spec §7 store orders: the store's orders by tab (spec §3), sorted by placed date, number, total or customer, with a search by number, customer e-mail or SKU, origin, payment and dates; keyset pages and counts per tab.",
   tags: ['sales'],
 });
 
@@ -284,9 +296,10 @@ export const createManualWholesaleOrder = defineEndpoint({
 });
 
 /**
- * The orders of the list (tab, search, origin, dates) as a CSV download in Shopify's orders
- * export layout (its headers exactly; one row per line, the order's fields on its first row),
- * newest first. The import reads it back (`shopify-orders`). `text/csv`, UTF-8, attachment.
+ * The orders of the list (tab, search, origin, payment, dates), or the selected `ids`, as a CSV
+ * download in Shopify's orders export layout (its headers exactly; one row per line, the order's
+ * fields on its first row), in the list's sort. The import reads it back (`shopify-orders`).
+ * `text/csv`, UTF-8, attachment.
  */
 export const exportStoreOrders = defineEndpoint({
   method: 'GET',

@@ -18,6 +18,7 @@ import {
   outboxEvents,
   salesCustomers,
   salesOrderLines,
+  salesOrderNotes,
   salesOrders,
   salesOrderStatusEvents,
   salesProducts,
@@ -265,6 +266,13 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     toStatus: 'FINISHED',
     changedBy: `${marker} owner`,
   });
+  await db.insert(salesOrderNotes).values({
+    id: newId('ont'),
+    orderId,
+    storeId,
+    authorName: `${marker} owner`,
+    body: `${marker} called the customer`,
+  });
   const productId = newId('prd');
   await db.insert(salesProducts).values({
     id: productId,
@@ -307,6 +315,7 @@ const EXPECTED_TABLES = {
   sales_refunds: 1,
   sales_refund_lines: 1,
   sales_order_status_events: 1,
+  sales_order_notes: 1,
   sales_products: 1,
   sales_product_variants: 1,
   jobs: 1,

@@ -17,6 +17,8 @@ import { createProductImportFiles, createProductImportHandler } from './product-
 import { productImportRoutes } from './product-import.routes';
 import { createOrderImportFiles, type StartJob } from './order-import-files';
 import { createOrderImportHandler } from './order-import-job';
+import { createLineItemCancel } from './order-line-cancel.service';
+import { createOrderNotes } from './order-notes.service';
 import { createOrderOperations } from './order-operations.service';
 import { createSalesExportSources } from './sales.export';
 import { storeOrderRoutes } from './store-order.routes';
@@ -101,8 +103,19 @@ export const createSalesModule = ({
     await app.register(productRoutes(productService));
     await app.register(productImportRoutes(productImportFiles));
     await app.register(webhookRoutes(webhooks));
+    const lineItemCancel = createLineItemCancel({
+      clock,
+      changeOrderRow: operations.changeOrderRow,
+      getOrder: storeOrderService.getOrder,
+    });
     await app.register(
-      storeOrderRoutes(storeOrderService, importFiles, operations, customerService),
+      storeOrderRoutes(
+        storeOrderService,
+        importFiles,
+        { ...operations, ...lineItemCancel },
+        createOrderNotes({ db, clock }),
+        customerService,
+      ),
     );
   };
   return {

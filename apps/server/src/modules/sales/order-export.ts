@@ -1,9 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import { DateTime } from 'luxon';
 import { minorDigitsOf } from '@atelier/contract/common/money';
-import type { OrderTab, PostalAddress } from '@atelier/contract/sales/order';
+import type { OrderSort, OrderTab, PostalAddress } from '@atelier/contract/sales/order';
 import { formatOrderNumber, type OrderOrigin } from '@atelier/contract/sales/order-values';
-import type { OrderFilter, StoreOrderRepository } from './store-order.repository';
+import {
+  positionOf,
+  type OrderFilter,
+  type OrderPosition,
+  type StoreOrderRepository,
+} from './store-order.repository';
 import type { SalesCustomerRow, SalesOrderLineRow, SalesOrderRow } from './sales.table';
 
 /** Shopify's orders export header, every column in its order (the import reads it back). */
@@ -174,20 +179,26 @@ export const shopifyOrderRows = (
 };
 
 /**
- * The store's orders of `tab` and `filter`, newest first, as CSV text in Shopify's orders export
- * layout, page by page (EXPORT_PAGE orders a page: memory stays flat).
+ * The store's orders of `tab` and `filter`, in `sort` order (newest first unless given), as CSV
+ * text in Shopify's orders export layout, page by page (EXPORT_PAGE orders a page: memory stays
+ * flat).
  */
 export async function* exportShopifyOrdersCsv(
   repository: StoreOrderRepository,
   storeId: string,
   tab: OrderTab,
   filter: OrderFilter,
+  sort: OrderSort = '-placedAt',
 ): AsyncGenerator<string> {
   // The UTF-8 byte-order mark makes spreadsheets read accents right; the import skips it.
   yield `\uFEFF${stringify([[...SHOPIFY_ORDER_EXPORT_HEADERS]])}`;
-  let after: { placedAt: Date; id: string } | undefined;
+  let after: OrderPosition | undefined;
   for (;;) {
-    const orders = await repository.listOrders(storeId, tab, filter, { limit: EXPORT_PAGE, after });
+    const orders = await repository.listOrders(storeId, tab, filter, {
+      sort,
+      limit: EXPORT_PAGE,
+      after,
+    });
     if (orders.length === 0) return;
     const ids = orders.map((order) => order.id);
     const [lines, refunds] = await Promise.all([
@@ -199,8 +210,7 @@ export async function* exportShopifyOrdersCsv(
         shopifyOrderRows(order, lines.get(order.id) ?? [], refunds.get(order.id) ?? 0),
       ),
     );
-    const last = orders.at(-1)!;
-    after = { placedAt: last.placedAt, id: last.id };
+    after = positionOf(orders.at(-1)!);
     if (orders.length < EXPORT_PAGE) return;
   }
 }

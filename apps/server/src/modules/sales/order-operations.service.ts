@@ -2,26 +2,50 @@ import { and, asc, eq, max } from 'drizzle-orm';
 import type { StoreOrder } from '@atelier/contract/sales/order';
 import {
   ChangeOrderOpStatusInputSchema,
+  ChangeOrdersOpStatusInputSchema,
   UpdateOrderNoteInputSchema,
   UpdateShippingAddressInputSchema,
   type ChangeOrderOpStatusInput,
+  type ChangeOrdersOpStatusInput,
+  type ChangeOrdersOpStatusResult,
   type OrderStatusChange,
 } from '@atelier/contract/sales/order-operations';
-import type { ProductionStatus } from '@atelier/contract/sales/order-values';
+import {
+  formatOrderNumber,
+  type CancelState,
+  type OrderOrigin,
+  type ProductionStatus,
+} from '@atelier/contract/sales/order-values';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import { salesOrders, salesOrderStatusEvents, type SalesOrderRow } from './sales.table';
+import {
+  salesOrderLines,
+  salesOrders,
+  salesOrderStatusEvents,
+  type SalesOrderRow,
+} from './sales.table';
 
-type Change = 'productionStatus' | 'note' | 'shippingAddress';
+/** What a store's change to an order can touch (the `sales.order.updated` payload's names). */
+export type OrderChange =
+  'productionStatus' | 'note' | 'shippingAddress' | 'lineItems' | 'cancelState' | 'financialStatus';
 
-const orderNotFound = () =>
+/** The next sequence number of the order's history (its row is locked by the caller). */
+export const nextHistorySequence = async (tx: Database, orderId: string): Promise<number> => {
+  const [last] = await tx
+    .select({ sequence: max(salesOrderStatusEvents.sequence) })
+    .from(salesOrderStatusEvents)
+    .where(eq(salesOrderStatusEvents.orderId, orderId));
+  return (last?.sequence ?? 0) + 1;
+};
+
+export const orderNotFound = () =>
   new AppError('not_found', 'There is no such order in this store.', { reason: 'order_not_found' });
 
-const orderCanceled = () =>
+export const orderCanceled = () =>
   new AppError('conflict', 'This order is canceled; it can no longer be changed.', {
     reason: 'order_canceled',
   });
@@ -42,13 +66,16 @@ export const createOrderOperations = ({
   events: EventBus;
   getOrder: (actor: Actor, id: string) => Promise<StoreOrder>;
 }) => {
-  /** Runs `change` on the store's order, locked, and publishes what changed. */
-  const changeOrder = async (
+  /**
+   * Runs `change` on the store's order, locked, in one transaction, and publishes what changed.
+   * 404 `order_not_found`, 409 `order_canceled`. Returns what `change` returns.
+   */
+  const changeOrderRow = async <T>(
     actor: Actor,
     id: string,
-    change: (tx: Database, order: SalesOrderRow) => Promise<Change[]>,
-  ): Promise<StoreOrder> => {
-    await db.transaction(async (tx) => {
+    change: (tx: Database, order: SalesOrderRow) => Promise<{ changes: OrderChange[]; result: T }>,
+  ): Promise<T> =>
+    db.transaction(async (tx) => {
       const [order] = await tx
         .select()
         .from(salesOrders)
@@ -56,18 +83,64 @@ export const createOrderOperations = ({
         .for('update');
       if (!order) throw orderNotFound();
       if (order.cancelState === 'CANCELED') throw orderCanceled();
-      const changes = await change(tx, order);
+      const { changes, result } = await change(tx, order);
       await tx.update(salesOrders).set({ updatedAt: clock.now() }).where(eq(salesOrders.id, id));
       await events.publish(tx, 'sales.order.updated', {
         aggregateId: id,
         storeId: actor.storeId,
         payload: { storeId: actor.storeId, orderId: id, changes },
       });
+      return result;
     });
+
+  /** `changeOrderRow` answering with the order as it is now. */
+  const changeOrder = async (
+    actor: Actor,
+    id: string,
+    change: (tx: Database, order: SalesOrderRow) => Promise<OrderChange[]>,
+  ): Promise<StoreOrder> => {
+    await changeOrderRow(actor, id, async (tx, order) => ({
+      changes: await change(tx, order),
+      result: undefined,
+    }));
     return getOrder(actor, id);
   };
 
+  /** Sets a locked order's production status and records the change. 409 `op_status_unchanged`. */
+  const setOpStatus = async (
+    tx: Database,
+    actor: Actor,
+    order: SalesOrderRow,
+    { status, note }: { status: ProductionStatus; note?: string | undefined },
+  ): Promise<OrderChange[]> => {
+    if (order.productionStatus === status) {
+      throw new AppError('conflict', 'The order already has this status.', {
+        reason: 'op_status_unchanged',
+      });
+    }
+    await tx.insert(salesOrderStatusEvents).values({
+      id: newId('ose'),
+      sequence: await nextHistorySequence(tx, order.id),
+      orderId: order.id,
+      storeId: actor.storeId,
+      fromStatus: order.productionStatus,
+      toStatus: status,
+      note: note || null,
+      userId: actor.userId,
+      changedBy: actor.name || actor.email,
+      createdAt: clock.now(),
+    });
+    await tx
+      .update(salesOrders)
+      .set({ productionStatus: status })
+      .where(eq(salesOrders.id, order.id));
+    return ['productionStatus'];
+  };
+
   return {
+    /** For the other order operations of the module (line-item cancel): see `changeOrderRow`. */
+    changeOrderRow,
+
     /**
      * Spec §7 change-op-status: sets the order's production status and records the change
      * (from, to, note, who, when). 409 `order_canceled`, 409 `op_status_unchanged`.
@@ -77,35 +150,55 @@ export const createOrderOperations = ({
       id: string,
       input: ChangeOrderOpStatusInput,
     ): Promise<StoreOrder> {
-      const { status, note } = ChangeOrderOpStatusInputSchema.parse(input);
-      return changeOrder(actor, id, async (tx, order) => {
-        if (order.productionStatus === status) {
-          throw new AppError('conflict', 'The order already has this status.', {
-            reason: 'op_status_unchanged',
+      const parsed = ChangeOrderOpStatusInputSchema.parse(input);
+      return changeOrder(actor, id, (tx, order) => setOpStatus(tx, actor, order, parsed));
+    },
+
+    /**
+     * Spec §7 change-op-status for the /orders selection: each order changes in its own
+     * transaction as `changeOpStatus` does (history entry, event); an order that has the status
+     * already, is canceled or is not the store's is listed under `refused` with the reason, and the
+     * others still change. The ids are taken once each, in the order given.
+     */
+    async changeOpStatusOfMany(
+      actor: Actor,
+      input: ChangeOrdersOpStatusInput,
+    ): Promise<ChangeOrdersOpStatusResult> {
+      const { orderIds, ...change } = ChangeOrdersOpStatusInputSchema.parse(input);
+      const result: ChangeOrdersOpStatusResult = { changed: [], refused: [] };
+      const nameOf = (order: SalesOrderRow) =>
+        formatOrderNumber(order.origin as OrderOrigin, order.number);
+      for (const id of new Set(orderIds)) {
+        let name: string | null = null;
+        try {
+          const fromStatus = await changeOrderRow(actor, id, async (tx, order) => {
+            name = nameOf(order);
+            return {
+              changes: await setOpStatus(tx, actor, order, change),
+              result: order.productionStatus as ProductionStatus,
+            };
           });
+          result.changed.push({ id, name: name!, fromStatus });
+        } catch (error) {
+          const reason = error instanceof AppError ? error.reason : undefined;
+          if (
+            reason !== 'op_status_unchanged' &&
+            reason !== 'order_canceled' &&
+            reason !== 'order_not_found'
+          ) {
+            throw error;
+          }
+          if (reason === 'order_canceled') {
+            const [row] = await db
+              .select()
+              .from(salesOrders)
+              .where(and(eq(salesOrders.id, id), eq(salesOrders.storeId, actor.storeId)));
+            name = row ? nameOf(row) : null;
+          }
+          result.refused.push({ id, name, reason, message: (error as AppError).message });
         }
-        const [last] = await tx
-          .select({ sequence: max(salesOrderStatusEvents.sequence) })
-          .from(salesOrderStatusEvents)
-          .where(eq(salesOrderStatusEvents.orderId, id));
-        await tx.insert(salesOrderStatusEvents).values({
-          id: newId('ose'),
-          sequence: (last?.sequence ?? 0) + 1,
-          orderId: id,
-          storeId: actor.storeId,
-          fromStatus: order.productionStatus,
-          toStatus: status,
-          note: note || null,
-          userId: actor.userId,
-          changedBy: actor.name || actor.email,
-          createdAt: clock.now(),
-        });
-        await tx
-          .update(salesOrders)
-          .set({ productionStatus: status })
-          .where(eq(salesOrders.id, id));
-        return ['productionStatus'];
-      });
+      }
+      return result;
     },
 
     /**
@@ -131,25 +224,57 @@ export const createOrderOperations = ({
           ),
         )
         .orderBy(asc(salesOrderStatusEvents.sequence));
+      const lineIds = rows.flatMap((row) => (row.lineId ? [row.lineId] : []));
+      const lines =
+        lineIds.length === 0
+          ? []
+          : await db
+              .select({
+                id: salesOrderLines.id,
+                title: salesOrderLines.title,
+                sku: salesOrderLines.sku,
+              })
+              .from(salesOrderLines)
+              .where(
+                and(eq(salesOrderLines.orderId, id), eq(salesOrderLines.storeId, actor.storeId)),
+              );
+      const lineById = new Map(lines.map((line) => [line.id, line]));
       const initial = (rows[0]?.fromStatus ?? order.productionStatus) as ProductionStatus;
       return {
         items: [
           {
             id: `${id}:recorded`,
+            kind: 'RECORDED',
             fromStatus: null,
             toStatus: initial,
             note: null,
+            canceledItem: null,
+            cancelState: null,
             changedBy: null,
             changedAt: order.createdAt.toISOString(),
           },
-          ...rows.map((row) => ({
-            id: row.id,
-            fromStatus: row.fromStatus as ProductionStatus,
-            toStatus: row.toStatus as ProductionStatus,
-            note: row.note,
-            changedBy: row.changedBy,
-            changedAt: row.createdAt.toISOString(),
-          })),
+          ...rows.map((row): OrderStatusChange => {
+            const line = row.lineId ? lineById.get(row.lineId) : undefined;
+            return {
+              id: row.id,
+              kind: row.kind,
+              fromStatus: row.fromStatus as ProductionStatus,
+              toStatus: row.toStatus as ProductionStatus,
+              note: row.note,
+              canceledItem:
+                row.kind === 'LINE_ITEM_CANCELED' && line
+                  ? {
+                      lineId: line.id,
+                      title: line.title,
+                      sku: line.sku,
+                      quantity: row.quantity ?? 0,
+                    }
+                  : null,
+              cancelState: (row.cancelState as CancelState | null) ?? null,
+              changedBy: row.changedBy,
+              changedAt: row.createdAt.toISOString(),
+            };
+          }),
         ],
       };
     },
@@ -162,7 +287,7 @@ export const createOrderOperations = ({
           .update(salesOrders)
           .set({ note: note || null })
           .where(eq(salesOrders.id, id));
-        return ['note'];
+        return ['note'] as OrderChange[];
       });
     },
 
@@ -184,7 +309,7 @@ export const createOrderOperations = ({
           .update(salesOrders)
           .set({ shippingAddress: address })
           .where(eq(salesOrders.id, id));
-        return ['shippingAddress'];
+        return ['shippingAddress'] as OrderChange[];
       });
     },
   };

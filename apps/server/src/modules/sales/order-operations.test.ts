@@ -6,7 +6,10 @@ import {
   type StoreOrder,
   type StoreOrderPage,
 } from '@atelier/contract/sales/order';
-import type { OrderStatusChange } from '@atelier/contract/sales/order-operations';
+import type {
+  ChangeOrdersOpStatusResult,
+  OrderStatusChange,
+} from '@atelier/contract/sales/order-operations';
 import { outboxEvents } from '@/events/outbox.table';
 import { expectApiError } from '@/testing/api-error';
 import { registerAccount } from '@/testing/factories';
@@ -179,5 +182,63 @@ describe('order operations (issue 11, spec §7 change-op-status, op-status-histo
       .where(eq(salesOrders.id, order.id));
     expect(row).toMatchObject({ productionStatus: 'OUTSTANDING', note: null });
     expect(row!.shippingAddress).toBeNull();
+  });
+
+  it('changes the status of a selection, listing what changed and what was refused with why', async () => {
+    const [outstanding, held, canceled] = [
+      await anOrder(alice),
+      await anOrder(alice),
+      await anOrder(alice),
+    ];
+    await changeStatus(alice, held.id, { status: 'PROCESSING' });
+    await context.connection.db
+      .update(salesOrders)
+      .set({ cancelState: 'CANCELED' })
+      .where(eq(salesOrders.id, canceled.id));
+    const theirs = await anOrder(bob);
+
+    const response = await call(alice, 'POST', '/api/web/orders/change-op-status', {
+      orderIds: [outstanding.id, held.id, canceled.id, theirs.id, outstanding.id],
+      status: 'PROCESSING',
+      note: 'Batch to the workshop',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<ChangeOrdersOpStatusResult>();
+    expect(result.changed).toEqual([
+      { id: outstanding.id, name: outstanding.name, fromStatus: 'OUTSTANDING' },
+    ]);
+    expect(result.refused.map((item) => [item.id, item.name, item.reason])).toEqual([
+      [held.id, held.name, 'op_status_unchanged'],
+      [canceled.id, canceled.name, 'order_canceled'],
+      [theirs.id, null, 'order_not_found'],
+    ]);
+    expect((await history(alice, outstanding.id)).at(-1)).toMatchObject({
+      kind: 'STATUS_CHANGED',
+      toStatus: 'PROCESSING',
+      note: 'Batch to the workshop',
+    });
+    // Bob's order stayed as it was.
+    const [row] = await context.connection.db
+      .select()
+      .from(salesOrders)
+      .where(eq(salesOrders.id, theirs.id));
+    expect(row?.productionStatus).toBe('OUTSTANDING');
+
+    for (const [payload, field] of [
+      [{ orderIds: [], status: 'PROCESSING' }, 'body.orderIds'],
+      [{ orderIds: ['nope'], status: 'PROCESSING' }, 'body.orderIds.0'],
+      [
+        { orderIds: Array.from({ length: 251 }, () => outstanding.id), status: 'PROCESSING' },
+        'body.orderIds',
+      ],
+      [{ orderIds: [outstanding.id], status: 'SHIPPED' }, 'body.status'],
+    ] as const) {
+      const error = expectApiError(
+        await call(alice, 'POST', '/api/web/orders/change-op-status', payload),
+        400,
+        { code: 'bad_request' },
+      );
+      expect(error.details?.map((detail) => detail.field)).toEqual([field]);
+    }
   });
 });

@@ -31,7 +31,12 @@ import {
   type Product,
 } from '@atelier/contract/sales/product';
 import {
+  addOrderNote,
+  cancelOrderLineItem,
   changeOrderOpStatus,
+  changeOrdersOpStatus,
+  deleteOrderNote,
+  listOrderNotes,
   listOrderOpStatusHistory,
   updateOrderNote,
   updateOrderShippingAddress,
@@ -138,6 +143,30 @@ beforeAll(async () => {
       body: { status: 'PROCESSING', note: 'sweep' },
     },
     { method: 'GET', path: listOrderOpStatusHistory.path, params: { id: order.id } },
+    {
+      method: 'POST',
+      path: changeOrdersOpStatus.path,
+      body: { orderIds: [order.id], status: 'ON_HOLD', note: 'sweep' },
+    },
+    {
+      method: 'GET',
+      path: listStoreOrders.path,
+      query: { sort: '-customer', financialStatus: 'PAID', origin: 'MANUAL_RETAIL' },
+    },
+    { method: 'GET', path: exportStoreOrders.path, query: { ids: order.id, sort: 'total' } },
+    {
+      method: 'POST',
+      path: cancelOrderLineItem.path,
+      params: { id: order.id, lineId: order.lines[0]!.id },
+      body: { quantity: 1, reason: 'sweep' },
+    },
+    { method: 'GET', path: listOrderNotes.path, params: { id: order.id } },
+    { method: 'POST', path: addOrderNote.path, params: { id: order.id }, body: { body: 'n' } },
+    {
+      method: 'DELETE',
+      path: deleteOrderNote.path,
+      params: { id: order.id, noteId: 'ont_abc' },
+    },
     { method: 'PUT', path: updateOrderNote.path, params: { id: order.id }, body: { note: 'n' } },
     {
       method: 'PUT',

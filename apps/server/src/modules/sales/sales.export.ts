@@ -4,6 +4,7 @@ import { createTableExportSource, type ExportSource } from '@/modules/jobs';
 import {
   salesCustomers,
   salesOrderLines,
+  salesOrderNotes,
   salesOrders,
   salesOrderStatusEvents,
   salesProducts,
@@ -14,7 +15,7 @@ import {
 
 /**
  * "Export my data" tables of the sales module (issue 11): customers, store orders, their lines,
- * refunds and refunded lines, operation-status changes, products and their variants. Amounts are integer minor units of the order's `currency_code`.
+ * refunds and refunded lines, operation-status changes, team notes on orders, products and their variants. Amounts are integer minor units of the order's `currency_code`.
  */
 export const createSalesExportSources = (db: Database): ExportSource[] => [
   createTableExportSource(db, {
@@ -137,10 +138,27 @@ export const createSalesExportSources = (db: Database): ExportSource[] => [
       to_status: salesOrderStatusEvents.toStatus,
       note: salesOrderStatusEvents.note,
       changed_by: salesOrderStatusEvents.changedBy,
+      kind: salesOrderStatusEvents.kind,
+      line_id: salesOrderStatusEvents.lineId,
+      quantity: salesOrderStatusEvents.quantity,
+      cancel_state: salesOrderStatusEvents.cancelState,
       created_at: salesOrderStatusEvents.createdAt,
     },
     ofStore: (storeId) => eq(salesOrderStatusEvents.storeId, storeId),
     keys: [salesOrderStatusEvents.id],
+  }),
+  createTableExportSource(db, {
+    table: 'sales_order_notes',
+    from: salesOrderNotes,
+    columns: {
+      id: salesOrderNotes.id,
+      order_id: salesOrderNotes.orderId,
+      author_name: salesOrderNotes.authorName,
+      body: salesOrderNotes.body,
+      created_at: salesOrderNotes.createdAt,
+    },
+    ofStore: (storeId) => eq(salesOrderNotes.storeId, storeId),
+    keys: [salesOrderNotes.id],
   }),
   createTableExportSource(db, {
     table: 'sales_products',

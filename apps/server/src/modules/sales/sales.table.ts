@@ -51,10 +51,21 @@ export const salesCustomers = pgTable(
     /** Sum of the totals of the customer's orders that are not canceled, in `currencyCode`. */
     totalSpent: minorUnits('total_spent'),
     currencyCode: text('currency_code'),
+    /**
+     * What /orders sorts a customer by: the name as shown, else the e-mail, else "customer" and
+     * the channel id (lower-cased); kept by the database whenever those change.
+     */
+    sortName: text('sort_name')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(coalesce(nullif(btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), email, 'customer ' || external_id, ''))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    // /orders sorted by customer walks the customers in this order.
+    index('sales_customers_store_sort_name_idx').on(table.storeId, table.sortName, table.id),
     uniqueIndex('sales_customers_store_email_key')
       .on(table.storeId, table.email)
       .where(sql`${table.email} is not null`),
@@ -138,12 +149,14 @@ export const salesOrders = pgTable(
     uniqueIndex('sales_orders_channel_external_key')
       .on(table.storeId, table.channel, table.externalId)
       .where(sql`${table.externalId} is not null`),
-    index('sales_orders_store_placed_idx').on(
-      table.storeId,
-      table.placedAt.desc(),
-      table.id.desc(),
-    ),
-    index('sales_orders_customer_idx').on(table.customerId),
+    // Ascending, so both directions of the list's ORDER BY (newest first is `desc`, whose NULLS
+    // FIRST a `desc nulls last` index cannot give) read it in order.
+    index('sales_orders_store_placed_idx').on(table.storeId, table.placedAt, table.id),
+    // The other sorts of /orders (keyset pages by number or total, then id), and a customer's
+    // orders by number (the customer sort).
+    index('sales_orders_store_number_idx').on(table.storeId, table.number, table.id),
+    index('sales_orders_store_total_idx').on(table.storeId, table.total, table.id),
+    index('sales_orders_customer_idx').on(table.customerId, table.number, table.id),
   ],
 );
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
@@ -255,10 +268,42 @@ export const salesOrderStatusEvents = pgTable(
     /** The user who changed it and their name then (null: the system). */
     userId: text('user_id'),
     changedBy: text('changed_by'),
+    /**
+     * STATUS_CHANGED, or LINE_ITEM_CANCELED (units of `lineId` canceled; the status unchanged,
+     * `cancelState` the order's after it).
+     */
+    kind: text('kind', { enum: ['STATUS_CHANGED', 'LINE_ITEM_CANCELED'] })
+      .notNull()
+      .default('STATUS_CHANGED'),
+    lineId: text('line_id'),
+    quantity: integer('quantity'),
+    cancelState: text('cancel_state'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('sales_order_status_events_order_key').on(table.orderId, table.sequence)],
 );
+
+/**
+ * Spec §7 order-notes (issue 11): dated notes the store's team writes on an order, apart from
+ * the order's one `note` (spec §7 notes, which channels and customers fill).
+ */
+export const salesOrderNotes = pgTable(
+  'sales_order_notes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    /** The author (null once the account is gone) and their name when writing. */
+    userId: text('user_id'),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sales_order_notes_order_idx').on(table.orderId, table.createdAt)],
+);
+export type SalesOrderNoteRow = typeof salesOrderNotes.$inferSelect;
 
 /**
  * Issue 11 products of a store (Shopify's model): up to three options; each variant is one

@@ -13,7 +13,12 @@ import {
   listStoreCustomers,
 } from '@atelier/contract/sales/customer';
 import {
+  addOrderNote,
+  cancelOrderLineItem,
   changeOrderOpStatus,
+  changeOrdersOpStatus,
+  deleteOrderNote,
+  listOrderNotes,
   listOrderOpStatusHistory,
   updateOrderNote,
   updateOrderShippingAddress,
@@ -30,6 +35,8 @@ import { AppError } from '@/lib/app-error';
 import { routeOptions } from '@/lib/endpoint';
 import type { CustomerService } from './customer.service';
 import type { OrderImportFiles } from './order-import-files';
+import type { LineItemCancel } from './order-line-cancel.service';
+import type { OrderNotes } from './order-notes.service';
 import type { OrderOperations } from './order-operations.service';
 import type { StoreOrderService } from './store-order.service';
 
@@ -64,14 +71,15 @@ const uploadError = (error: unknown): unknown => {
  * /api/web/orders/manual-retail|manual-wholesale` (201; 400 `order_totals` naming the amount that
  * does not add up); the import: `POST /api/web/orders/import-files` (multipart, part `file`:
  * 201 the file's preview) and `POST /api/web/orders/import-task` (202 the job); the order's
- * operations (`order-operations.ts` in the contract: change-op-status, op-status-history, notes,
- * shipping-address).
+ * operations (`order-operations.ts` in the contract: change-op-status for one order or a
+ * selection, op-status-history, notes, order-notes, shipping-address, line-item cancel).
  */
 export const storeOrderRoutes =
   (
     service: StoreOrderService,
     importFiles: OrderImportFiles,
-    operations: OrderOperations,
+    operations: OrderOperations & LineItemCancel,
+    notes: OrderNotes,
     customers: CustomerService,
   ): FastifyPluginAsyncZod =>
   async (app) => {
@@ -98,6 +106,26 @@ export const storeOrderRoutes =
 
     app.post(changeOrderOpStatus.path, routeOptions(changeOrderOpStatus), async (request) =>
       operations.changeOpStatus(request.actor, request.params.id, request.body),
+    );
+    app.post(changeOrdersOpStatus.path, routeOptions(changeOrdersOpStatus), async (request) =>
+      operations.changeOpStatusOfMany(request.actor, request.body),
+    );
+    app.post(cancelOrderLineItem.path, routeOptions(cancelOrderLineItem), async (request) =>
+      operations.cancelLineItem(
+        request.actor,
+        request.params.id,
+        request.params.lineId,
+        request.body,
+      ),
+    );
+    app.get(listOrderNotes.path, routeOptions(listOrderNotes), async (request) =>
+      notes.listNotes(request.actor, request.params.id),
+    );
+    app.post(addOrderNote.path, routeOptions(addOrderNote), async (request, reply) =>
+      reply.status(201).send(await notes.addNote(request.actor, request.params.id, request.body)),
+    );
+    app.delete(deleteOrderNote.path, routeOptions(deleteOrderNote), async (request) =>
+      notes.deleteNote(request.actor, request.params.id, request.params.noteId),
     );
     app.get(
       listOrderOpStatusHistory.path,

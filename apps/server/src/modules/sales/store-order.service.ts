@@ -10,6 +10,7 @@ import {
   type ListStoreOrdersQuery,
   type ManualOrderInput,
   type OrderOrigin,
+  type OrderSort,
   type PostalAddress,
   type ProductionStatus,
   type StoreOrder,
@@ -31,8 +32,11 @@ import { decodeCursor, encodeCursor, invalidCursorError } from '@/lib/cursor';
 import { newId } from '@/lib/ids';
 import {
   createStoreOrderRepository,
+  positionOf,
   type CustomerDraft,
   type LineRowDraft,
+  type OrderFilter,
+  type OrderPosition,
 } from './store-order.repository';
 import { exportShopifyOrdersCsv } from './order-export';
 import type { SalesCustomerRow, SalesOrderRow } from './sales.table';
@@ -79,7 +83,84 @@ export type StoreOrderDraft = {
   utmSource?: string | null;
 };
 
-const LIST_SORT = 'placed_desc';
+/**
+ * A list cursor: the sort's values of the page's last order. Sorted by customer: the customer's
+ * sort name, id and the order number (the first two null for a guest order).
+ */
+const cursorOf = (sort: OrderSort, position: OrderPosition): string => {
+  const field = sort.replace('-', '');
+  const value =
+    field === 'placedAt'
+      ? position.placedAt.toISOString()
+      : field === 'number'
+        ? position.number
+        : field === 'total'
+          ? position.total
+          : JSON.stringify([position.customerSortName, position.customerId, position.number]);
+  return encodeCursor({ sort, value, id: position.id });
+};
+
+/** The position a cursor of `sort` holds; 400 `invalid_cursor` for another list's or a bad one. */
+const positionOfCursor = (sort: OrderSort, cursor: string): OrderPosition => {
+  const { value, id } = decodeCursor(cursor, sort);
+  const position: OrderPosition = {
+    id,
+    placedAt: new Date(0),
+    number: 0,
+    total: 0,
+    customerId: null,
+    customerSortName: null,
+  };
+  const field = sort.replace('-', '');
+  const isInteger = (candidate: unknown): candidate is number =>
+    typeof candidate === 'number' && Number.isSafeInteger(candidate);
+  if (field === 'placedAt') {
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw invalidCursorError();
+    position.placedAt = new Date(value);
+  } else if (field === 'number' || field === 'total') {
+    if (!isInteger(value)) throw invalidCursorError();
+    position[field] = value;
+  } else {
+    let parts: unknown;
+    try {
+      parts = typeof value === 'string' ? JSON.parse(value) : undefined;
+    } catch {
+      throw invalidCursorError();
+    }
+    const isText = (candidate: unknown) => typeof candidate === 'string' && candidate.length <= 400;
+    if (
+      !Array.isArray(parts) ||
+      parts.length !== 3 ||
+      !isInteger(parts[2]) ||
+      !(parts[0] === null ? parts[1] === null : isText(parts[0]) && isText(parts[1]))
+    ) {
+      throw invalidCursorError();
+    }
+    position.customerSortName = parts[0] as string | null;
+    position.customerId = parts[1] as string | null;
+    position.number = parts[2];
+  }
+  return position;
+};
+
+/** The repository's filter for a list or export query (a day range as UTC instants). */
+const filterOf = (query: {
+  search?: string | undefined;
+  origin?: OrderOrigin | undefined;
+  customerId?: string | undefined;
+  financialStatus?: FinancialStatus | undefined;
+  placedFrom?: string | undefined;
+  placedTo?: string | undefined;
+  ids?: string[] | undefined;
+}): OrderFilter => ({
+  search: query.search,
+  origin: query.origin,
+  customerId: query.customerId,
+  financialStatus: query.financialStatus,
+  placedFrom: query.placedFrom ? new Date(`${query.placedFrom}T00:00:00.000Z`) : undefined,
+  placedBefore: query.placedTo ? dayAfter(query.placedTo) : undefined,
+  ids: query.ids,
+});
 
 const orderNotFound = () =>
   new AppError('not_found', 'There is no such order in this store.', { reason: 'order_not_found' });
@@ -275,62 +356,36 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
     readOrder,
 
     /**
-     * Spec §7 GET /web/orders: one page of the store's orders in the tab, newest first (placed
-     * at, then id), with the counts of every tab for the same search, origin and dates. 400
-     * `invalid_cursor` for a cursor of another list.
+     * Spec §7 GET /web/orders: one page of the store's orders in the tab, in the asked sort
+     * (newest first by default; ties by id), with the counts of every tab for the same search,
+     * origin, payment and dates. The cursor holds the last order's sort values, so each sort's
+     * pages cover every order once. 400 `invalid_cursor` for a cursor of another sort or list.
      */
     async listOrders(actor: Actor, query: ListStoreOrdersQuery): Promise<StoreOrderPage> {
-      const { tab, search, origin, customerId, placedFrom, placedTo, cursor, limit } =
-        ListStoreOrdersQuerySchema.parse(query);
-      const position = cursor ? decodeCursor(cursor, LIST_SORT) : undefined;
-      if (
-        position &&
-        (typeof position.value !== 'string' || Number.isNaN(Date.parse(position.value)))
-      ) {
-        throw invalidCursorError();
-      }
-      const filter = {
-        search,
-        origin,
-        customerId,
-        placedFrom: placedFrom ? new Date(`${placedFrom}T00:00:00.000Z`) : undefined,
-        placedBefore: placedTo ? dayAfter(placedTo) : undefined,
-      };
+      const { tab, sort, cursor, limit, ...rest } = ListStoreOrdersQuerySchema.parse(query);
+      const after = cursor ? positionOfCursor(sort, cursor) : undefined;
+      const filter = filterOf(rest);
       const [rows, counts] = await Promise.all([
-        repository.listOrders(actor.storeId, tab, filter, {
-          limit: limit + 1,
-          after: position
-            ? { placedAt: new Date(position.value as string), id: position.id }
-            : undefined,
-        }),
+        repository.listOrders(actor.storeId, tab, filter, { sort, limit: limit + 1, after }),
         repository.countByTab(actor.storeId, filter),
       ]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page.map((row) => toSummary(row, row.customer)),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor({ sort: LIST_SORT, value: last.placedAt.toISOString(), id: last.id })
-            : null,
+        nextCursor: rows.length > limit && last ? cursorOf(sort, positionOf(last)) : null,
         counts,
       };
     },
 
     /**
-     * The list's orders (tab, search, origin, dates; every page) as CSV text in Shopify's orders
-     * export layout, streamed page by page. Throws a ZodError (400) for a bad query.
+     * The list's orders (tab, search, origin, payment, dates; every page), or the selected `ids`
+     * of the store, as CSV text in Shopify's orders export layout, in the list's sort, streamed
+     * page by page. Throws a ZodError (400) for a bad query.
      */
     exportOrders(actor: Actor, query: ExportStoreOrdersQuery): AsyncGenerator<string> {
-      const { tab, search, origin, customerId, placedFrom, placedTo } =
-        ExportStoreOrdersQuerySchema.parse(query);
-      return exportShopifyOrdersCsv(repository, actor.storeId, tab, {
-        search,
-        origin,
-        customerId,
-        placedFrom: placedFrom ? new Date(`${placedFrom}T00:00:00.000Z`) : undefined,
-        placedBefore: placedTo ? dayAfter(placedTo) : undefined,
-      });
+      const { tab, sort, ...rest } = ExportStoreOrdersQuerySchema.parse(query);
+      return exportShopifyOrdersCsv(repository, actor.storeId, tab, filterOf(rest), sort);
     },
 
     /** Spec §7 order-origins: every origin, its label and how many orders the store has from it. */

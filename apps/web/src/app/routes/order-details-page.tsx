@@ -1,4 +1,4 @@
-import { Alert, Badge, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { formatMoney } from '@atelier/contract/common/money';
@@ -14,7 +14,9 @@ import {
   formatPlacedAt,
   OrderStatusBadge,
 } from '@/features/sales/components/order-labels';
+import { OrderLines } from '@/features/sales/components/order-lines';
 import { OrderNoteEditor } from '@/features/sales/components/order-note-editor';
+import { OrderNotesPanel } from '@/features/sales/components/order-notes-panel';
 import { OrderSection } from '@/features/sales/components/order-section';
 import { OrderStatusControl } from '@/features/sales/components/order-status-control';
 import { OrderStatusTimeline } from '@/features/sales/components/order-status-timeline';
@@ -34,133 +36,112 @@ const TotalRow = ({ label, value, strong }: { label: string; value: string; stro
   </Group>
 );
 
-const OrderView = ({ order }: { order: StoreOrder }) => (
-  <Stack gap="lg">
-    <Group justify="space-between" align="flex-start">
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          Order {order.name}
-        </Title>
-        <Text c="dimmed">
-          {formatPlacedAt(order.placedAt, order.timeZone)} · {ORDER_ORIGIN_LABELS[order.origin]}
-          {order.externalId ? ` · ${order.externalId}` : ''}
-        </Text>
-      </Stack>
-      <Group gap="xs">
-        <OrderStatusBadge order={order} />
-        <Badge variant="light" color="gray">
-          {financialStatusLabel(order)}
-        </Badge>
-        <OrderStatusControl order={order} />
+const OrderView = ({ order }: { order: StoreOrder }) => {
+  const refunded = order.refunds.reduce((sum, refund) => sum + refund.amount.amount, 0);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} fz="h2">
+            Order {order.name}
+          </Title>
+          <Text c="dimmed">
+            {formatPlacedAt(order.placedAt, order.timeZone)} · {ORDER_ORIGIN_LABELS[order.origin]}
+            {order.externalId ? ` · ${order.externalId}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <OrderStatusBadge order={order} />
+          <Badge variant="light" color="gray">
+            {financialStatusLabel(order)}
+          </Badge>
+          <OrderStatusControl order={order} />
+        </Group>
       </Group>
-    </Group>
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack gap="lg">
-          <OrderSection title={`Items (${order.itemCount.toLocaleString('en-US')})`}>
-            <Table.ScrollContainer minWidth={520}>
-              <Table verticalSpacing="xs" data-testid="order-lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th>SKU</Table.Th>
-                    <Table.Th ta="right">Quantity</Table.Th>
-                    <Table.Th ta="right">Unit price</Table.Th>
-                    <Table.Th ta="right">Subtotal</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {order.lines.map((line) => (
-                    <Table.Tr key={line.id}>
-                      <Table.Td>
-                        <Text size="sm">{line.title}</Text>
-                        {line.variantTitle ? (
-                          <Text size="xs" c="dimmed">
-                            {line.variantTitle}
-                          </Text>
-                        ) : null}
-                        {line.canceledQuantity > 0 ? (
-                          <Text size="xs" c="red.8">
-                            {line.canceledQuantity} canceled
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{line.sku ?? '–'}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{line.quantity.toLocaleString('en-US')}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
-                      <Table.Td ta="right">
-                        {formatMoney(line.subtotal)}
-                        {line.discount.amount > 0 ? (
-                          <Text size="xs" c="dimmed">
-                            after {formatMoney(line.discount)} off
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <OrderLines order={order} />
+            {order.refunds.length > 0 ? (
+              <OrderSection title="Refunds">
+                <Stack gap="xs">
+                  {order.refunds.map((refund) => (
+                    <Group key={refund.id} justify="space-between">
+                      <Text size="sm">
+                        {formatPlacedAt(refund.createdAt, order.timeZone)}
+                        {refund.note ? ` · ${refund.note}` : ''}
+                      </Text>
+                      <Text size="sm">−{formatMoney(refund.amount)}</Text>
+                    </Group>
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </OrderSection>
-          {order.refunds.length > 0 ? (
-            <OrderSection title="Refunds">
-              <Stack gap="xs">
-                {order.refunds.map((refund) => (
-                  <Group key={refund.id} justify="space-between">
-                    <Text size="sm">
-                      {formatPlacedAt(refund.createdAt, order.timeZone)}
-                      {refund.note ? ` · ${refund.note}` : ''}
-                    </Text>
-                    <Text size="sm">−{formatMoney(refund.amount)}</Text>
-                  </Group>
-                ))}
+                </Stack>
+              </OrderSection>
+            ) : null}
+            <OrderNoteEditor order={order} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <OrderSection title="Summary">
+              <Stack gap={6}>
+                <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} />
+                {order.discountTotal.amount > 0 ? (
+                  <TotalRow
+                    label={`Discounts${order.discountCodes.length > 0 ? ` (${order.discountCodes.join(', ')})` : ''}`}
+                    value={`−${formatMoney(order.discountTotal)}`}
+                  />
+                ) : null}
+                <TotalRow label="Shipping" value={formatMoney(order.shippingTotal)} />
+                <TotalRow label="Tax" value={formatMoney(order.taxTotal)} />
+                <TotalRow label="Total" value={formatMoney(order.total)} strong />
+                {refunded > 0 ? (
+                  <>
+                    <Divider my={2} />
+                    <TotalRow
+                      label="Refunded"
+                      value={`−${formatMoney({ amount: refunded, currencyCode: order.currencyCode })}`}
+                    />
+                    <TotalRow
+                      label="Net"
+                      value={formatMoney({
+                        amount: order.total.amount - refunded,
+                        currencyCode: order.currencyCode,
+                      })}
+                      strong
+                    />
+                  </>
+                ) : null}
               </Stack>
             </OrderSection>
-          ) : null}
-          <OrderNoteEditor order={order} />
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="lg">
-          <OrderSection title="Summary">
-            <Stack gap={6}>
-              <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} />
-              {order.discountTotal.amount > 0 ? (
-                <TotalRow
-                  label={`Discounts${order.discountCodes.length > 0 ? ` (${order.discountCodes.join(', ')})` : ''}`}
-                  value={`−${formatMoney(order.discountTotal)}`}
-                />
+            <OrderSection title="Customer">
+              {order.customer ? (
+                <AppAnchor href={hrefs.customerOrders(order.customer.id)} size="sm">
+                  {customerLabel(order.customer)}
+                </AppAnchor>
+              ) : (
+                <Text size="sm">{customerLabel(order.customer)}</Text>
+              )}
+              {order.customer?.email ? (
+                <Text size="sm" c="dimmed">
+                  {order.customer.email}
+                </Text>
               ) : null}
-              <TotalRow label="Shipping" value={formatMoney(order.shippingTotal)} />
-              <TotalRow label="Tax" value={formatMoney(order.taxTotal)} />
-              <TotalRow label="Total" value={formatMoney(order.total)} strong />
-            </Stack>
-          </OrderSection>
-          <OrderSection title="Customer">
-            {order.customer ? (
-              <AppAnchor href={hrefs.customerOrders(order.customer.id)} size="sm">
-                {customerLabel(order.customer)}
-              </AppAnchor>
-            ) : (
-              <Text size="sm">{customerLabel(order.customer)}</Text>
-            )}
-            {order.customer?.email ? (
-              <Text size="sm" c="dimmed">
-                {order.customer.email}
-              </Text>
-            ) : null}
-          </OrderSection>
-          <ShippingAddressEditor order={order} useCountries={useCountries} />
-          <OrderStatusTimeline orderId={order.id} timeZone={order.timeZone} />
-        </Stack>
-      </Grid.Col>
-    </Grid>
-  </Stack>
-);
+            </OrderSection>
+            <ShippingAddressEditor order={order} useCountries={useCountries} />
+            <OrderStatusTimeline orderId={order.id} timeZone={order.timeZone} />
+            <OrderNotesPanel orderId={order.id} timeZone={order.timeZone} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+};
 
-/** Spec §2 /order-details/{id}: one order of the store, its lines, totals and customer. */
+/**
+ * Spec §2 /order-details/{id}: one order of the store, its lines (each canceled in part or whole
+ * until the order is sent), totals with what was refunded, customer, addresses, note, the
+ * operation history and the team's notes.
+ */
 export const OrderDetailsPage = () => {
   const { id } = orderDetailsRoute.useParams();
   const order = useOrder(id);

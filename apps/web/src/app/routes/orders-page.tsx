@@ -6,7 +6,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -14,29 +13,32 @@ import {
 import { useDebouncedCallback, useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconFileImport, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { formatMoney } from '@atelier/contract/common/money';
 import {
-  ORDER_ORIGIN_LABELS,
   ORDER_TAB_LABELS,
   ORDER_TABS,
+  type OrderSort,
   type OrderTab,
 } from '@atelier/contract/sales/order-values';
-import { AppAnchor } from '@/components/ui/app-anchor';
 import { PageHeader } from '@/components/ui/page-header';
-import { hrefs } from '@/config/paths';
 import { FollowedJob } from '@/features/jobs/components/followed-job';
 import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
-import { useOrders } from '@/features/sales/api/order-queries';
+import {
+  downloadOrdersCsv,
+  useOrders,
+  type OrderListParams,
+} from '@/features/sales/api/order-queries';
 import { CustomerSummary } from '@/features/sales/components/customer-summary';
 import { ExportOrdersButton } from '@/features/sales/components/export-orders-button';
-import { OrderImportDialog } from '@/features/sales/components/order-import-dialog';
 import {
-  customerLabel,
-  financialStatusLabel,
-  formatPlacedAt,
-  OrderStatusBadge,
-} from '@/features/sales/components/order-labels';
+  OrderColumnsChooser,
+  useOrderColumns,
+} from '@/features/sales/components/order-columns-chooser';
+import { OrderFilters, type OrderFilterValues } from '@/features/sales/components/order-filters';
+import { OrderImportDialog } from '@/features/sales/components/order-import-dialog';
+import { OrdersBulkBar } from '@/features/sales/components/orders-bulk-bar';
+import { OrdersTable } from '@/features/sales/components/orders-table';
 
 const ordersRoute = getRouteApi('/app/orders');
 
@@ -49,7 +51,7 @@ const NoOrders = ({ isFiltered, onClear }: { isFiltered: boolean; onClear: () =>
       title={isFiltered ? 'No orders match' : 'No orders yet'}
       description={
         isFiltered
-          ? 'No order of this tab has that number, customer e-mail or SKU.'
+          ? 'No order of this tab matches the search and filters.'
           : 'Orders from your sales channels and imports are listed here, newest first. Orders entered by hand (retail R-numbers, wholesale W-numbers) show here too.'
       }
     >
@@ -62,30 +64,62 @@ const NoOrders = ({ isFiltered, onClear }: { isFiltered: boolean; onClear: () =>
   </Paper>
 );
 
-/** Spec §2 /orders: the store's orders by tab of spec §3, with counts, a search and pages. */
+/**
+ * Spec §2 /orders: the store's orders by tab of spec §3, with counts, a search, filters (origin,
+ * payment, days), a sort and the columns chosen, as a dense table with pages ("Load more"); the
+ * selected orders are exported or change status together. Tab, search, filters and sort live in
+ * the address.
+ */
 export const OrdersPage = () => {
   useDocumentTitle('Orders · Atelier');
   const navigate = ordersRoute.useNavigate();
-  const { activeTabKey: tab = 'ALL', search = '', customerId } = ordersRoute.useSearch();
+  const {
+    activeTabKey: tab = 'ALL',
+    search = '',
+    customerId,
+    origin,
+    financialStatus,
+    placedFrom,
+    placedTo,
+    sort,
+  } = ordersRoute.useSearch();
+  const params: OrderListParams = {
+    tab,
+    search,
+    customerId,
+    origin,
+    financialStatus,
+    placedFrom,
+    placedTo,
+    sort,
+  };
   const [searchText, setSearchText] = useState(search);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [columnVisibility, setColumnVisibility] = useOrderColumns();
+  /** Moves to other orders: what was selected is no longer on screen, so it is let go. */
+  const show = (next: Partial<typeof params> & { activeTabKey?: OrderTab | undefined }) => {
+    setSelection({});
+    void navigate({ search: (previous) => ({ ...previous, ...next }) });
+  };
   const applySearch = useDebouncedCallback(
-    (value: string) =>
-      void navigate({ search: (previous) => ({ ...previous, search: value.trim() || undefined }) }),
+    (value: string) => show({ search: value.trim() || undefined }),
     300,
   );
-  const orders = useOrders({ tab, search, customerId });
+  const orders = useOrders(params);
   const [isImportOpen, importDialog] = useDisclosure(false);
   // Live job updates from the dialog's opening, so even a short import shows its progress.
   useJobUpdates(isImportOpen);
   const firstPage = orders.data?.pages[0];
   const rows = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]);
+  const filters: OrderFilterValues = { origin, financialStatus, placedFrom, placedTo };
+  const isFiltered =
+    search !== '' ||
+    tab !== 'ALL' ||
+    customerId !== undefined ||
+    Object.values(filters).some((value) => value !== undefined);
   const showTab = (next: string | null) =>
-    void navigate({
-      search: (previous) => ({
-        ...previous,
-        activeTabKey: next && next !== 'ALL' ? (next as OrderTab) : undefined,
-      }),
-    });
+    show({ activeTabKey: next && next !== 'ALL' ? (next as OrderTab) : undefined });
 
   return (
     <>
@@ -94,7 +128,7 @@ export const OrdersPage = () => {
         description="Every order of your store: from your sales channels, imports and the ones you enter by hand."
         actions={
           <Group gap="sm">
-            <ExportOrdersButton tab={tab} search={search} customerId={customerId} />
+            <ExportOrdersButton {...params} />
             <Button
               leftSection={<IconFileImport size={18} aria-hidden />}
               onClick={importDialog.open}
@@ -113,24 +147,29 @@ export const OrdersPage = () => {
         {customerId ? (
           <CustomerSummary
             customerId={customerId}
-            onClear={() =>
-              void navigate({ search: (previous) => ({ ...previous, customerId: undefined }) })
-            }
+            onClear={() => show({ customerId: undefined })}
           />
         ) : null}
-        <TextInput
-          aria-label="Search orders"
-          placeholder="Order number, customer e-mail or SKU"
-          leftSection={<IconSearch size={16} />}
-          // The API searches at most 100 characters (ListStoreOrdersQuerySchema).
-          maxLength={100}
-          value={searchText}
-          maw={420}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-        />
+        <Stack gap="xs">
+          <Group gap="sm" justify="space-between" wrap="nowrap">
+            <TextInput
+              aria-label="Search orders"
+              placeholder="Order number, customer e-mail or SKU"
+              leftSection={<IconSearch size={16} />}
+              // The API searches at most 100 characters (ListStoreOrdersQuerySchema).
+              maxLength={100}
+              value={searchText}
+              w={380}
+              style={{ flexShrink: 1, minWidth: 0 }}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                applySearch(event.currentTarget.value);
+              }}
+            />
+            <OrderColumnsChooser visibility={columnVisibility} onChange={setColumnVisibility} />
+          </Group>
+          <OrderFilters values={filters} onChange={(next) => show(next)} />
+        </Stack>
         <Tabs value={tab} onChange={showTab} keepMounted={false}>
           {/* One row of tabs, scrolled sideways on a phone rather than wrapped (issue 10). */}
           <div style={{ overflowX: 'auto', scrollbarWidth: 'thin' }}>
@@ -154,6 +193,14 @@ export const OrdersPage = () => {
           </div>
         </Tabs>
 
+        {selectedIds.length > 0 ? (
+          <OrdersBulkBar
+            selectedIds={selectedIds}
+            onExport={(ids) => downloadOrdersCsv(params, ids)}
+            onClear={() => setSelection({})}
+          />
+        ) : null}
+
         {orders.isError ? (
           <Alert color="red" title="The orders could not be loaded">
             <Group gap="sm">
@@ -166,69 +213,30 @@ export const OrdersPage = () => {
         ) : orders.isPending ? (
           <Stack gap="xs" aria-busy="true" aria-label="Loading orders">
             {[0, 1, 2, 3, 4].map((row) => (
-              <Skeleton key={row} height={36} radius="sm" />
+              <Skeleton key={row} height={32} radius="sm" />
             ))}
           </Stack>
         ) : rows.length === 0 ? (
           <NoOrders
-            isFiltered={search !== '' || tab !== 'ALL' || customerId !== undefined}
+            isFiltered={isFiltered}
             onClear={() => {
               setSearchText('');
+              setSelection({});
               void navigate({ search: {} });
             }}
           />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="xs" data-testid="orders-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Order</Table.Th>
-                    <Table.Th>Placed</Table.Th>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Origin</Table.Th>
-                    <Table.Th ta="right">Items</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                    <Table.Th>Payment</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((order) => (
-                    <Table.Tr key={order.id}>
-                      <Table.Td>
-                        <AppAnchor href={hrefs.orderDetails(order.id)} fw={500}>
-                          {order.name}
-                        </AppAnchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatPlacedAt(order.placedAt, order.timeZone)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={1}>
-                          {customerLabel(order.customer)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{ORDER_ORIGIN_LABELS[order.origin]}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{order.itemCount.toLocaleString('en-US')}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(order.total)}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{financialStatusLabel(order)}</Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
-                        <OrderStatusBadge order={order} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <OrdersTable
+              orders={rows}
+              sort={sort ?? '-placedAt'}
+              onSortChange={(next: OrderSort) =>
+                show({ sort: next === '-placedAt' ? undefined : next })
+              }
+              columnVisibility={columnVisibility}
+              selection={selection}
+              onSelectionChange={setSelection}
+            />
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {rows.length.toLocaleString('en-US')} of{' '}

@@ -3,7 +3,10 @@ import { paths } from '@/config/paths';
 import { validateOrdersSearch } from '@/features/sales/search-params';
 import { appLayoutRoute } from './app-layout-route';
 
-/** Spec §2 /orders (?activeTabKey= a tab of spec §3, ?search=). */
+/**
+ * Spec §2 /orders (?activeTabKey= a tab of spec §3, ?search=, ?customerId=, the filters ?origin=,
+ * ?financialStatus=, ?placedFrom=, ?placedTo= and ?sort=).
+ */
 export const ordersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: paths.orders,
@@ -11,8 +14,9 @@ export const ordersRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps }) => {
     const { ordersInfiniteQueryOptions } = await import('@/features/sales/api/order-queries');
+    const { activeTabKey, search, ...rest } = deps;
     void queryClient.prefetchInfiniteQuery(
-      ordersInfiniteQueryOptions({ tab: deps.activeTabKey ?? 'ALL', search: deps.search ?? '' }),
+      ordersInfiniteQueryOptions({ ...rest, tab: activeTabKey ?? 'ALL', search: search ?? '' }),
     );
   },
   component: lazyRouteComponent(() => import('./orders-page'), 'OrdersPage'),

@@ -26,7 +26,17 @@ const ana: StoreCustomer = {
   lastOrderAt: '2011-02-10T14:38:00.000Z',
   tags: ['wholesale'],
   createdAt: '2010-12-01T08:26:00.000Z',
-  defaultAddress: null,
+  defaultAddress: {
+    name: 'Ana Buyer',
+    company: null,
+    line1: '1 Market Street',
+    line2: null,
+    city: 'Leeds',
+    stateCode: null,
+    postalCode: 'LS1 1AA',
+    countryCode: 'GB',
+    phone: null,
+  },
   marketingConsentAt: '2010-12-01T08:26:00.000Z',
   marketingConsentSource: 'import:shopify-orders',
 };
@@ -37,7 +47,11 @@ describe('CustomerSummary', () => {
     render(<CustomerSummary customerId="cus_ana" onClear={() => undefined} />);
     const card = await screen.findByLabelText('Customer Ana Buyer');
     expect(card.textContent).toContain('ana@example.com · id 17850');
-    expect(card.textContent).toContain('Accepts marketing');
+    // Consent with when and where it was given, and the address.
+    expect(card.textContent).toContain(
+      'Accepts marketing since Dec 1, 2010 (import:shopify-orders)',
+    );
+    expect(card.textContent).toContain('1 Market Street, Leeds LS1 1AA, GB');
     expect(card.textContent).toContain('Orders3');
     expect(card.textContent).toMatch(/GBP\s115\.46/);
     expect(card.textContent).toContain('Dec 1, 2010');

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { formatMoney } from '@atelier/contract/common/money';
+import type { StoreCustomer } from '@atelier/contract/sales/customer';
 import { useCustomer } from '../api/order-queries';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -26,9 +27,20 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
   </Stack>
 );
 
+/** An address on one line: street, city, state, postal code, country. */
+const addressLine = (address: NonNullable<StoreCustomer['defaultAddress']>) =>
+  [
+    [address.line1, address.line2].filter(Boolean).join(', '),
+    [address.city, address.stateCode, address.postalCode].filter(Boolean).join(' '),
+    address.countryCode,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
 /**
  * One customer above their orders (issue 11 "customers … detail with their orders"): name,
- * e-mail, marketing consent and the figures their orders give.
+ * e-mail, marketing consent (when and where given), tags, default address and the figures their
+ * orders give.
  */
 export const CustomerSummary = ({
   customerId,
@@ -50,7 +62,19 @@ export const CustomerSummary = ({
     );
   }
   const data = customer.data;
-  const name = [data.firstName, data.lastName].filter(Boolean).join(' ') || data.email || 'Guest';
+  const name =
+    [data.firstName, data.lastName].filter(Boolean).join(' ') ||
+    data.email ||
+    (data.externalId ? `Customer ${data.externalId}` : 'Customer without a name');
+  const consent = data.acceptsMarketing
+    ? [
+        'Accepts marketing',
+        data.marketingConsentAt ? `since ${DAY.format(new Date(data.marketingConsentAt))}` : null,
+        data.marketingConsentSource ? `(${data.marketingConsentSource})` : null,
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : 'No marketing consent';
   const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : '–');
   return (
     <Paper withBorder radius="md" p="md" aria-label={`Customer ${name}`}>
@@ -65,8 +89,8 @@ export const CustomerSummary = ({
               .join(' · ')}
           </Text>
           <Group gap="xs" mt={4}>
-            <Badge variant="light" color={data.acceptsMarketing ? 'teal' : 'gray'}>
-              {data.acceptsMarketing ? 'Accepts marketing' : 'No marketing consent'}
+            <Badge variant="light" color={data.acceptsMarketing ? 'teal' : 'gray'} tt="none">
+              {consent}
             </Badge>
             {data.tags.map((tag) => (
               <Badge key={tag} variant="outline" color="gray">
@@ -74,6 +98,11 @@ export const CustomerSummary = ({
               </Badge>
             ))}
           </Group>
+          {data.defaultAddress ? (
+            <Text size="sm" c="dimmed" mt={4}>
+              {addressLine(data.defaultAddress)}
+            </Text>
+          ) : null}
         </Stack>
         <Button variant="subtle" size="compact-sm" onClick={onClear}>
           Show every order

@@ -6,14 +6,23 @@ import { useOrderStatusHistory } from '../api/order-queries';
 import { formatPlacedAt } from './order-labels';
 import { OrderSection } from './order-section';
 
-const changeTitle = (change: OrderStatusChange): string =>
-  change.fromStatus === null
+const changeTitle = (change: OrderStatusChange): string => {
+  if (change.kind === 'LINE_ITEM_CANCELED') {
+    const item = change.canceledItem;
+    const what = item ? `${item.quantity} × ${item.title}` : 'an item';
+    return `Canceled ${what}${change.cancelState === 'CANCELED' ? ' · order canceled' : ''}`;
+  }
+  return change.fromStatus === null
     ? `Recorded as ${PRODUCTION_STATUS_LABELS[change.toStatus]}`
     : `${PRODUCTION_STATUS_LABELS[change.fromStatus]} → ${PRODUCTION_STATUS_LABELS[change.toStatus]}`;
+};
 
 type OrderStatusTimelineProps = { orderId: string; timeZone: string };
 
-/** Spec §7 op-status-history: each production status of the order, who set it, when and why. */
+/**
+ * Spec §7 op-status-history: each production status of the order and each canceled item, who
+ * did it, when and why.
+ */
 export const OrderStatusTimeline = ({ orderId, timeZone }: OrderStatusTimelineProps) => {
   const history = useOrderStatusHistory(orderId);
 
@@ -39,7 +48,12 @@ export const OrderStatusTimeline = ({ orderId, timeZone }: OrderStatusTimelinePr
           aria-label="Status changes, oldest first"
         >
           {history.data.items.map((change) => (
-            <Timeline.Item key={change.id} title={changeTitle(change)} role="listitem">
+            <Timeline.Item
+              key={change.id}
+              title={changeTitle(change)}
+              role="listitem"
+              color={change.kind === 'LINE_ITEM_CANCELED' ? 'red' : undefined}
+            >
               <Text size="xs" c="dimmed">
                 {formatPlacedAt(change.changedAt, timeZone)}
                 {change.changedBy ? ` · by ${change.changedBy}` : ''}
