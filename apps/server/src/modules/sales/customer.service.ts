@@ -45,13 +45,19 @@ const canonical = (value: unknown): string =>
       : item,
   );
 
+/**
+ * Where a customer without orders stands in the last-order sort: after every customer with one
+ * (the Unix epoch; an order history reaches no further back).
+ */
+const NO_ORDER_YET = new Date(0);
+
 /** The value each sort orders by (descending, then id descending). */
 const SORT_KEYS: Record<CustomerSort, SQL> = {
-  LAST_ORDER: sql`coalesce(${salesCustomers.lastOrderAt}, ${salesCustomers.createdAt})`,
+  LAST_ORDER: sql`coalesce(${salesCustomers.lastOrderAt}, ${NO_ORDER_YET.toISOString()}::timestamptz)`,
   TOTAL_SPENT: sql`${salesCustomers.totalSpent}`,
 };
 const sortValueOf = (row: SalesCustomerRow, sort: CustomerSort): string | number =>
-  sort === 'TOTAL_SPENT' ? row.totalSpent : (row.lastOrderAt ?? row.createdAt).toISOString();
+  sort === 'TOTAL_SPENT' ? row.totalSpent : (row.lastOrderAt ?? NO_ORDER_YET).toISOString();
 
 const EXPORT_PAGE = 1_000;
 

@@ -11,6 +11,7 @@ import {
   listStoreOrders,
   type StoreOrderPage,
 } from '@atelier/contract/sales/order';
+import { salesCustomers } from '@/db/schema';
 import { expectApiError } from '@/testing/api-error';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
@@ -156,5 +157,26 @@ describe('store customers (issue 11)', () => {
       headers: bob.headers,
     });
     expect(foreignOrders.json<StoreOrderPage>().items).toEqual([]);
+  });
+
+  it('lists customers without an order yet after every buyer when sorted by last order', async () => {
+    const carol = await registerAccount(context);
+    await order(carol, 'old@example.com', 1_000, '2011-01-05');
+    // A customer a channel brought without orders (a Shopify customer who never bought), added
+    // after that order: still after it, since the sort is by last order.
+    await context.connection.db.insert(salesCustomers).values({
+      id: 'cus_noorderyet',
+      storeId: carol.storeId,
+      email: 'new@example.com',
+      channel: 'shopify:maker.myshopify.com',
+      externalId: '7001',
+    });
+    const first = await list(carol, 'limit=1');
+    expect(first.items.map((customer) => customer.email)).toEqual(['old@example.com']);
+    const rest = await list(carol, `limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(rest.items.map((customer) => [customer.email, customer.orderCount])).toEqual([
+      ['new@example.com', 0],
+    ]);
+    expect(rest.nextCursor).toBeNull();
   });
 });
