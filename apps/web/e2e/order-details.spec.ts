@@ -62,7 +62,7 @@ const expectOperationsShown = async (page: Page) => {
   const address = page.getByRole('region', { name: 'Shipping address' });
   await address.getByText('1 Market Street').waitFor();
   await address.getByText('Toronto ON M5H 2N2').waitFor();
-  await address.getByText('CA', { exact: true }).waitFor();
+  await address.getByText('Canada', { exact: true }).waitFor();
 };
 
 describe.skipIf(!hasChromium)(`order details (issue 11)${SKIP_REASON}`, () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, formatRelativeTime } from './format';
+import { abbreviateNumber, countryNameOf, formatRelativeTime } from './format';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -176,5 +176,14 @@ describe('formatRelativeTime', () => {
         expect((count + 1) * unit).toBeGreaterThan(ms);
       }),
     );
+  });
+});
+
+describe('countryNameOf', () => {
+  it('names a country by its ISO code, and gives back what is not one', () => {
+    expect(countryNameOf('GB')).toBe('United Kingdom');
+    expect(countryNameOf('us')).toBe('United States');
+    expect(countryNameOf('EIRE')).toBe('EIRE');
+    expect(countryNameOf('')).toBe('');
   });
 });

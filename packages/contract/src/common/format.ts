@@ -45,3 +45,18 @@ export const formatRelativeTime = (
   if (ageMs > YEAR_MS) options.year = 'numeric';
   return new Intl.DateTimeFormat('en-US', options).format(date);
 };
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/**
+ * The English name of an ISO 3166-1 alpha-2 country code ("GB" → "United Kingdom"); a code that
+ * is not one (or that this runtime does not know) is given back as it is.
+ */
+export const countryNameOf = (countryCode: string): string => {
+  if (!/^[A-Z]{2}$/i.test(countryCode)) return countryCode;
+  try {
+    return regionNames.of(countryCode.toUpperCase()) ?? countryCode;
+  } catch {
+    return countryCode;
+  }
+};

@@ -51,7 +51,7 @@ describe('CustomerSummary', () => {
     expect(card.textContent).toContain(
       'Accepts marketing since Dec 1, 2010 (import:shopify-orders)',
     );
-    expect(card.textContent).toContain('1 Market Street, Leeds LS1 1AA, GB');
+    expect(card.textContent).toContain('1 Market Street, Leeds LS1 1AA, United Kingdom');
     expect(card.textContent).toContain('Orders3');
     expect(card.textContent).toMatch(/GBP\s115\.46/);
     expect(card.textContent).toContain('Dec 1, 2010');

@@ -10,6 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { countryNameOf } from '@atelier/contract/common/format';
 import { formatMoney } from '@atelier/contract/common/money';
 import type { StoreCustomer } from '@atelier/contract/sales/customer';
 import { useCustomer } from '../api/order-queries';
@@ -32,7 +33,7 @@ const addressLine = (address: NonNullable<StoreCustomer['defaultAddress']>) =>
   [
     [address.line1, address.line2].filter(Boolean).join(', '),
     [address.city, address.stateCode, address.postalCode].filter(Boolean).join(' '),
-    address.countryCode,
+    address.countryCode && countryNameOf(address.countryCode),
   ]
     .filter(Boolean)
     .join(', ');

@@ -5,6 +5,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { countryNameOf } from '@atelier/contract/common/format';
 import type { Country } from '@atelier/contract/reference/geography';
 import type { PostalAddress, StoreOrder } from '@atelier/contract/sales/order';
 import { UpdateShippingAddressInputSchema } from '@atelier/contract/sales/order-operations';
@@ -29,7 +30,7 @@ export const AddressLines = ({ address }: { address: PostalAddress | null }) => 
     address.line1,
     address.line2,
     cityLine,
-    address.countryCode,
+    address.countryCode && countryNameOf(address.countryCode),
     address.phone,
   ].filter((line): line is string => Boolean(line));
   return (
