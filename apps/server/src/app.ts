@@ -82,6 +82,9 @@ export const buildApp = async ({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Start-up hooks (migrations done, the job runner and outbox started) can take longer than
+    // Fastify's 10 s on a busy machine or a distant database; a minute before giving up.
+    pluginTimeout: 60_000,
     ...httpServerOptions(config),
     trustProxy: config.TRUST_PROXY,
     // Errors Fastify raises before routing (a malformed percent-encoded path) get our body shape.

@@ -167,7 +167,7 @@ export const createChannelSync = (deps: {
         return { disconnected: true };
       }
       if (error instanceof ChannelCallError) {
-        await repository.recordError(connection.id, error.message.slice(0, 1_000), clock.now());
+        await repository.recordError(connection, error.message.slice(0, 1_000), clock.now());
         deps.log.warn({ connectionId: connection.id, kind: error.kind }, error.message);
       }
       throw error;

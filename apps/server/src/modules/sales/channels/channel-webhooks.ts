@@ -263,14 +263,14 @@ export const createChannelWebhooks = (
       }
     } catch (error) {
       if (error instanceof ChannelCallError) {
-        await repository.recordError(connection.id, error.message.slice(0, 1_000), clock.now());
+        await repository.recordError(connection, error.message.slice(0, 1_000), clock.now());
         throw error;
       }
       if (!isRecordError(error)) throw error;
       // Retrying cannot mend the record: say so on the connection and let the webhook go.
       const message = `A change from ${SALES_CHANNEL_LABELS[connection.channel]} could not be recorded: ${recordErrorMessage(error)}`;
       log.warn({ connectionId: connection.id, receiptId: receipt.id }, message);
-      await repository.recordError(connection.id, message.slice(0, 1_000), clock.now());
+      await repository.recordError(connection, message.slice(0, 1_000), clock.now());
       await repository.completeReceipt(receipt.id, clock.now());
       return { applied: 0 };
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { SalesChannelName } from '@atelier/contract/sales/channel';
 import type { Database } from '@/db/client';
 import {
@@ -108,11 +108,28 @@ export const createChannelRepository = (db: Database) => ({
       .where(eq(salesChannelConnections.id, id));
   },
 
-  async recordError(id: string, message: string, now: Date) {
+  /**
+   * Marks the connection ERROR with `message`, only while it still holds the token the failed
+   * work used: a sync or webhook that fails after the shop was disconnected, or connected again
+   * with a new token, says nothing about the connection as it is now.
+   */
+  async recordError(
+    connection: Pick<SalesChannelConnectionRow, 'id' | 'tokenCiphertext'>,
+    message: string,
+    now: Date,
+  ) {
     await db
       .update(salesChannelConnections)
       .set({ status: 'ERROR', lastError: message, updatedAt: now })
-      .where(eq(salesChannelConnections.id, id));
+      .where(
+        and(
+          eq(salesChannelConnections.id, connection.id),
+          ne(salesChannelConnections.status, 'DISCONNECTED'),
+          connection.tokenCiphertext === null
+            ? isNull(salesChannelConnections.tokenCiphertext)
+            : eq(salesChannelConnections.tokenCiphertext, connection.tokenCiphertext),
+        ),
+      );
   },
 
   async saveInstallState(values: {

@@ -86,7 +86,8 @@ const eventsOf = (storeId: string, prefix: string) =>
   context.connection.db
     .select({ type: outboxEvents.type })
     .from(outboxEvents)
-    .where(and(eq(outboxEvents.storeId, storeId), like(outboxEvents.type, `${prefix}%`)));
+    .where(and(eq(outboxEvents.storeId, storeId), like(outboxEvents.type, `${prefix}%`)))
+    .orderBy(outboxEvents.sequence);
 
 describe('Shopify product and customer webhooks (issue 11)', () => {
   it('answers 401 to a product or customer webhook with a bad signature and stores nothing', async () => {

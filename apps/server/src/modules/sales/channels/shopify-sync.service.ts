@@ -291,7 +291,7 @@ export const createShopifySyncService = (deps: ShopifySyncDeps) => {
       });
     } catch {
       const message = `The access token of ${connection.shop} cannot be read with this server’s CHANNEL_TOKEN_KEY: connect the shop again.`;
-      await repository.recordError(connection.id, message, clock.now());
+      await repository.recordError(connection, message, clock.now());
       throw new PermanentJobError(message);
     }
     const client = createShopifyAdminClient({
@@ -309,11 +309,11 @@ export const createShopifySyncService = (deps: ShopifySyncDeps) => {
     } catch (error) {
       if (context.signal.aborted) throw error;
       if (error instanceof ShopifyAccessError) {
-        await repository.recordError(connection.id, error.message, clock.now());
+        await repository.recordError(connection, error.message, clock.now());
         throw new PermanentJobError(error.message);
       }
       const message = `The last sync of ${connection.shop} failed: ${(error as Error).message}`;
-      await repository.recordError(connection.id, message.slice(0, 1_000), clock.now());
+      await repository.recordError(connection, message.slice(0, 1_000), clock.now());
       throw error;
     }
     await syncs.markSynced(connection.id, clock.now());

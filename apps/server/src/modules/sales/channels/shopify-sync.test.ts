@@ -115,7 +115,8 @@ const salesEventsOf = async (storeId: string) =>
   context.connection.db
     .select({ type: outboxEvents.type })
     .from(outboxEvents)
-    .where(and(eq(outboxEvents.storeId, storeId), like(outboxEvents.type, 'sales.%')));
+    .where(and(eq(outboxEvents.storeId, storeId), like(outboxEvents.type, 'sales.%')))
+    .orderBy(outboxEvents.sequence);
 
 describe('Shopify first sync and re-sync (issue 11)', () => {
   const SHOP = 'juniper-oak.myshopify.com';

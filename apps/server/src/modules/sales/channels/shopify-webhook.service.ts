@@ -276,7 +276,7 @@ export const createShopifyWebhookService = (deps: ShopifyWebhookDeps) => {
       // Retrying cannot mend the record: say so on the connection and let the webhook go.
       const message = `A change from Shopify (${receipt.topic}) could not be applied: ${issue ?? 'unreadable'}`;
       log.warn({ shop: receipt.shop, webhookId: receipt.webhookId }, message);
-      await repository.recordError(connection.id, message.slice(0, 1_000), clock.now());
+      await repository.recordError(connection, message.slice(0, 1_000), clock.now());
       await repository.completeReceipt(receipt.id, clock.now());
       return { applied: 0 };
     }

@@ -191,7 +191,8 @@ describe('Shopify webhooks (issue 11)', () => {
     const announced = await context.connection.db
       .select({ type: outboxEvents.type })
       .from(outboxEvents)
-      .where(eq(outboxEvents.aggregateId, order.id));
+      .where(eq(outboxEvents.aggregateId, order.id))
+      .orderBy(outboxEvents.sequence);
     expect(announced.map((event) => event.type)).toEqual(['sales.order.created']);
     const [receipt] = await receiptsOf('w-create-1');
     expect(receipt).toMatchObject({ topic: 'orders/create', body: null });
