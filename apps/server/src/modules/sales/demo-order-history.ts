@@ -5,6 +5,7 @@ import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import { DATA_ROOT } from '@/lib/paths';
 import type { JobHandler } from '@/modules/jobs';
+import { createCatalogFromOrderLines } from './demo-catalog';
 import { importOrderLines } from './order-import';
 import { salesCustomers, salesOrderLines, salesOrders } from './sales.table';
 
@@ -23,7 +24,8 @@ type Log = { info: (details: object, message: string) => void };
 
 /**
  * Imports DEMO_ORDER_HISTORY_FILE into the job's store through the order-lines import: 22,064
- * orders, their customers and refunds. Progress goes to the job (and its progress bar) and to
+ * orders, their customers and refunds; then the goods they sell become the store's products
+ * (createCatalogFromOrderLines). Progress goes to the job (and its progress bar) and to
  * the log every 10 %. Idempotent: a resumed or repeated run records nothing twice.
  */
 export const createDemoOrderHistoryHandler = (deps: {
@@ -59,6 +61,13 @@ export const createDemoOrderHistoryHandler = (deps: {
         }
       },
     });
+    // The goods its orders sell become its products (/inventory).
+    const catalog = await createCatalogFromOrderLines({
+      db: deps.db,
+      events: deps.events,
+      storeId: context.storeId,
+      channel: DEMO_ORDER_HISTORY_CHANNEL,
+    });
     // PGlite has no autovacuum: without statistics the planner reads the 22,064 orders by the
     // wrong index for the list's sorts. PostgreSQL would analyze them later on its own.
     await deps.db.execute(sql`ANALYZE ${salesOrders}, ${salesCustomers}, ${salesOrderLines}`);
@@ -67,6 +76,7 @@ export const createDemoOrderHistoryHandler = (deps: {
         orders: report.orders,
         alreadyThere: report.skippedOrders,
         refunds: report.refunds,
+        products: catalog.products,
         issues: report.issueCount,
       },
       'demo order history imported',
