@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { hasChromium } from './browser';
 import { REPO_ROOT, WEB_DIR, WEB_DIST_INDEX } from './paths';
+import { startServer } from './server';
 
 const newestChange = (entry: string): number => {
   const stats = statSync(entry);
@@ -13,7 +17,7 @@ const newestChange = (entry: string): number => {
 };
 
 /** The server serves apps/web/dist: build it when missing or older than the web sources. */
-export default function buildWebApp() {
+const buildWebApp = () => {
   const sources = ['src', 'index.html', 'vite.config.ts', 'public'].map((entry) =>
     path.join(WEB_DIR, entry),
   );
@@ -27,4 +31,21 @@ export default function buildWebApp() {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`vite build failed with status ${result.status}`);
+};
+
+/**
+ * Builds the web app, then (on the embedded database, where Chromium can run the journeys) starts
+ * the server once on a new data directory and stops it: each journey's server starts on a copy of
+ * it, its migrations and reference data already in place. Removed at the end of the run.
+ */
+export default async function setup(project: TestProject) {
+  buildWebApp();
+  project.provide('serverTemplateDataDir', '');
+  if (process.env.DATABASE_URL || !hasChromium) return;
+  const template = await startServer({ fresh: true });
+  await template.stop();
+  project.provide('serverTemplateDataDir', template.dataDir);
+  return async () => {
+    await rm(template.dataDir, { recursive: true, force: true });
+  };
 }

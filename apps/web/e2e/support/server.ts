@@ -1,9 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { REPO_ROOT } from './paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * A data directory the journeys' global setup made by starting the server once (migrated,
+     * the platform's reference data seeded) and stopping it; empty on PostgreSQL.
+     */
+    serverTemplateDataDir: string;
+  }
+}
+
+/** The global setup's template data directory, when this runs in a journey (not in the setup). */
+const templateDataDir = () => {
+  try {
+    return inject('serverTemplateDataDir') || undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 export type TestServer = {
   baseUrl: string;
@@ -60,18 +80,28 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () =>
   );
 };
 
+const newDataDir = async (fresh: boolean) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-e2e-'));
+  const template = fresh || process.env.DATABASE_URL ? undefined : templateDataDir();
+  if (template) await cp(template, dataDir, { recursive: true });
+  return dataDir;
+};
+
 /**
  * Starts the real server (`tsx apps/server/src/server.ts`) on a free port. A fresh temporary
- * data directory is made unless one is given (to restart on the same data). `env` adds
+ * data directory is made unless one is given (to restart on the same data): a copy of the global
+ * setup's template (the server's first start done once: migrations and the platform's seed, about
+ * 10 s a journey), or an empty one with `fresh` or where there is no template. `env` adds
  * variables; as a function it gets the server's address first (for PUBLIC_URL).
  */
 export const startServer = async (
   options: {
     dataDir?: string;
+    fresh?: boolean;
     env?: Record<string, string> | ((baseUrl: string) => Record<string, string>);
   } = {},
 ): Promise<TestServer> => {
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'atelier-e2e-')));
+  const dataDir = options.dataDir ?? (await newDataDir(options.fresh ?? false));
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');

@@ -128,6 +128,12 @@ describe('order-lines import (issue 11)', () => {
       ['13748', 1],
       ['17850', 1],
     ]);
+    // The country of their first order is theirs (the customers list shows it).
+    expect(customers.map((customer) => customer.defaultAddress?.countryCode)).toEqual([
+      'FR',
+      'GB',
+      'GB',
+    ]);
     const [france] = await context.connection.db
       .select({ address: salesOrders.shippingAddress })
       .from(salesOrders)

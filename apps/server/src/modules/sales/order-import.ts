@@ -238,6 +238,44 @@ type Customer = NonNullable<ImportedOrder['customer']>;
 const customerKey = (customer: Customer) =>
   customer.externalId ? `id:${customer.externalId}` : `email:${customer.email}`;
 
+/** An address of the file with its country as the reference data knows it (or none). */
+const withKnownCountry = (
+  address: PostalAddress | null,
+  countryCodes: Map<string, string>,
+): PostalAddress | null =>
+  address && {
+    ...address,
+    countryCode: address.countryCode
+      ? (countryCodes.get(address.countryCode.toLowerCase()) ?? null)
+      : null,
+  };
+
+/**
+ * Where an order went: its shipping address, or, for a file that names only a country (the UCI
+ * file), an address of that country alone.
+ */
+const shippingAddressOf = (
+  order: ImportedOrder,
+  countryCodes: Map<string, string>,
+): PostalAddress | null => {
+  if (order.shippingAddress) return withKnownCountry(order.shippingAddress, countryCodes);
+  const countryCode = order.country
+    ? (countryCodes.get(order.country.toLowerCase()) ?? null)
+    : null;
+  if (!countryCode) return null;
+  return {
+    name: null,
+    company: null,
+    line1: null,
+    line2: null,
+    city: null,
+    stateCode: null,
+    postalCode: null,
+    countryCode,
+    phone: null,
+  };
+};
+
 /**
  * The store's customers for the batch's customer keys, created when new: one lookup by channel
  * id, one by e-mail, one insert (each in chunks of INSERT_CHUNK).
@@ -247,6 +285,7 @@ const resolveCustomers = async (
   storeId: string,
   channel: string,
   batch: ImportedOrder[],
+  countryCodes: Map<string, string>,
   report: OrderImportReport,
 ): Promise<Map<string, string>> => {
   const wanted = new Map<string, Customer>();
@@ -307,7 +346,9 @@ const resolveCustomers = async (
         firstName: customer.firstName,
         lastName: customer.lastName,
         phone: customer.phone,
-        defaultAddress: first.shippingAddress ?? first.billingAddress,
+        defaultAddress:
+          shippingAddressOf(first, countryCodes) ??
+          withKnownCountry(first.billingAddress, countryCodes),
         acceptsMarketing: customer.acceptsMarketing ?? false,
         // The file says the customer agreed; when is the order's time, the only one it gives.
         marketingConsentAt: customer.acceptsMarketing ? first.placedAt : null,
@@ -505,7 +546,7 @@ const writeBatch = async (
   countryCodes: Map<string, string>,
   report: OrderImportReport,
 ) => {
-  const customerIds = await resolveCustomers(tx, storeId, channel, batch, report);
+  const customerIds = await resolveCustomers(tx, storeId, channel, batch, countryCodes, report);
   const orders = batch.filter((order) => order.kind === 'ORDER');
   const fresh = await freshOrders(tx, storeId, channel, orders);
   report.skippedOrders += orders.length - fresh.length;
@@ -521,19 +562,8 @@ const writeBatch = async (
       .returning({ lastNumber: salesOrderSeries.lastNumber });
     firstNumber = series!.lastNumber - fresh.length + 1;
   }
-  /** An address of the file with its country as the reference data knows it (or none). */
-  const withKnownCountry = (address: PostalAddress | null): PostalAddress | null =>
-    address && {
-      ...address,
-      countryCode: address.countryCode
-        ? (countryCodes.get(address.countryCode.toLowerCase()) ?? null)
-        : null,
-    };
   const orderRows = fresh.map((order, position) => {
     const { subtotal, total, discountTotal, taxesIncluded } = amountsOf(order);
-    const countryCode = order.country
-      ? (countryCodes.get(order.country.toLowerCase()) ?? null)
-      : null;
     const isCanceled = order.isAdjustment || order.canceledAt !== null;
     // A history without statuses (the UCI file, Atelier's own layout) was paid and sent.
     const fulfillmentState = order.isAdjustment ? 'NONE' : (order.fulfillmentState ?? 'FULFILLED');
@@ -556,22 +586,8 @@ const writeBatch = async (
       total,
       discountCodes: order.discountCodes,
       customerId: order.customer ? (customerIds.get(customerKey(order.customer)) ?? null) : null,
-      billingAddress: withKnownCountry(order.billingAddress),
-      shippingAddress: order.shippingAddress
-        ? withKnownCountry(order.shippingAddress)
-        : countryCode
-          ? {
-              name: null,
-              company: null,
-              line1: null,
-              line2: null,
-              city: null,
-              stateCode: null,
-              postalCode: null,
-              countryCode,
-              phone: null,
-            }
-          : null,
+      billingAddress: withKnownCountry(order.billingAddress, countryCodes),
+      shippingAddress: shippingAddressOf(order, countryCodes),
       // An adjustment (stock or bad debt written off) is kept, canceled, so the history has
       // every invoice of the file; it counts toward no customer's spending.
       financialStatus: order.isAdjustment ? 'VOIDED' : (order.financialStatus ?? 'PAID'),
