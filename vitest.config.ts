@@ -5,9 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/web'],
-    // One test file per core (Vitest's default leaves one core to itself): the server's tests
-    // spend much of their time waiting on the database, timers and child processes. On the
-    // 2-core CI machine the PGlite pass took 693 s instead of 879 s, nothing else changed.
+    // One test file per core (Vitest's default leaves one core to itself): many server tests
+    // wait on the database, timers and child processes. Measured on the 2-core CI machine: the
+    // PGlite pass, bound by each file's start-up (module evaluation, its own PGlite), took about
+    // as long either way (879 s with one worker, 917 s and 693 s with two); the PostgreSQL pass
+    // of the server's tests took 470 s with two.
     maxWorkers: availableParallelism(),
   },
 });
