@@ -15,6 +15,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { countryNameOf } from '@atelier/contract/common/format';
 import { formatMoney } from '@atelier/contract/common/money';
 import type { StoreCustomerSummary } from '@atelier/contract/sales/customer';
 import type { CustomerSort } from '@atelier/contract/sales/customer-values';
@@ -183,7 +184,9 @@ export const CustomerList = ({ search, sort, onChange }: CustomerListProps) => {
                         {customer.acceptsMarketing ? 'Subscribed' : 'Not subscribed'}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{customer.countryCode ?? '–'}</Table.Td>
+                    <Table.Td>
+                      {customer.countryCode ? countryNameOf(customer.countryCode) : '–'}
+                    </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         {customer.tags.slice(0, 3).map((tag) => (
