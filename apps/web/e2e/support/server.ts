@@ -82,7 +82,8 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () =>
 
 const newDataDir = async (fresh: boolean) => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-e2e-'));
-  const template = fresh || process.env.DATABASE_URL ? undefined : templateDataDir();
+  // The global setup makes no template on PostgreSQL: there it is empty.
+  const template = fresh ? undefined : templateDataDir();
   if (template) await cp(template, dataDir, { recursive: true });
   return dataDir;
 };
