@@ -4,6 +4,7 @@ import { chunk, sumBy } from 'es-toolkit';
 import { minorDigitsOf } from '@atelier/contract/common/money';
 import { computeOrderTotals, findOrderTotalIssues } from '@atelier/contract/sales/order-totals';
 import { queryRows, type Database } from '@/db/client';
+import { insertMany } from '@/db/insert-many';
 import type { EventBus } from '@/events/event-bus';
 import type { PostalAddress } from '@atelier/contract/sales/order';
 import { newId } from '@/lib/ids';
@@ -32,7 +33,7 @@ import {
 
 /** Orders written per transaction: each batch is all or nothing, and resumes skip what is in. */
 export const IMPORT_BATCH_ORDERS = 1_000;
-/** Rows per multi-row INSERT (PostgreSQL takes at most 65,535 parameters in one statement). */
+/** Keys per lookup (`IN (…)`): PostgreSQL takes at most 65,535 parameters in one statement. */
 const INSERT_CHUNK = 2_000;
 /** Issues kept for the report; a file with more says how many there were. */
 export const MAX_REPORTED_ISSUES = 100;
@@ -278,7 +279,7 @@ const shippingAddressOf = (
 
 /**
  * The store's customers for the batch's customer keys, created when new: one lookup by channel
- * id, one by e-mail, one insert (each in chunks of INSERT_CHUNK).
+ * id, one by e-mail (each in chunks of INSERT_CHUNK), one insert.
  */
 const resolveCustomers = async (
   tx: Database,
@@ -358,7 +359,7 @@ const resolveCustomers = async (
       },
     ];
   });
-  for (const part of chunk(created, INSERT_CHUNK)) await tx.insert(salesCustomers).values(part);
+  await insertMany(tx, salesCustomers, created);
   report.customers += created.length;
   return ids;
 };
@@ -484,10 +485,8 @@ const recordRefunds = async (
     }
     return [...quantities].map(([lineId, quantity]) => ({ refundId, lineId, quantity }));
   });
-  for (const part of chunk(refundRows, INSERT_CHUNK)) await tx.insert(salesRefunds).values(part);
-  for (const part of chunk(refundLineRows, INSERT_CHUNK)) {
-    await tx.insert(salesRefundLines).values(part);
-  }
+  await insertMany(tx, salesRefunds, refundRows);
+  await insertMany(tx, salesRefundLines, refundLineRows);
   for (const part of chunk(targetIds, INSERT_CHUNK)) {
     await tx
       .update(salesOrders)
@@ -605,7 +604,7 @@ const writeBatch = async (
       itemCount: sumBy(order.lines, (line) => line.quantity),
     };
   });
-  for (const part of chunk(orderRows, 500)) await tx.insert(salesOrders).values(part);
+  await insertMany(tx, salesOrders, orderRows);
   const lineRows = fresh.flatMap((order, index) =>
     order.lines.map((line, position) => ({
       id: newId('oli'),
@@ -619,7 +618,7 @@ const writeBatch = async (
       discount: line.discount,
     })),
   );
-  for (const part of chunk(lineRows, INSERT_CHUNK)) await tx.insert(salesOrderLines).values(part);
+  await insertMany(tx, salesOrderLines, lineRows);
   report.orders += fresh.length;
   // What the file says was refunded on an order (Shopify's `Refunded Amount`), as one refund.
   const statedRefunds = fresh.flatMap((order, index) =>
@@ -637,7 +636,7 @@ const writeBatch = async (
         ]
       : [],
   );
-  for (const part of chunk(statedRefunds, INSERT_CHUNK)) await tx.insert(salesRefunds).values(part);
+  await insertMany(tx, salesRefunds, statedRefunds);
   report.refunds += statedRefunds.length;
 
   const refunds = await recordRefunds(
@@ -743,14 +742,35 @@ export const importOrderLines = async (options: OrderImportOptions): Promise<Ord
     onUnreadable: () => undefined,
     onBytes: () => undefined,
   };
-  for await (const batch of readOrders(reading, writing)) {
-    options.signal?.throwIfAborted();
-    // With VALID_ROWS, an order whose amounts do not add up is left out whole.
-    const valid = batch.filter((order) => orderIssues(order).length === 0);
-    await options.db.transaction(async (tx) =>
-      writeBatch(tx, options.events, options.storeId, options.channel, valid, countryCodes, report),
-    );
-    await progress(10 + (rowsRead / Math.max(report.rows, 1)) * 90, 'Importing orders');
+  // The next batch is read while the database writes this one (it waits on the database, the
+  // reading on this thread): bench:import, PostgreSQL, 2026-11-27.
+  const batches = readOrders(reading, writing);
+  let next = batches.next();
+  try {
+    for (let read = await next; !read.done; read = await next) {
+      options.signal?.throwIfAborted();
+      const rowsWritten = rowsRead;
+      next = batches.next();
+      // Settled below or by batches.return(): never an unhandled rejection meanwhile.
+      next.catch(() => undefined);
+      // With VALID_ROWS, an order whose amounts do not add up is left out whole.
+      const valid = read.value.filter((order) => orderIssues(order).length === 0);
+      await options.db.transaction(async (tx) =>
+        writeBatch(
+          tx,
+          options.events,
+          options.storeId,
+          options.channel,
+          valid,
+          countryCodes,
+          report,
+        ),
+      );
+      await progress(10 + (rowsWritten / Math.max(report.rows, 1)) * 90, 'Importing orders');
+    }
+  } finally {
+    await next.catch(() => undefined);
+    await batches.return(undefined);
   }
   await progress(100, 'Imported');
   return report;
