@@ -1,11 +1,13 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  CancelState,
-  FinancialStatus,
-  OrderOrigin,
-  OrderSort,
-  OrderTab,
-  ProductionStatus,
+import {
+  ORDER_TABS,
+  orderTabsOf,
+  type CancelState,
+  type FinancialStatus,
+  type OrderOrigin,
+  type OrderSort,
+  type OrderTab,
+  type ProductionStatus,
 } from '@atelier/contract/sales/order';
 import type { Database } from '@/db/client';
 import {
@@ -379,27 +381,36 @@ export const createStoreOrderRepository = (db: Database) => ({
     );
   },
 
-  /** How many of the store's orders match `filter` in each tab of spec §3. */
+  /**
+   * How many of the store's orders match `filter` in each tab of spec §3: one count per
+   * (cancel state, production status, refund) group, read from the tabs index when there is no
+   * search (a quarter of the time of counting each tab over the orders: bench:import), summed
+   * into the tabs by the contract's `orderTabsOf`.
+   */
   async countByTab(storeId: string, filter: OrderFilter): Promise<Record<OrderTab, number>> {
-    const count = (tab: OrderTab) => {
-      const condition = tabCondition(tab);
-      return condition
-        ? sql<number>`(count(*) filter (where ${condition}))::int`
-        : sql<number>`count(*)::int`;
-    };
-    const [row] = await db
+    const groups = await db
       .select({
-        ALL: count('ALL'),
-        OUTSTANDING: count('OUTSTANDING'),
-        PROCESSING: count('PROCESSING'),
-        FULFILLED: count('FULFILLED'),
-        CANCELED: count('CANCELED'),
-        ON_HOLD: count('ON_HOLD'),
-        RETURNS: count('RETURNS'),
+        cancelState: salesOrders.cancelState,
+        productionStatus: salesOrders.productionStatus,
+        hasRefunds: salesOrders.hasRefunds,
+        count: sql<number>`count(*)::int`,
       })
       .from(salesOrders)
-      .where(and(...filterConditions(storeId, filter)));
-    return row!;
+      .where(and(...filterConditions(storeId, filter)))
+      .groupBy(salesOrders.cancelState, salesOrders.productionStatus, salesOrders.hasRefunds);
+    const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as Record<
+      OrderTab,
+      number
+    >;
+    for (const group of groups) {
+      const tabs = orderTabsOf({
+        cancelState: group.cancelState as CancelState,
+        productionStatus: group.productionStatus as ProductionStatus,
+        hasRefunds: group.hasRefunds,
+      });
+      for (const tab of tabs) counts[tab] += group.count;
+    }
+    return counts;
   },
 
   /** The store's order count per origin. */

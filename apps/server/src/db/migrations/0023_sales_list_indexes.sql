@@ -1,0 +1,2 @@
+CREATE INDEX "sales_customers_store_external_idx" ON "sales_customers" USING btree ("store_id","external_id") WHERE "sales_customers"."external_id" is not null;--> statement-breakpoint
+CREATE INDEX "sales_orders_store_tabs_idx" ON "sales_orders" USING btree ("store_id","cancel_state","production_status","has_refunds");
