@@ -193,7 +193,7 @@ const searchTable = (searches: readonly OrderSearchFigures[], connections: numbe
   );
   lines.push(
     row(
-      `project, fixed rate ${first.fixed.rate}/s`,
+      `project, fixed rate ${first.fixed.rate}/s, ${connections} conn.`,
       latencyCells(searches.map((search) => search.fixed)),
     ),
   );
@@ -217,8 +217,14 @@ const searchTable = (searches: readonly OrderSearchFigures[], connections: numbe
     `   floor answers equal to the project's: ${agreement.same} of ${agreement.sampled} sampled${agreement.differing.length > 0 ? ` (differ: ${agreement.differing.join('; ')})` : ''}`,
   );
   const p99 = median(searches.map((search) => search.project.overall.p99));
+  const fixedP99 = median(searches.map((search) => search.fixed.overall.p99));
+  const peak = median(searches.map((search) => search.project.completed / search.project.seconds));
+  const isTargetLoad = connections === TARGETS.searchConnections;
+  // Saturated, every connection always has a search waiting: by Little's law each waits
+  // connections / throughput on average, so the p99 there says how fast the machine is, and
+  // the fixed-rate run (ARCHITECTURE.md §6: latency at a fixed rate) is the latency users see.
   lines.push(
-    `   target: p99 ≤ ${TARGETS.searchP99Ms} ms at ${TARGETS.searchConnections} connections: ${verdict(p99 <= TARGETS.searchP99Ms && connections === TARGETS.searchConnections)} (${p99.toFixed(1)} ms at ${connections})`,
+    `   target: p99 ≤ ${TARGETS.searchP99Ms} ms at ${TARGETS.searchConnections} connections: at a fixed rate (half the peak) ${verdict(fixedP99 <= TARGETS.searchP99Ms && isTargetLoad)} (${fixedP99.toFixed(1)} ms); saturated ${verdict(p99 <= TARGETS.searchP99Ms && isTargetLoad)} (${p99.toFixed(1)} ms; ${connections} always waiting at ${peak.toFixed(0)}/s is ${((connections / peak) * 1000).toFixed(0)} ms each on average)`,
   );
   return lines;
 };

@@ -150,6 +150,8 @@ const startFloor = async (database: BenchDatabase, tokens: Record<string, string
  * from the imported data sent by the search bench's load generator in its own process — a
  * saturation run at `connections`, then a fixed-rate run — and the floor (bare `node:http`, one
  * statement) saturated the same way, after the project stopped (PGlite: one process at a time).
+ * The fixed-rate run shares `connections` keep-alive connections too: a search due while all are
+ * busy waits for one, and that wait is in its latency.
  */
 export const benchOrderSearch = async (
   database: BenchDatabase,
@@ -184,7 +186,12 @@ export const benchOrderSearch = async (
     const rate =
       options.rate ?? Math.max(10, Math.round(saturated.completed / saturated.seconds / 2));
     const fixed = await load(
-      { ...common, baseUrl: project.base, mode: { kind: 'rate', rate }, warmupSeconds: 0 },
+      {
+        ...common,
+        baseUrl: project.base,
+        mode: { kind: 'rate', rate, connections: options.connections },
+        warmupSeconds: 0,
+      },
       mix,
     );
     await project.stop();

@@ -139,9 +139,7 @@ const toPage = (rows: Row[]) => {
     })),
     nextCursor:
       orders.length > PAGE_SIZE && last
-        ? Buffer.from(JSON.stringify(['placed_desc', last.placed_at, last.id])).toString(
-            'base64url',
-          )
+        ? Buffer.from(JSON.stringify(['-placedAt', last.placed_at, last.id])).toString('base64url')
         : null,
     counts: {
       ALL: first.all_count,

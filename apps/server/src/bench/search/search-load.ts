@@ -21,7 +21,13 @@ export type LoadCommand = {
   requests: readonly SearchRequest[];
   /** Bearer tokens, used in turn: many stores search at once. Empty: no authorization header. */
   tokens: readonly string[];
-  mode: { kind: 'rate'; rate: number } | { kind: 'saturation'; connections: number };
+  /**
+   * `rate` with `connections`: the sends share that many keep-alive connections, a send waiting
+   * for a free one from its due time (its wait counts in its latency).
+   */
+  mode:
+    | { kind: 'rate'; rate: number; connections?: number }
+    | { kind: 'saturation'; connections: number };
   seconds: number;
   warmupSeconds: number;
   probe?: { path: string; rate: number };
@@ -38,10 +44,10 @@ export type LoadResult = {
   probe?: LatencySummary;
 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 2048 });
+const unlimited = new http.Agent({ keepAlive: true, maxSockets: 2048 });
 
 /** One GET; resolves with the status (0 for a network error) when the body has been read. */
-const get = (url: URL, token: string | undefined) =>
+const get = (url: URL, token: string | undefined, agent = unlimited) =>
   new Promise<{ status: number; error?: string }>((resolve) => {
     const request = http.get(
       url,
@@ -95,10 +101,15 @@ const run = async (command: LoadCommand): Promise<LoadResult> => {
     };
   };
 
+  const agent =
+    command.mode.kind === 'rate' && command.mode.connections
+      ? new http.Agent({ keepAlive: true, maxSockets: command.mode.connections })
+      : unlimited;
+
   /** Sends one search and records it (when `recorder` is set) against `dueAt`. */
   const send = async (recorder: Recorder | undefined, dueAt = performance.now()) => {
     const { kind, url, token } = nextRequest();
-    const answer = await get(url, token);
+    const answer = await get(url, token, agent);
     if (!recorder) return;
     const latency = performance.now() - dueAt;
     if (answer.status !== 200) {

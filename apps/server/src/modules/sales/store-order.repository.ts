@@ -362,22 +362,34 @@ export const createStoreOrderRepository = (db: Database) => ({
         number: sql`${after.number}::int`,
         total: sql`${after.total}::bigint`,
       }[field];
+    // The page's ids first, then their rows and customers: a search matching thousands of orders
+    // (a best-selling SKU) sorts narrow rows and joins 26 customers, not all of them (a third of
+    // the time on the UCI store: bench:import, 2026-11-27).
+    const pageIds = db
+      .select({ id: salesOrders.id })
+      .from(salesOrders)
+      .where(
+        and(
+          ...conditions,
+          value
+            ? rowAfter(
+                sort,
+                [sql`${column}`, sql`${salesOrders.id}`],
+                [value, sql`${after.id}::text`],
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`)
+      .limit(limit)
+      .as('page_ids');
     return toRows(
-      await select()
-        .where(
-          and(
-            ...conditions,
-            value
-              ? rowAfter(
-                  sort,
-                  [sql`${column}`, sql`${salesOrders.id}`],
-                  [value, sql`${after.id}::text`],
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`)
-        .limit(limit),
+      await db
+        .select({ order: salesOrders, customer: salesCustomers })
+        .from(pageIds)
+        .innerJoin(salesOrders, eq(salesOrders.id, pageIds.id))
+        .leftJoin(salesCustomers, eq(salesCustomers.id, salesOrders.customerId))
+        .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`),
     );
   },
 
