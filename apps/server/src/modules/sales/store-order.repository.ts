@@ -151,6 +151,30 @@ const filterConditions = (storeId: string, filter: OrderFilter): (SQL | undefine
   filter.search ? searchCondition(storeId, filter.search) : undefined,
 ];
 
+/**
+ * The tab counts of spec §3 from orders (or groups of `count` alike orders), by the contract's
+ * `orderTabsOf`: every tab present, 0 when empty.
+ */
+export const tabCountsOf = (
+  orders: readonly {
+    cancelState: string;
+    productionStatus: string;
+    hasRefunds: boolean;
+    count?: number;
+  }[],
+): Record<OrderTab, number> => {
+  const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as Record<OrderTab, number>;
+  for (const order of orders) {
+    const tabs = orderTabsOf({
+      cancelState: order.cancelState as CancelState,
+      productionStatus: order.productionStatus as ProductionStatus,
+      hasRefunds: order.hasRefunds,
+    });
+    for (const tab of tabs) counts[tab] += order.count ?? 1;
+  }
+  return counts;
+};
+
 /** Store orders, their lines, customers and refunds (issue 11). Every read is by store. */
 export const createStoreOrderRepository = (db: Database) => ({
   /** The next number of the store's `prefix` series (1001 first). */
@@ -410,19 +434,7 @@ export const createStoreOrderRepository = (db: Database) => ({
       .from(salesOrders)
       .where(and(...filterConditions(storeId, filter)))
       .groupBy(salesOrders.cancelState, salesOrders.productionStatus, salesOrders.hasRefunds);
-    const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as Record<
-      OrderTab,
-      number
-    >;
-    for (const group of groups) {
-      const tabs = orderTabsOf({
-        cancelState: group.cancelState as CancelState,
-        productionStatus: group.productionStatus as ProductionStatus,
-        hasRefunds: group.hasRefunds,
-      });
-      for (const tab of tabs) counts[tab] += group.count;
-    }
-    return counts;
+    return tabCountsOf(groups);
   },
 
   /** The store's order count per origin. */

@@ -206,6 +206,12 @@ describe('the orders list (spec §7 GET /web/orders, §3 tabs)', () => {
       CANCELED: 0,
       RETURNS: 0,
     });
+    // Counted by the database (a first page short of the list) or from a first page that holds
+    // every order: the same counts, for the whole store and for a search.
+    expect((await list(alice, 'limit=50')).counts).toEqual(all.counts);
+    expect((await list(alice, 'search=85123A&limit=50')).counts).toEqual(
+      (await list(alice, 'search=85123A&limit=2')).counts,
+    );
     // Manual orders were placed "now"; imported ones in 2011: newest first.
     expect(all.items.map((item) => item.name)).toEqual(['W1001', 'R1002', 'R1001', '#1005']);
     const rest = await list(alice, `limit=4&cursor=${all.nextCursor}`);

@@ -11,6 +11,7 @@ import {
   type ManualOrderInput,
   type OrderOrigin,
   type OrderSort,
+  type OrderTab,
   type PostalAddress,
   type ProductionStatus,
   type StoreOrder,
@@ -33,6 +34,7 @@ import { newId } from '@/lib/ids';
 import {
   createStoreOrderRepository,
   positionOf,
+  tabCountsOf,
   type CustomerDraft,
   type LineRowDraft,
   type OrderFilter,
@@ -365,10 +367,21 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
       const { tab, sort, cursor, limit, ...rest } = ListStoreOrdersQuerySchema.parse(query);
       const after = cursor ? positionOfCursor(sort, cursor) : undefined;
       const filter = filterOf(rest);
-      const [rows, counts] = await Promise.all([
-        repository.listOrders(actor.storeId, tab, filter, { sort, limit: limit + 1, after }),
-        repository.countByTab(actor.storeId, filter),
-      ]);
+      const list = () =>
+        repository.listOrders(actor.storeId, tab, filter, { sort, limit: limit + 1, after });
+      let rows: Awaited<ReturnType<typeof list>>;
+      let counts: Record<OrderTab, number>;
+      if (tab === 'ALL' && !after) {
+        // A first page of every tab that holds the whole list (most searches: a number, a
+        // customer, a rare SKU, nothing) gives the counts itself: one statement, not two.
+        rows = await list();
+        counts =
+          rows.length <= limit
+            ? tabCountsOf(rows)
+            : await repository.countByTab(actor.storeId, filter);
+      } else {
+        [rows, counts] = await Promise.all([list(), repository.countByTab(actor.storeId, filter)]);
+      }
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
