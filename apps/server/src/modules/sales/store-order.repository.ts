@@ -175,6 +175,88 @@ export const tabCountsOf = (
   return counts;
 };
 
+/**
+ * A page of orders in a sort by placed time, number or total (then id), after the keyset
+ * position: the page's ids first, then their rows and customers, so a search matching thousands
+ * of orders (a best-selling SKU) sorts narrow rows and joins 26 customers, not all of them (a
+ * third of the time on the UCI store: bench:import, 2026-11-27). With `withCounts`, each tab's
+ * count over every order the conditions match, as window aggregates (only right without a tab
+ * condition and without a position: then the page's first row carries them; none for no rows).
+ */
+const sortedPage = async (
+  db: Database,
+  conditions: (SQL | undefined)[],
+  page: {
+    sort: Exclude<OrderSort, 'customer' | '-customer'>;
+    limit: number;
+    after: OrderPosition | undefined;
+  },
+  withCounts: boolean,
+): Promise<{ rows: OrderListRow[]; counts: Record<OrderTab, number> | undefined }> => {
+  const { sort, limit, after } = page;
+  const direction = directionOf(sort);
+  const field = sort.replace('-', '') as 'placedAt' | 'number' | 'total';
+  const column = {
+    placedAt: salesOrders.placedAt,
+    number: salesOrders.number,
+    total: salesOrders.total,
+  }[field];
+  const value =
+    after &&
+    {
+      placedAt: sql`${after.placedAt.toISOString()}::timestamptz`,
+      number: sql`${after.number}::int`,
+      total: sql`${after.total}::bigint`,
+    }[field];
+  const windowCount = (tab: OrderTab) => {
+    const condition = tabCondition(tab);
+    return (
+      condition
+        ? sql<number>`(count(*) filter (where ${condition}) over ())::int`
+        : sql<number>`(count(*) over ())::int`
+    ).as(`count_${tab.toLowerCase()}`);
+  };
+  const countFields = withCounts
+    ? Object.fromEntries(ORDER_TABS.map((tab) => [tab, windowCount(tab)]))
+    : {};
+  const pageIds = db
+    .select({ id: salesOrders.id, ...countFields })
+    .from(salesOrders)
+    .where(
+      and(
+        ...conditions,
+        value
+          ? rowAfter(
+              sort,
+              [sql`${column}`, sql`${salesOrders.id}`],
+              [value, sql`${after.id}::text`],
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`)
+    .limit(limit)
+    .as('page_ids');
+  const pageCounts = pageIds as unknown as Record<OrderTab, SQL.Aliased<number>>;
+  const rows = await db
+    .select({
+      order: salesOrders,
+      customer: salesCustomers,
+      ...(withCounts
+        ? { counts: Object.fromEntries(ORDER_TABS.map((tab) => [tab, pageCounts[tab]])) }
+        : {}),
+    })
+    .from(pageIds)
+    .innerJoin(salesOrders, eq(salesOrders.id, pageIds.id))
+    .leftJoin(salesCustomers, eq(salesCustomers.id, salesOrders.customerId))
+    .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`);
+  const first = rows[0] as { counts?: Record<OrderTab, number> } | undefined;
+  return {
+    rows: rows.map(({ order, customer }) => ({ ...order, customer })),
+    counts: withCounts ? (first?.counts ?? tabCountsOf([])) : undefined,
+  };
+};
+
 /** Store orders, their lines, customers and refunds (issue 11). Every read is by store. */
 export const createStoreOrderRepository = (db: Database) => ({
   /** The next number of the store's `prefix` series (1001 first). */
@@ -373,48 +455,28 @@ export const createStoreOrderRepository = (db: Database) => ({
       return rows;
     }
 
-    const field = sort.replace('-', '') as 'placedAt' | 'number' | 'total';
-    const column = {
-      placedAt: salesOrders.placedAt,
-      number: salesOrders.number,
-      total: salesOrders.total,
-    }[field];
-    const value =
-      after &&
-      {
-        placedAt: sql`${after.placedAt.toISOString()}::timestamptz`,
-        number: sql`${after.number}::int`,
-        total: sql`${after.total}::bigint`,
-      }[field];
-    // The page's ids first, then their rows and customers: a search matching thousands of orders
-    // (a best-selling SKU) sorts narrow rows and joins 26 customers, not all of them (a third of
-    // the time on the UCI store: bench:import, 2026-11-27).
-    const pageIds = db
-      .select({ id: salesOrders.id })
-      .from(salesOrders)
-      .where(
-        and(
-          ...conditions,
-          value
-            ? rowAfter(
-                sort,
-                [sql`${column}`, sql`${salesOrders.id}`],
-                [value, sql`${after.id}::text`],
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`)
-      .limit(limit)
-      .as('page_ids');
-    return toRows(
-      await db
-        .select({ order: salesOrders, customer: salesCustomers })
-        .from(pageIds)
-        .innerJoin(salesOrders, eq(salesOrders.id, pageIds.id))
-        .leftJoin(salesCustomers, eq(salesCustomers.id, salesOrders.customerId))
-        .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`),
+    return (await sortedPage(db, conditions, { sort, limit, after }, false)).rows;
+  },
+
+  /**
+   * The first page of the ALL tab (a sort other than by customer) with the counts of every tab,
+   * in one statement: the counts are window aggregates over the orders the filter matches, which
+   * the page's sort reads anyway (for a search: the two statements of listOrders and countByTab
+   * each read a best-selling SKU's 2,200 orders; this reads them once). Not for the unfiltered
+   * list, whose page comes from an index without reading every order.
+   */
+  async listFirstPageWithCounts(
+    storeId: string,
+    filter: OrderFilter,
+    page: { sort: Exclude<OrderSort, 'customer' | '-customer'>; limit: number },
+  ): Promise<{ rows: OrderListRow[]; counts: Record<OrderTab, number> }> {
+    const { rows, counts } = await sortedPage(
+      db,
+      filterConditions(storeId, filter),
+      { ...page, after: undefined },
+      true,
     );
+    return { rows, counts: counts ?? tabCountsOf([]) };
   },
 
   /**

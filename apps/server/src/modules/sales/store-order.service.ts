@@ -34,7 +34,6 @@ import { newId } from '@/lib/ids';
 import {
   createStoreOrderRepository,
   positionOf,
-  tabCountsOf,
   type CustomerDraft,
   type LineRowDraft,
   type OrderFilter,
@@ -367,20 +366,25 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
       const { tab, sort, cursor, limit, ...rest } = ListStoreOrdersQuerySchema.parse(query);
       const after = cursor ? positionOfCursor(sort, cursor) : undefined;
       const filter = filterOf(rest);
-      const list = () =>
-        repository.listOrders(actor.storeId, tab, filter, { sort, limit: limit + 1, after });
-      let rows: Awaited<ReturnType<typeof list>>;
+      let rows: Awaited<ReturnType<typeof repository.listOrders>>;
       let counts: Record<OrderTab, number>;
-      if (tab === 'ALL' && !after) {
-        // A first page of every tab that holds the whole list (most searches: a number, a
-        // customer, a rare SKU, nothing) gives the counts itself: one statement, not two.
-        rows = await list();
-        counts =
-          rows.length <= limit
-            ? tabCountsOf(rows)
-            : await repository.countByTab(actor.storeId, filter);
+      if (
+        tab === 'ALL' &&
+        !after &&
+        filter.search?.trim() &&
+        sort !== 'customer' &&
+        sort !== '-customer'
+      ) {
+        // A search's first page and its counts in one statement (see listFirstPageWithCounts).
+        ({ rows, counts } = await repository.listFirstPageWithCounts(actor.storeId, filter, {
+          sort,
+          limit: limit + 1,
+        }));
       } else {
-        [rows, counts] = await Promise.all([list(), repository.countByTab(actor.storeId, filter)]);
+        [rows, counts] = await Promise.all([
+          repository.listOrders(actor.storeId, tab, filter, { sort, limit: limit + 1, after }),
+          repository.countByTab(actor.storeId, filter),
+        ]);
       }
       const page = rows.slice(0, limit);
       const last = page.at(-1);
