@@ -60,27 +60,31 @@ const TABS: Record<string, string> = {
   RETURNS: 'o.has_refunds',
 };
 
-/** The search condition and its values ($1 is the store): number, e-mail start, SKU. */
+/**
+ * The search condition and its values ($1 is the store), as the project reads a search: an order
+ * number, a line's SKU, a customer's e-mail start or channel id (the UCI file's customer ids).
+ */
 const searchOf = (search: string | null): { where: string; values: unknown[] } => {
   const text = (search ?? '').trim();
   if (text === '') return { where: 'true', values: [] };
-  const sku = (at: number) =>
-    `EXISTS (SELECT 1 FROM sales_order_lines l WHERE l.order_id = o.id AND l.store_id = $1 AND l.sku = $${at})`;
+  const pattern = `${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  // $2 is the text, $3 the e-mail pattern.
+  const sku = `EXISTS (SELECT 1 FROM sales_order_lines l WHERE l.order_id = o.id AND l.store_id = $1 AND l.sku = $2)`;
+  const customer = `o.customer_id IN (SELECT id FROM sales_customers WHERE store_id = $1 AND (email LIKE $3 OR external_id = $2))`;
   const name = ORDER_NAME.exec(text);
   if (name) {
     const prefix = name[1]?.toUpperCase();
     return prefix
       ? {
-          where: `((o.number = $2 AND o.prefix = $3) OR ${sku(4)})`,
-          values: [Number(name[2]), prefix, text],
+          where: `((o.number = $4 AND o.prefix = $5) OR ${sku} OR ${customer})`,
+          values: [text, pattern, Number(name[2]), prefix],
         }
-      : { where: `(o.number = $2 OR ${sku(3)})`, values: [Number(name[2]), text] };
+      : {
+          where: `(o.number = $4 OR ${sku} OR ${customer})`,
+          values: [text, pattern, Number(name[2])],
+        };
   }
-  const pattern = `${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  return {
-    where: `(o.customer_id IN (SELECT id FROM sales_customers WHERE store_id = $1 AND email LIKE $2) OR ${sku(3)})`,
-    values: [pattern, text],
-  };
+  return { where: `(${sku} OR ${customer})`, values: [text, pattern] };
 };
 
 /** The page (one more than shown, for the next cursor) and the counts per tab, in one statement. */

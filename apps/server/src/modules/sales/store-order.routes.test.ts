@@ -212,6 +212,14 @@ describe('the orders list (spec §7 GET /web/orders, §3 tabs)', () => {
     expect(
       (await list(alice, `search=85123A&limit=2&cursor=${searched.nextCursor}`)).counts,
     ).toEqual(searched.counts);
+    // A tab's page of a search: only its orders, the counts of every tab all the same; a tab
+    // the search has none in still counts the others.
+    const onHold = await list(alice, 'search=85123A&tab=ON_HOLD');
+    expect(onHold.items.map((item) => item.name)).toEqual(['#1005']);
+    expect(onHold.counts).toEqual(searched.counts);
+    const canceled = await list(alice, 'search=85123A&tab=CANCELED');
+    expect(canceled.items).toEqual([]);
+    expect(canceled.counts).toEqual(searched.counts);
     expect((await list(alice, 'search=nothing-like-it')).counts).toEqual({
       ALL: 0,
       OUTSTANDING: 0,
