@@ -45,7 +45,7 @@ export const insertMany = async <TTable extends PgTable>(
     const sqlType = column.getSQLType();
     const castFromText = isCastFromText(sqlType);
     const fallback = () => {
-      if (column.defaultFn) return column.defaultFn() as unknown;
+      if (column.defaultFn) return column.defaultFn();
       return column.default === undefined || is(column.default, SQL) ? null : column.default;
     };
     const values = rows.map((row) => {
