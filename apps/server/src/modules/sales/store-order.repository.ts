@@ -179,9 +179,10 @@ export const tabCountsOf = (
  * A page of `tab`'s orders in a sort by placed time, number or total (then id), after the keyset
  * position: the page's ids first, then their rows and customers, so a search matching thousands
  * of orders (a best-selling SKU) sorts narrow rows and joins 26 customers, not all of them (a
- * third of the time on the UCI store: bench:import, 2026-11-27). With `withCounts` (first page
- * only: the position is not read), each tab's count over every order the conditions match, as
- * window aggregates the page's rows carry (none when the tab's page is empty).
+ * third of the time on the UCI store: bench:import, 2026-11-27). With `withCounts` (only right
+ * for the ALL tab without a position: the window sees only the rows the WHERE keeps), each
+ * tab's count over every order the conditions match, as window aggregates the page's rows carry
+ * (none when no order matches).
  */
 const sortedPage = async (
   db: Database,
@@ -220,40 +221,16 @@ const sortedPage = async (
   const keyset = value
     ? rowAfter(sort, [sql`${column}`, sql`${salesOrders.id}`], [value, sql`${after.id}::text`])
     : undefined;
-  let pageIds;
-  if (withCounts) {
-    // Every order the conditions match, each with the counts of every tab over all of them (a
-    // window is computed before the WHERE of the query around it), then the tab's page of them.
-    const matched = db
-      .select({
-        id: salesOrders.id,
-        sortValue: sql`${column}`.as('sort_value'),
-        isInTab: sql<boolean>`${tabCondition(tab) ?? sql`true`}`.as('is_in_tab'),
-        ...Object.fromEntries(ORDER_TABS.map((tab) => [tab, windowCount(tab)])),
-      })
-      .from(salesOrders)
-      .where(and(...conditions))
-      .as('matched');
-    const matchedCounts = matched as unknown as Record<OrderTab, SQL.Aliased<number>>;
-    pageIds = db
-      .select({
-        id: matched.id,
-        ...Object.fromEntries(ORDER_TABS.map((tab) => [tab, matchedCounts[tab]])),
-      })
-      .from(matched)
-      .where(sql`${matched.isInTab}`)
-      .orderBy(sql`${matched.sortValue} ${direction}`, sql`${matched.id} ${direction}`)
-      .limit(limit)
-      .as('page_ids');
-  } else {
-    pageIds = db
-      .select({ id: salesOrders.id })
-      .from(salesOrders)
-      .where(and(...conditions, tabCondition(tab), keyset))
-      .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`)
-      .limit(limit)
-      .as('page_ids');
-  }
+  const pageIds = db
+    .select({
+      id: salesOrders.id,
+      ...(withCounts ? Object.fromEntries(ORDER_TABS.map((tab) => [tab, windowCount(tab)])) : {}),
+    })
+    .from(salesOrders)
+    .where(and(...conditions, tabCondition(tab), keyset))
+    .orderBy(sql`${column} ${direction}`, sql`${salesOrders.id} ${direction}`)
+    .limit(limit)
+    .as('page_ids');
   const pageCounts = pageIds as unknown as Record<OrderTab, SQL.Aliased<number>>;
   const rows = await db
     .select({
@@ -478,27 +455,25 @@ export const createStoreOrderRepository = (db: Database) => ({
   },
 
   /**
-   * The first page of `tab` (a sort other than by customer) with the counts of every tab, in one
-   * statement: the counts are window aggregates over the orders the filter matches, which
+   * The first page of the ALL tab (a sort other than by customer) with the counts of every tab,
+   * in one statement: the counts are window aggregates over the orders the filter matches, which
    * the page's sort reads anyway (for a search: the two statements of listOrders and countByTab
    * each read a best-selling SKU's 2,200 orders; this reads them once). Not for the unfiltered
-   * list, whose page comes from an index without reading every order. No counts when the tab's
-   * page is empty (countByTab then).
+   * list, whose page comes from an index without reading every order.
    */
   async listFirstPageWithCounts(
     storeId: string,
-    tab: OrderTab,
     filter: OrderFilter,
     page: { sort: Exclude<OrderSort, 'customer' | '-customer'>; limit: number },
-  ): Promise<{ rows: OrderListRow[]; counts: Record<OrderTab, number> | undefined }> {
+  ): Promise<{ rows: OrderListRow[]; counts: Record<OrderTab, number> }> {
     const { rows, counts } = await sortedPage(
       db,
       filterConditions(storeId, filter),
-      tab,
+      'ALL',
       { ...page, after: undefined },
       true,
     );
-    return { rows, counts };
+    return { rows, counts: counts ?? tabCountsOf([]) };
   },
 
   /**

@@ -34,7 +34,6 @@ import { newId } from '@/lib/ids';
 import {
   createStoreOrderRepository,
   positionOf,
-  tabCountsOf,
   type CustomerDraft,
   type LineRowDraft,
   type OrderFilter,
@@ -377,14 +376,10 @@ export const createStoreOrderService = ({ db, clock, events }: StoreOrderService
         sort !== '-customer'
       ) {
         // A search's first page and its counts in one statement (see listFirstPageWithCounts).
-        const first = await repository.listFirstPageWithCounts(actor.storeId, tab, filter, {
+        ({ rows, counts } = await repository.listFirstPageWithCounts(actor.storeId, filter, {
           sort,
           limit: limit + 1,
-        });
-        rows = first.rows;
-        counts =
-          first.counts ??
-          (tab === 'ALL' ? tabCountsOf([]) : await repository.countByTab(actor.storeId, filter));
+        }));
       } else {
         [rows, counts] = await Promise.all([
           repository.listOrders(actor.storeId, tab, filter, { sort, limit: limit + 1, after }),
