@@ -105,6 +105,14 @@ const importTable = (engineLabel: string, runs: readonly EngineRun[], isPglite: 
   lines.push(
     `   at the peak (run 1): V8 heap ${megabytes(heap.heapUsed)} used of ${megabytes(heap.heapTotal)}, external ${megabytes(heap.external)} (array buffers ${megabytes(heap.arrayBuffers)}), the rest native (threads, WebAssembly, code)`,
   );
+  const live = runs.flatMap((run) =>
+    run.imported.rss.liveHeapPeakBytes === null ? [] : [run.imported.rss.liveHeapPeakBytes / MB],
+  );
+  if (live.length > 0) {
+    lines.push(
+      `   live V8 heap (the most it held just after a full collection): ${cell(live)} MB; the heap's use beyond it is garbage not yet collected${isPglite ? ' (the database thread has a heap and WebAssembly memory of its own)' : ''}`,
+    );
+  }
   lines.push(
     row('floor: read + brotli + csv-parse, once', [
       `${cell(

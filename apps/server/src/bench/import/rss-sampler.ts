@@ -7,7 +7,15 @@ export type RssReading = {
   phases: { name: string; peakBytes: number }[];
   /** `process.memoryUsage()` when the peak was sampled: how much of it is this thread's heap. */
   atPeak: NodeJS.MemoryUsage;
+  /**
+   * The most this thread's V8 heap held just after a full (mark-compact) collection: what was
+   * live, garbage aside; `null` when none ran. The heap grows far past it between collections
+   * (V8 lets it reach up to 4 times the live size when collecting is cheap).
+   */
+  liveHeapPeakBytes: number | null;
 };
+
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 /**
  * Samples `process.memoryUsage.rss()` every `intervalMs` from now until `stop()`. The whole
@@ -29,6 +37,15 @@ export const startRssSampler = (firstPhase: string, intervalMs = 250) => {
     return rss;
   };
   const timer = setInterval(read, intervalMs);
+  let liveHeapPeakBytes: number | null = null;
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { kind } = (entry as PerformanceEntry & { detail: { kind: number } }).detail;
+      if (kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
+      liveHeapPeakBytes = Math.max(liveHeapPeakBytes ?? 0, process.memoryUsage().heapUsed);
+    }
+  });
+  collections.observe({ entryTypes: ['gc'] });
   return {
     /** Starts the next phase (its peak is kept apart). */
     phase(name: string) {
@@ -37,8 +54,9 @@ export const startRssSampler = (firstPhase: string, intervalMs = 250) => {
     },
     stop(): RssReading {
       clearInterval(timer);
+      collections.disconnect();
       const endBytes = read();
-      return { beforeBytes, peakBytes, endBytes, phases, atPeak };
+      return { beforeBytes, peakBytes, endBytes, phases, atPeak, liveHeapPeakBytes };
     },
   };
 };
