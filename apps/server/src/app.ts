@@ -44,6 +44,7 @@ import {
 } from './modules/sales';
 import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
 import { createSourcingModule } from './modules/sourcing';
+import { createOrdersModule, createPaymentProvider } from './modules/orders';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime } from './realtime';
 
@@ -233,6 +234,43 @@ export const buildApp = async ({
     },
     log: app.log,
   });
+  const orders = createOrdersModule({
+    db,
+    clock,
+    provider: createPaymentProvider({
+      stripe: config.STRIPE_SECRET_KEY
+        ? {
+            secretKey: config.STRIPE_SECRET_KEY,
+            publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+            apiBaseUrl: config.STRIPE_API_BASE_URL,
+          }
+        : undefined,
+      localWebhookSecret: config.LOCAL_PAYMENT_WEBHOOK_SECRET,
+      now: () => clock.now(),
+    }),
+    directory: {
+      findSupplierNames: (ids) => catalog.supplierDirectory.findSupplierNames(ids),
+      findConversation: (id) => chat.findConversation(id),
+      async findCatalogItems(ids) {
+        return new Map(
+          (await catalog.items.findByIds(ids)).map((item) => [
+            item.id,
+            {
+              companyId: item.companyId,
+              title: item.title,
+              samplePrice: item.samplePriceCents,
+              currencyCode: item.currencyCode,
+            },
+          ]),
+        );
+      },
+    },
+    addresses: {
+      findCountry: (code) => reference.repository.findCountry(code),
+      listStates: (code) => reference.repository.listStates(code),
+    },
+  });
   jobs.addExportSources(
     ...identity.exportSources,
     ...catalog.exportSources,
@@ -315,6 +353,7 @@ export const buildApp = async ({
   await app.register(sales.routes);
   await app.register(files.routes);
   await app.register(chat.routes);
+  await app.register(orders.routes);
   await app.register(jobs.routes);
 
   const webApp = await registerWebApp(app, config.webDistDir);

@@ -194,6 +194,18 @@ export const ConfigSchema = z.object({
    * tests and development). Never set it in production.
    */
   WIX_API_BASE_URL: z.url().optional(),
+  /**
+   * Issue 12 PaymentProvider: with a Stripe secret key (and its publishable key and webhook
+   * signing secret) payments go through Stripe; without, through the local test provider, which
+   * takes only its documented test cards and says so on the checkout page.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Test hook: the address answering instead of https://api.stripe.com (a local fake). */
+  STRIPE_API_BASE_URL: z.url().optional(),
+  /** Signs the local payment provider's webhooks (development only; a default is used). */
+  LOCAL_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('atelier-local-payments-webhook'),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDistDir: string };
 
@@ -214,6 +226,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     message:
       'api and worker processes share one PostgreSQL database: set DATABASE_URL, or use ROLE=all',
   })
+    .refine(
+      (config) =>
+        !config.STRIPE_SECRET_KEY ||
+        (config.STRIPE_PUBLISHABLE_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined),
+      {
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message:
+          'Stripe is configured: set STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY',
+      },
+    )
     .refine((config) => !config.SHOPIFY_API_KEY === !config.SHOPIFY_API_SECRET, {
       path: ['SHOPIFY_API_SECRET'],
       message: 'set SHOPIFY_API_KEY and SHOPIFY_API_SECRET together (or neither)',

@@ -15,3 +15,4 @@ export * from '../realtime/realtime.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../events/outbox.table';
 export * from '../modules/sales/sales.table';
+export * from '../modules/orders/orders.table';

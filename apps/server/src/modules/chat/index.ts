@@ -70,6 +70,11 @@ export const createChatModule = (deps: ChatModuleDeps) => {
      */
     listMessagedSuppliers: (storeId: string) =>
       createConversationRepository(deps.db).listMessagedCompanies(storeId),
+    /** A conversation's store and supplier company (issue 12: whom an invoice is for). */
+    async findConversation(id: string) {
+      const row = await createConversationRepository(deps.db).findById(id);
+      return row && { storeId: row.storeId, companyId: row.companyId };
+    },
     /** The store's conversations, messages and read markers in "Export my data". */
     exportSources: createChatExportSources(deps.db),
   };

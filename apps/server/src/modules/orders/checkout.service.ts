@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import {
+  CheckoutInputSchema,
+  type CheckoutInput,
+  type Payment,
+} from '@atelier/contract/orders/invoice';
+import type { Database } from '@/db/client';
+import type { Actor } from '@/lib/actor';
+import { AppError, isAppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/ids';
+import { storeActorOf } from './invoice.service';
+import { assertTransition, totalsOf } from './order-item.service';
+import type { OrdersRepository, StatusActor } from './orders.repository';
+import type { CreatorPaymentRow } from './orders.table';
+import {
+  PaymentProviderError,
+  type ChargeResult,
+  type PaymentProvider,
+} from './payments/payment-provider';
+import { shippingAddressIssues, type AddressReference } from './shipping-address';
+
+/** How long the first answer to a payment POST is replayed for its `Idempotency-Key`. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const SYSTEM: StatusActor = { kind: 'system' };
+/** PaymentProviderError reasons that say for certain that no money moved. */
+const NOTHING_CHARGED = new Set([
+  'payment_provider_busy',
+  'payment_provider_misconfigured',
+  'payment_provider_rejected',
+  'payment_idempotency_conflict',
+]);
+
+export type CheckoutServiceDeps = {
+  db: Database;
+  clock: Clock;
+  repository: OrdersRepository;
+  provider: PaymentProvider;
+  addresses: AddressReference;
+};
+
+/** A payment as the API shows it; `result` is spec §4's payment result. */
+export const toPayment = (row: CreatorPaymentRow): Payment => ({
+  id: row.id,
+  status: row.status,
+  result: row.result,
+  provider: row.provider,
+  amount: row.amount,
+  currencyCode: row.currencyCode,
+  failureReason: row.failureReason,
+  cardBrand: row.cardBrand,
+  cardLast4: row.cardLast4,
+  itemIds: row.itemIds,
+  totals: row.totals,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Checkout and payment (issue 12 "Checkout and payment"; spec §7 creator-invoice-payments):
+ * cart items are charged through the PaymentProvider, once per `Idempotency-Key`.
+ */
+export const createCheckoutService = ({
+  db,
+  clock,
+  repository,
+  provider,
+  addresses,
+}: CheckoutServiceDeps) => {
+  /**
+   * Settles a payment with the provider's answer, in one transaction: COMPLETED → a CHARGE
+   * ledger entry, its items IN_PRODUCTION, their invoices PAID when every line is paid;
+   * declined (or the provider unreachable) → its items back IN_SHOPPING_CART as they were;
+   * REQUIRES_ACTION → waits for `confirm`.
+   */
+  const settle = async (
+    storeId: string,
+    paymentId: string,
+    result: ChargeResult | { status: 'UNREACHABLE'; reason: string },
+  ): Promise<Payment> => {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const payment = (await repository.findPaymentForStore(tx, storeId, paymentId))!;
+      const items = await repository.lockItems(tx, storeId, payment.itemIds);
+      if (result.status === 'REQUIRES_ACTION') {
+        return toPayment(
+          await repository.updatePayment(tx, payment.id, {
+            status: 'REQUIRES_ACTION',
+            providerChargeId: result.providerChargeId,
+            updatedAt: now,
+          }),
+        );
+      }
+      if (result.status === 'COMPLETED') {
+        await repository.insertLedgerEntry(tx, {
+          storeId,
+          paymentId: payment.id,
+          kind: 'CHARGE',
+          amount: payment.amount,
+          currencyCode: payment.currencyCode,
+          providerReference: result.providerChargeId,
+          createdAt: now,
+        });
+        for (const item of items) assertTransition(item, 'IN_PRODUCTION');
+        await repository.moveItems(tx, items, 'IN_PRODUCTION', SYSTEM, now, {}, 'Paid');
+        await repository.markPaidInvoices(
+          tx,
+          [...new Set(items.flatMap((item) => (item.invoiceId ? [item.invoiceId] : [])))],
+          now,
+        );
+        return toPayment(
+          await repository.updatePayment(tx, payment.id, {
+            status: 'COMPLETED',
+            result: 'COMPLETED',
+            providerChargeId: result.providerChargeId,
+            cardBrand: result.cardBrand,
+            cardLast4: result.cardLast4,
+            updatedAt: now,
+          }),
+        );
+      }
+      const pending = items.filter((item) => item.status === 'CHARGE_PENDING');
+      await repository.moveItems(
+        tx,
+        pending,
+        'IN_SHOPPING_CART',
+        SYSTEM,
+        now,
+        { paymentId: null },
+        result.reason,
+      );
+      return toPayment(
+        await repository.updatePayment(tx, payment.id, {
+          status: 'DECLINED',
+          result: result.status === 'UNREACHABLE' ? null : 'INSTRUMENT_DECLINED',
+          providerChargeId: result.status === 'UNREACHABLE' ? null : result.providerChargeId,
+          failureReason: result.reason,
+          updatedAt: now,
+        }),
+      );
+    });
+  };
+
+  const charge = async (
+    storeId: string,
+    payment: CreatorPaymentRow,
+    request: Parameters<PaymentProvider['charge']>[0],
+  ) => {
+    let result: ChargeResult;
+    try {
+      result = await provider.charge(request);
+    } catch (error) {
+      const reason = isAppError(error)
+        ? error.message
+        : 'The payment provider could not be reached. Try again: a retry never charges twice.';
+      // Refused before any money moved: the items go back to the cart.
+      if (error instanceof PaymentProviderError && NOTHING_CHARGED.has(error.reason ?? '')) {
+        return settle(storeId, payment.id, { status: 'UNREACHABLE', reason });
+      }
+      // The provider may have charged (a dropped connection, a charge still processing): the
+      // payment stays PENDING with its items; paying again with the same key settles it.
+      return toPayment(
+        await repository.updatePayment(db, payment.id, {
+          failureReason: reason,
+          updatedAt: clock.now(),
+        }),
+      );
+    }
+    return settle(storeId, payment.id, result);
+  };
+
+  /** Checks the items and amounts, records the payment PENDING and its items CHARGE_PENDING. */
+  const begin = async (actor: Actor, input: ReturnType<typeof CheckoutInputSchema.parse>) => {
+    // Checked before the transaction: the reference data is read outside it (PGlite has one
+    // connection, so a read outside an open transaction would wait for it).
+    if (input.shippingAddress) {
+      const issues = await shippingAddressIssues(input.shippingAddress, addresses);
+      if (issues.length > 0) {
+        throw new AppError('bad_request', 'Check the shipping address.', { details: issues });
+      }
+    }
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const ids = [...new Set(input.itemIds)];
+      const items = await repository.lockItems(tx, actor.storeId, ids);
+      if (items.length !== ids.length) {
+        throw new AppError('not_found', 'An item of this checkout is not in your cart.', {
+          reason: 'order_item_not_found',
+        });
+      }
+      for (const item of items) assertTransition(item, 'CHARGE_PENDING');
+      if (new Set(items.map((item) => item.currencyCode)).size > 1) {
+        throw new AppError('bad_request', 'Pay for items of one currency at a time.', {
+          details: [{ field: 'itemIds', message: 'The items are in several currencies.' }],
+        });
+      }
+      const needsAddress = items.some((item) => item.shippingMode !== 'NO_SHIPPING_NEEDED');
+      if (needsAddress && !input.shippingAddress) {
+        throw new AppError('bad_request', 'Add where the goods should go.', {
+          details: [{ field: 'shippingAddress', message: 'Add where the goods should go.' }],
+        });
+      }
+      const totals = totalsOf(items, input);
+      const payment = await repository.insertPayment(tx, {
+        id: newId('pay'),
+        storeId: actor.storeId,
+        status: 'PENDING',
+        provider: provider.name,
+        amount: totals.total,
+        currencyCode: totals.currencyCode,
+        totals,
+        itemIds: items.map((item) => item.id),
+        shippingAddress: needsAddress ? input.shippingAddress : null,
+        createdByUserId: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repository.moveItems(tx, items, 'CHARGE_PENDING', storeActorOf(actor), now, {
+        paymentId: payment.id,
+      });
+      return payment;
+    });
+  };
+
+  return {
+    /**
+     * Pays the chosen cart items (amounts in integer minor units of their one currency). The
+     * first answer for `idempotencyKey` is stored and replayed for 24 h; the same key with another
+     * body is 409 `idempotency_key_reused`; while the first is running, 409
+     * `idempotency_in_progress` (never a second charge). A refused request (400/404/409 before
+     * any charge) stores nothing, so the same key can be used once it is fixed.
+     */
+    async checkout(
+      actor: Actor,
+      body: CheckoutInput,
+      idempotencyKey: string | undefined,
+    ): Promise<Payment> {
+      const input = CheckoutInputSchema.parse(body);
+      if (!idempotencyKey || !/^[\x21-\x7e]{8,255}$/.test(idempotencyKey)) {
+        throw new AppError('bad_request', 'Send an Idempotency-Key header with each payment.', {
+          details: [
+            {
+              field: 'Idempotency-Key',
+              message: 'A unique key per payment attempt: 8 to 255 visible characters (a UUID).',
+            },
+          ],
+        });
+      }
+      const scope = 'POST /api/web/creator-invoice-payments';
+      const requestHash = createHash('sha256')
+        .update(`${scope}\n${JSON.stringify(input)}`)
+        .digest('hex');
+      await repository.idempotency.expire(new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS));
+      const claim = await repository.idempotency.claim(
+        actor.storeId,
+        idempotencyKey,
+        scope,
+        requestHash,
+      );
+      if (!claim.claimed) {
+        if (claim.existing.requestHash !== requestHash) {
+          throw new AppError(
+            'conflict',
+            'This Idempotency-Key was used for another payment; use a new key.',
+            {
+              reason: 'idempotency_key_reused',
+            },
+          );
+        }
+        if (!claim.existing.isComplete) {
+          throw new AppError(
+            'conflict',
+            'A payment with this Idempotency-Key is being processed; retry shortly.',
+            {
+              reason: 'idempotency_in_progress',
+            },
+          );
+        }
+        return claim.existing.responseBody as Payment;
+      }
+      let payment: CreatorPaymentRow;
+      try {
+        payment = await begin(actor, input);
+      } catch (error) {
+        await repository.idempotency.release(actor.storeId, idempotencyKey);
+        throw error;
+      }
+      const answer = await charge(actor.storeId, payment, {
+        amount: payment.amount,
+        currencyCode: payment.currencyCode,
+        paymentMethod: input.paymentMethod,
+        idempotencyKey: payment.id,
+        description: `Atelier order items ${payment.itemIds.join(', ')}`.slice(0, 500),
+        metadata: { storeId: actor.storeId, paymentId: payment.id },
+      });
+      await repository.idempotency.complete(actor.storeId, idempotencyKey, 200, answer);
+      return answer;
+    },
+
+    /** Finishes a payment that REQUIRES_ACTION once the buyer authenticated. */
+    async confirm(actor: Actor, paymentId: string): Promise<Payment> {
+      const payment = await db.transaction((tx) =>
+        repository.findPaymentForStore(tx, actor.storeId, paymentId),
+      );
+      if (!payment) {
+        throw new AppError('not_found', 'There is no such payment.', {
+          reason: 'payment_not_found',
+        });
+      }
+      if (payment.status !== 'REQUIRES_ACTION') return toPayment(payment);
+      let result: ChargeResult | { status: 'UNREACHABLE'; reason: string };
+      try {
+        result = await provider.confirm(payment.providerChargeId!);
+      } catch (error) {
+        result = {
+          status: 'UNREACHABLE',
+          reason: isAppError(error) ? error.message : 'The payment provider could not be reached.',
+        };
+      }
+      return settle(actor.storeId, payment.id, result);
+    },
+
+    /** The provider's public settings for the card form (test cards or a publishable key). */
+    publicConfig() {
+      const config = provider.publicConfig();
+      return config.provider === 'local'
+        ? {
+            provider: 'local' as const,
+            publishableKey: null,
+            testCards: config.testCards.map((card) => ({
+              number: card.number,
+              label: card.label,
+              outcome: card.outcome,
+            })),
+          }
+        : { provider: 'stripe' as const, publishableKey: config.publishableKey, testCards: [] };
+    },
+  };
+};
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,305 @@
+import {
+  computeCheckoutTotals,
+  type CheckoutTotals,
+} from '@atelier/contract/orders/checkout-totals';
+import {
+  ORDER_ITEM_TAB_STATUSES,
+  ORDER_ITEM_TABS,
+  orderItemTransitionIssue,
+  type OrderItemStatus,
+  type OrderItemTab,
+} from '@atelier/contract/orders/order-item';
+import type { OrderItem } from '@atelier/contract/orders/order-item-api';
+import type { Database } from '@/db/client';
+import type { Actor, SupplierActor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/ids';
+import { storeActorOf, type OrdersDirectory } from './invoice.service';
+import { toOrderItem } from './orders.mappers';
+import type { OrdersRepository, StatusActor } from './orders.repository';
+import type { CreatorOrderItemRow } from './orders.table';
+
+export type OrderItemServiceDeps = {
+  db: Database;
+  clock: Clock;
+  repository: OrdersRepository;
+  directory: OrdersDirectory;
+};
+
+const itemNotFound = () =>
+  new AppError('not_found', 'There is no such order item.', { reason: 'order_item_not_found' });
+
+/** 409 `order_item_transition` naming both states unless the contract's table allows it. */
+export const assertTransition = (item: CreatorOrderItemRow, to: OrderItemStatus) => {
+  const issue = orderItemTransitionIssue(item.status, to, item.kind);
+  if (issue) throw new AppError('conflict', issue, { reason: 'order_item_transition' });
+};
+
+/**
+ * The checkout totals of cart items (one currency), as the contract computes them. Throws 400
+ * on `discountCode` for a code that does not apply, 422 `amount_too_large` when a sum passes what
+ * is counted exactly (2^53 minor units).
+ */
+export const totalsOf = (
+  items: readonly CreatorOrderItemRow[],
+  options: { discountCode: string | null; shippingAssurance: boolean; sampleAssurance: boolean },
+): CheckoutTotals => {
+  try {
+    return computeCheckoutTotals({
+      currencyCode: items[0]!.currencyCode,
+      lines: items.map((item) => ({
+        kind: item.kind,
+        category: item.category,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+      })),
+      shipping: items.reduce((sum, item) => sum + item.shippingAmount, 0),
+      handling: 0,
+      shippingAssurance: options.shippingAssurance,
+      sampleAssurance: options.sampleAssurance,
+      discountCode: options.discountCode,
+    });
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new AppError(
+        'unprocessable',
+        'These items together cost more than can be paid at once.',
+        {
+          reason: 'amount_too_large',
+        },
+      );
+    }
+    const message = (error as Error).message;
+    throw new AppError('bad_request', message, { details: [{ field: 'discountCode', message }] });
+  }
+};
+
+/**
+ * Creator order items (spec §7 /web/creator-order-items; issue 12): samples ordered from an item
+ * page, the cart, Orders & Shipments with its tabs, the detail with its history; the supplier's
+ * side (its paid items, shipping them).
+ */
+export const createOrderItemService = ({
+  db,
+  clock,
+  repository,
+  directory,
+}: OrderItemServiceDeps) => {
+  const present = async (rows: readonly CreatorOrderItemRow[]) => {
+    const names = await directory.findSupplierNames([...new Set(rows.map((row) => row.companyId))]);
+    return rows.map((row) => toOrderItem(row, names.get(row.companyId) ?? 'Supplier'));
+  };
+  const supplierActorOf = (supplier: SupplierActor): StatusActor => ({
+    kind: 'supplier',
+    userId: supplier.userId,
+    name: supplier.name,
+  });
+
+  const service = {
+    /**
+     * "Order a sample": a SAMPLE item of the catalog item at its sample price (cents, its
+     * currency), in the cart. 404 for an unknown item; 409 `no_sample_price` when the supplier
+     * offers no sample.
+     */
+    async createSample(actor: Actor, catalogItemId: string, quantity: number): Promise<OrderItem> {
+      const item = (await directory.findCatalogItems([catalogItemId])).get(catalogItemId);
+      if (!item) {
+        throw new AppError('not_found', 'There is no such catalog item.', {
+          reason: 'item_not_found',
+        });
+      }
+      if (item.samplePrice === null) {
+        throw new AppError(
+          'conflict',
+          'This supplier offers no sample of this item; ask for one in chat.',
+          {
+            reason: 'no_sample_price',
+          },
+        );
+      }
+      const now = clock.now();
+      const [row] = await db.transaction((tx) =>
+        repository.insertItems(
+          tx,
+          [
+            {
+              id: newId('coi'),
+              storeId: actor.storeId,
+              companyId: item.companyId,
+              kind: 'SAMPLE',
+              status: 'IN_SHOPPING_CART',
+              category: 'PRODUCT',
+              title: `Sample: ${item.title}`.slice(0, 200),
+              catalogItemId,
+              quantity,
+              unitPrice: item.samplePrice!,
+              currencyCode: item.currencyCode,
+              shippingMode: 'SUPPLIER_SHIPPING',
+              createdAt: now,
+              updatedAt: now,
+            },
+          ],
+          storeActorOf(actor),
+          now,
+        ),
+      );
+      return (await present([row!]))[0]!;
+    },
+
+    /**
+     * Spec §3 shopping cart: the store's items IN_SHOPPING_CART and their checkout totals (null
+     * when empty or when the items are in several currencies). A bad discount code is 400 on
+     * `discountCode`.
+     */
+    async cart(
+      storeId: string,
+      options: { discountCode?: string; shippingAssurance: boolean; sampleAssurance: boolean },
+    ) {
+      const rows = await repository.listItems({ storeId, statuses: ['IN_SHOPPING_CART'] });
+      const items = await present(rows);
+      const currencies = new Set(rows.map((row) => row.currencyCode));
+      if (rows.length === 0 || currencies.size > 1) {
+        return {
+          items,
+          totals: null,
+          currencyCode: currencies.size === 1 ? rows[0]!.currencyCode : null,
+        };
+      }
+      const totals = totalsOf(rows, {
+        discountCode: options.discountCode?.trim() ? options.discountCode : null,
+        shippingAssurance: options.shippingAssurance,
+        sampleAssurance: options.sampleAssurance,
+      });
+      return { items, totals, currencyCode: rows[0]!.currencyCode };
+    },
+
+    /** Takes an item out of the cart (NOT_PURCHASED); answers the cart. */
+    async removeFromCart(actor: Actor, id: string) {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [item] = await repository.lockItems(tx, actor.storeId, [id]);
+        if (!item) throw itemNotFound();
+        assertTransition(item, 'NOT_PURCHASED');
+        await repository.moveItems(tx, [item], 'NOT_PURCHASED', storeActorOf(actor), now);
+      });
+      return service.cart(actor.storeId, { shippingAssurance: false, sampleAssurance: false });
+    },
+
+    /** Orders & Shipments: the store's items of a tab, newest first (at most 500). */
+    async list(storeId: string, tab: OrderItemTab, includeArchived: boolean) {
+      const rows = await repository.listItems({
+        storeId,
+        statuses: ORDER_ITEM_TAB_STATUSES[tab],
+        includeArchived,
+      });
+      return { items: await present(rows) };
+    },
+
+    /** Counts per tab, the in-production count (/homebase) and the cart's count. */
+    async tabCounts(storeId: string) {
+      const byStatus = new Map(
+        (await repository.countItemsByStatus(storeId)).map((row) => [row.status, row.count]),
+      );
+      const sum = (statuses: readonly OrderItemStatus[]) =>
+        statuses.reduce((total, status) => total + (byStatus.get(status) ?? 0), 0);
+      return {
+        counts: Object.fromEntries(
+          ORDER_ITEM_TABS.map((tab) => [tab, sum(ORDER_ITEM_TAB_STATUSES[tab])]),
+        ) as Record<OrderItemTab, number>,
+        inProduction: sum(['IN_PRODUCTION']),
+        cartCount: sum(['IN_SHOPPING_CART']),
+      };
+    },
+
+    /** One of the store's items with its status history; 404 for another store's. */
+    async get(storeId: string, id: string): Promise<OrderItem> {
+      const row = await repository.findItemForStore(db, storeId, id);
+      if (!row) throw itemNotFound();
+      return service.withHistory(row);
+    },
+
+    async withHistory(row: CreatorOrderItemRow): Promise<OrderItem> {
+      const [item] = await present([row]);
+      const history = (await repository.listHistory(row.id)).map((event) => ({
+        fromStatus: event.fromStatus,
+        toStatus: event.toStatus,
+        actorKind: event.actorKind,
+        actorName: event.actorName,
+        note: event.note,
+        at: event.createdAt.toISOString(),
+      }));
+      return { ...item!, history };
+    },
+
+    /** The store received a SHIPPED item: receiving RECEIVED. 409 unless shipped. */
+    async markReceived(actor: Actor, id: string): Promise<OrderItem> {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const [item] = await repository.lockItems(tx, actor.storeId, [id]);
+        if (!item) throw itemNotFound();
+        if (item.status !== 'SHIPPED') {
+          throw new AppError('conflict', 'Only a shipped item can be marked received.', {
+            reason: 'order_item_not_shipped',
+          });
+        }
+        return repository.updateItem(tx, item.id, {
+          receivingStatus: 'RECEIVED',
+          deliveryStatus:
+            item.destination === 'STORED_AT_FBP' ? 'RECEIVED_BY_PLATFORM' : item.deliveryStatus,
+          receivedAt: now,
+          updatedAt: now,
+        });
+      });
+      return service.withHistory(row);
+    },
+
+    /** The supplier's paid items of a tab, newest first. */
+    async listForSupplier(supplier: SupplierActor, tab: OrderItemTab) {
+      const rows = await repository.listItems({
+        companyId: supplier.companyId,
+        statuses: ORDER_ITEM_TAB_STATUSES[tab].filter((status) => status !== 'CHARGE_PENDING'),
+      });
+      return { items: await present(rows) };
+    },
+
+    /**
+     * The supplier ships an item IN_PRODUCTION (or IN_SUBSCRIPTION): SHIPPED with its tracking
+     * number and carrier, delivery NOT_YET_DELIVERED. 404 for another company's item; 409 naming
+     * both states otherwise.
+     */
+    async ship(
+      supplier: SupplierActor,
+      id: string,
+      tracking: { trackingNumber: string; carrier: string },
+    ): Promise<OrderItem> {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const found = await repository.findItemForCompany(tx, supplier.companyId, id);
+        if (!found || found.status === 'NOT_PURCHASED' || found.status === 'IN_SHOPPING_CART') {
+          throw itemNotFound();
+        }
+        const [item] = await repository.lockItems(tx, found.storeId, [id]);
+        assertTransition(item!, 'SHIPPED');
+        const [moved] = await repository.moveItems(
+          tx,
+          [item!],
+          'SHIPPED',
+          supplierActorOf(supplier),
+          now,
+          {
+            trackingNumber: tracking.trackingNumber,
+            carrier: tracking.carrier,
+            shippedAt: now,
+            deliveryStatus: 'NOT_YET_DELIVERED',
+          },
+          `${tracking.carrier} ${tracking.trackingNumber}`,
+        );
+        return moved!;
+      });
+      return service.withHistory(row);
+    },
+  };
+  return service;
+};
+export type OrderItemService = ReturnType<typeof createOrderItemService>;

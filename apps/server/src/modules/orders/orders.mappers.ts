@@ -1,0 +1,83 @@
+import type { Invoice } from '@atelier/contract/orders/invoice';
+import type { OrderItem } from '@atelier/contract/orders/order-item-api';
+import type {
+  CreatorOrderItemRow,
+  SupplierInvoiceItemRow,
+  SupplierInvoiceRow,
+} from './orders.table';
+
+/** An invoice as the API shows it: its live lines, each with the order item it became. */
+export const toInvoice = (
+  invoice: SupplierInvoiceRow,
+  lines: readonly SupplierInvoiceItemRow[],
+  items: readonly CreatorOrderItemRow[],
+  supplierName: string,
+): Invoice => {
+  const itemOfLine = new Map(items.map((item) => [item.invoiceItemId, item]));
+  const shown = lines.filter((line) => line.invoiceId === invoice.id);
+  const subtotal = shown.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+  return {
+    id: invoice.id,
+    sn: invoice.sn,
+    storeId: invoice.storeId,
+    companyId: invoice.companyId,
+    supplierName,
+    status: invoice.status,
+    currencyCode: invoice.currencyCode,
+    shippingMode: invoice.shippingMode,
+    shippingAmount: invoice.shippingAmount,
+    subtotal,
+    total: subtotal + invoice.shippingAmount,
+    leadTimeDays: invoice.leadTimeDays,
+    notes: invoice.notes,
+    lines: shown.map((line) => {
+      const item = itemOfLine.get(line.id);
+      return {
+        id: line.id,
+        title: line.title,
+        category: line.category,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        amount: line.quantity * line.unitPrice,
+        catalogItemId: line.catalogItemId,
+        orderItemId: item?.id ?? null,
+        orderItemStatus: item?.status ?? null,
+      };
+    }),
+    createdAt: invoice.createdAt.toISOString(),
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+  };
+};
+
+/** An order item as the API shows it (history only on the detail). */
+export const toOrderItem = (
+  row: CreatorOrderItemRow,
+  supplierName: string,
+  history?: OrderItem['history'],
+): OrderItem => ({
+  id: row.id,
+  storeId: row.storeId,
+  companyId: row.companyId,
+  supplierName,
+  kind: row.kind,
+  status: row.status,
+  category: row.category,
+  title: row.title,
+  catalogItemId: row.catalogItemId,
+  invoiceId: row.invoiceId,
+  quantity: row.quantity,
+  unitPrice: row.unitPrice,
+  amount: row.quantity * row.unitPrice,
+  shippingAmount: row.shippingAmount,
+  currencyCode: row.currencyCode,
+  shippingMode: row.shippingMode,
+  receivingStatus: row.receivingStatus,
+  deliveryStatus: row.deliveryStatus,
+  destination: row.destination,
+  paymentId: row.paymentId,
+  trackingNumber: row.trackingNumber,
+  carrier: row.carrier,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  ...(history ? { history } : {}),
+});

@@ -1,0 +1,327 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { OrderItemStatus } from '@atelier/contract/orders/order-item';
+import type { Database } from '@/db/client';
+import { newId } from '@/lib/ids';
+import {
+  creatorOrderItemEvents,
+  creatorOrderItems,
+  creatorPayments,
+  idempotencyRecords,
+  paymentLedgerEntries,
+  supplierInvoiceItems,
+  supplierInvoices,
+  type CreatorOrderItemRow,
+} from './orders.table';
+
+/** Who changed an order item's status (the history's `actor`). */
+export type StatusActor =
+  | { kind: 'store'; userId: string; name: string }
+  | { kind: 'supplier'; userId: string; name: string }
+  | { kind: 'system' };
+
+/**
+ * The only code that queries the orders module's tables (issue 12). Every store-side query is
+ * filtered by the store; every supplier-side one by the company.
+ */
+export const createOrdersRepository = (db: Database) => ({
+  async findInvoiceForStore(tx: Database, storeId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(supplierInvoices)
+      .where(and(eq(supplierInvoices.id, id), eq(supplierInvoices.storeId, storeId)));
+    return row;
+  },
+
+  async listInvoices(filter: { storeId?: string; companyId?: string; status?: string }) {
+    return db
+      .select()
+      .from(supplierInvoices)
+      .where(
+        and(
+          filter.storeId ? eq(supplierInvoices.storeId, filter.storeId) : undefined,
+          filter.companyId ? eq(supplierInvoices.companyId, filter.companyId) : undefined,
+          filter.status ? eq(supplierInvoices.status, filter.status as 'OPEN') : undefined,
+        ),
+      )
+      .orderBy(desc(supplierInvoices.createdAt), desc(supplierInvoices.id))
+      .limit(500);
+  },
+
+  async countOpenInvoices(storeId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(supplierInvoices)
+      .where(and(eq(supplierInvoices.storeId, storeId), eq(supplierInvoices.status, 'OPEN')));
+    return row?.count ?? 0;
+  },
+
+  async listInvoiceLines(tx: Database, invoiceIds: readonly string[]) {
+    if (invoiceIds.length === 0) return [];
+    return tx
+      .select()
+      .from(supplierInvoiceItems)
+      .where(
+        and(
+          inArray(supplierInvoiceItems.invoiceId, [...invoiceIds]),
+          isNull(supplierInvoiceItems.removedAt),
+        ),
+      )
+      .orderBy(asc(supplierInvoiceItems.invoiceId), asc(supplierInvoiceItems.position));
+  },
+
+  /** Live (not canceled) order items of the invoices, for their lines' status. */
+  async listItemsOfInvoices(tx: Database, invoiceIds: readonly string[]) {
+    if (invoiceIds.length === 0) return [];
+    return tx
+      .select()
+      .from(creatorOrderItems)
+      .where(
+        and(
+          inArray(creatorOrderItems.invoiceId, [...invoiceIds]),
+          sql`${creatorOrderItems.status} <> 'CANCELED'`,
+        ),
+      );
+  },
+
+  async findItemForStore(tx: Database, storeId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(creatorOrderItems)
+      .where(and(eq(creatorOrderItems.id, id), eq(creatorOrderItems.storeId, storeId)));
+    return row;
+  },
+
+  async findItemForCompany(tx: Database, companyId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(creatorOrderItems)
+      .where(and(eq(creatorOrderItems.id, id), eq(creatorOrderItems.companyId, companyId)));
+    return row;
+  },
+
+  /** The store's items with these ids, locked for update in id order (no deadlock). */
+  async lockItems(tx: Database, storeId: string, ids: readonly string[]) {
+    return tx
+      .select()
+      .from(creatorOrderItems)
+      .where(and(eq(creatorOrderItems.storeId, storeId), inArray(creatorOrderItems.id, [...ids])))
+      .orderBy(asc(creatorOrderItems.id))
+      .for('update');
+  },
+
+  async listItems(filter: {
+    storeId?: string;
+    companyId?: string;
+    statuses: readonly OrderItemStatus[];
+    includeArchived?: boolean;
+  }) {
+    return db
+      .select()
+      .from(creatorOrderItems)
+      .where(
+        and(
+          filter.storeId ? eq(creatorOrderItems.storeId, filter.storeId) : undefined,
+          filter.companyId ? eq(creatorOrderItems.companyId, filter.companyId) : undefined,
+          inArray(creatorOrderItems.status, [...filter.statuses]),
+          filter.includeArchived ? undefined : isNull(creatorOrderItems.archivedAt),
+        ),
+      )
+      .orderBy(desc(creatorOrderItems.createdAt), desc(creatorOrderItems.id))
+      .limit(500);
+  },
+
+  async countItemsByStatus(storeId: string) {
+    return db
+      .select({ status: creatorOrderItems.status, count: sql<number>`count(*)::int` })
+      .from(creatorOrderItems)
+      .where(and(eq(creatorOrderItems.storeId, storeId), isNull(creatorOrderItems.archivedAt)))
+      .groupBy(creatorOrderItems.status);
+  },
+
+  async listHistory(orderItemId: string) {
+    return db
+      .select()
+      .from(creatorOrderItemEvents)
+      .where(eq(creatorOrderItemEvents.orderItemId, orderItemId))
+      .orderBy(asc(creatorOrderItemEvents.sequence));
+  },
+
+  /** Inserts order items and their first history event (from nothing to their status). */
+  async insertItems(
+    tx: Database,
+    rows: (typeof creatorOrderItems.$inferInsert)[],
+    actor: StatusActor,
+    at: Date,
+  ) {
+    if (rows.length === 0) return [];
+    const inserted = await tx.insert(creatorOrderItems).values(rows).returning();
+    await tx.insert(creatorOrderItemEvents).values(
+      inserted.map((row) => ({
+        id: newId('oie'),
+        orderItemId: row.id,
+        storeId: row.storeId,
+        fromStatus: null,
+        toStatus: row.status,
+        ...actorColumns(actor),
+        createdAt: at,
+      })),
+    );
+    return inserted;
+  },
+
+  /**
+   * Moves items to `to` (the caller checked the transition), with one history event each, and
+   * any other column changes; returns the updated rows.
+   */
+  async moveItems(
+    tx: Database,
+    items: readonly CreatorOrderItemRow[],
+    to: OrderItemStatus,
+    actor: StatusActor,
+    at: Date,
+    changes: Partial<typeof creatorOrderItems.$inferInsert> = {},
+    note: string | null = null,
+  ): Promise<CreatorOrderItemRow[]> {
+    if (items.length === 0) return [];
+    const updated = await tx
+      .update(creatorOrderItems)
+      .set({ ...changes, status: to, updatedAt: at })
+      .where(
+        inArray(
+          creatorOrderItems.id,
+          items.map((item) => item.id),
+        ),
+      )
+      .returning();
+    await tx.insert(creatorOrderItemEvents).values(
+      items.map((item) => ({
+        id: newId('oie'),
+        orderItemId: item.id,
+        storeId: item.storeId,
+        fromStatus: item.status,
+        toStatus: to,
+        ...actorColumns(actor),
+        note,
+        createdAt: at,
+      })),
+    );
+    return updated;
+  },
+
+  async updateItem(
+    tx: Database,
+    id: string,
+    changes: Partial<typeof creatorOrderItems.$inferInsert>,
+  ) {
+    const [row] = await tx
+      .update(creatorOrderItems)
+      .set(changes)
+      .where(eq(creatorOrderItems.id, id))
+      .returning();
+    return row!;
+  },
+
+  async insertPayment(tx: Database, row: typeof creatorPayments.$inferInsert) {
+    const [payment] = await tx.insert(creatorPayments).values(row).returning();
+    return payment!;
+  },
+
+  async updatePayment(
+    tx: Database,
+    id: string,
+    changes: Partial<typeof creatorPayments.$inferInsert>,
+  ) {
+    const [payment] = await tx
+      .update(creatorPayments)
+      .set(changes)
+      .where(eq(creatorPayments.id, id))
+      .returning();
+    return payment!;
+  },
+
+  async findPaymentForStore(tx: Database, storeId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(creatorPayments)
+      .where(and(eq(creatorPayments.id, id), eq(creatorPayments.storeId, storeId)))
+      .for('update');
+    return row;
+  },
+
+  async insertLedgerEntry(tx: Database, row: Omit<typeof paymentLedgerEntries.$inferInsert, 'id'>) {
+    await tx.insert(paymentLedgerEntries).values({ id: newId('led'), ...row });
+  },
+
+  async listLedger(storeId: string) {
+    return db
+      .select()
+      .from(paymentLedgerEntries)
+      .where(eq(paymentLedgerEntries.storeId, storeId))
+      .orderBy(asc(paymentLedgerEntries.createdAt));
+  },
+
+  /** Marks the invoices PAID whose every live line is paid. */
+  async markPaidInvoices(tx: Database, invoiceIds: readonly string[], at: Date) {
+    if (invoiceIds.length === 0) return;
+    await tx.execute(sql`
+      update ${supplierInvoices} as i set status = 'PAID', paid_at = ${at.toISOString()}::timestamptz, updated_at = now()
+      where i.id in (${sql.join(
+        invoiceIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+        and i.status = 'OPEN'
+        and not exists (
+          select 1 from ${supplierInvoiceItems} as l
+          where l.invoice_id = i.id and l.removed_at is null
+            and not exists (
+              select 1 from ${creatorOrderItems} as o
+              where o.invoice_item_id = l.id
+                and o.status in ('IN_PRODUCTION', 'IN_SUBSCRIPTION', 'SHIPPED')
+            )
+        )`);
+  },
+
+  idempotency: {
+    /**
+     * Claims the key for this request: `claimed` when this is the first, else the record kept
+     * (its hash, and its answer once complete).
+     */
+    async claim(storeId: string, key: string, scope: string, requestHash: string) {
+      const inserted = await db
+        .insert(idempotencyRecords)
+        .values({ storeId, key, scope, requestHash })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted.length > 0) return { claimed: true as const };
+      const [existing] = await db
+        .select()
+        .from(idempotencyRecords)
+        .where(and(eq(idempotencyRecords.storeId, storeId), eq(idempotencyRecords.key, key)));
+      return { claimed: false as const, existing: existing! };
+    },
+    async complete(storeId: string, key: string, status: number, body: unknown) {
+      await db
+        .update(idempotencyRecords)
+        .set({ responseStatus: status, responseBody: body, isComplete: true })
+        .where(and(eq(idempotencyRecords.storeId, storeId), eq(idempotencyRecords.key, key)));
+    },
+    /** Lets the key be used again (the request failed before anything was charged). */
+    async release(storeId: string, key: string) {
+      await db
+        .delete(idempotencyRecords)
+        .where(and(eq(idempotencyRecords.storeId, storeId), eq(idempotencyRecords.key, key)));
+    },
+    /** Forgets keys older than `before` (24 h after their first use). */
+    async expire(before: Date) {
+      await db
+        .delete(idempotencyRecords)
+        .where(sql`${idempotencyRecords.createdAt} < ${before.toISOString()}::timestamptz`);
+    },
+  },
+});
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+const actorColumns = (actor: StatusActor) =>
+  actor.kind === 'system'
+    ? { actorKind: 'system', actorUserId: null, actorName: null }
+    : { actorKind: actor.kind, actorUserId: actor.userId, actorName: actor.name };

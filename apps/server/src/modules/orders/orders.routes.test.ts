@@ -1,0 +1,435 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationSummary } from '@atelier/contract/chat/conversation';
+import { computeCheckoutTotals } from '@atelier/contract/orders/checkout-totals';
+import type { Invoice, Payment } from '@atelier/contract/orders/invoice';
+import type { OrderItem } from '@atelier/contract/orders/order-item-api';
+import { expectApiError as expectError } from '@/testing/api-error';
+import { createCatalogFactories } from '@/testing/catalog-factories';
+import { registerAccount } from '@/testing/factories';
+import { aSupplierAccount } from '@/testing/supplier-factories';
+import { createTestApp, type TestContext } from '@/testing/test-app';
+
+type Caller = { headers: Record<string, string> };
+const CODES: Record<number, string> = { 400: 'bad_request', 404: 'not_found', 409: 'conflict' };
+const expectApiError = (response: Parameters<typeof expectError>[0], status: 400 | 404 | 409) =>
+  expectError(response, status, { code: CODES[status]! });
+type Cart = { items: OrderItem[]; totals: ReturnType<typeof computeCheckoutTotals> | null };
+
+let context: TestContext;
+let dataDir: string;
+let alice: Awaited<ReturnType<typeof registerAccount>>;
+let bob: Awaited<ReturnType<typeof registerAccount>>;
+let acme: Awaited<ReturnType<typeof aSupplierAccount>>;
+let other: Awaited<ReturnType<typeof aSupplierAccount>>;
+let conversation: ConversationSummary;
+let sampleItemId: string;
+
+const ADDRESS = {
+  name: 'Alice Example',
+  company: null,
+  line1: '1 Main Street',
+  line2: null,
+  city: 'Raleigh',
+  stateCode: 'NC',
+  postalCode: '27601',
+  countryCode: 'US',
+  phone: null,
+};
+const card = (number: string) => ({
+  type: 'test_card',
+  number,
+  expMonth: 12,
+  expYear: 2040,
+  cvc: '123',
+});
+let keySequence = 0;
+const newKey = () => `test-key-${Date.now()}-${(keySequence += 1)}`;
+
+const call = async (
+  caller: Caller,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  context.app.inject({
+    method,
+    url,
+    headers: { ...caller.headers, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const ok = async <T>(
+  caller: Caller,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) => {
+  const response = await call(caller, method, url, payload, headers);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<T>();
+};
+
+const sendInvoice = () =>
+  ok<Invoice>(acme, 'POST', '/api/partner/invoices', {
+    conversationId: conversation.sid,
+    lines: [
+      { title: 'Heavyweight tee, black', quantity: 300, unitPrice: 850 },
+      { title: 'Tech pack revision', category: 'DESIGN_SERVICE', quantity: 1, unitPrice: 12000 },
+    ],
+    shippingAmount: 15000,
+    leadTimeDays: 30,
+    notes: 'Terms as agreed in chat.',
+  });
+
+const cartOf = (caller: Caller, query = '') =>
+  ok<Cart>(caller, 'GET', `/api/web/creator-order-items/shopping-cart${query}`);
+
+const pay = (caller: Caller, body: Record<string, unknown>, key = newKey()) =>
+  call(caller, 'POST', '/api/web/creator-invoice-payments', body, { 'idempotency-key': key });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-orders-'));
+  context = await createTestApp({ DATA_DIR: dataDir });
+  await context.reference.seedReferenceData();
+  const factories = createCatalogFactories(context.connection.db);
+  const acmeSupplier = await factories.aSupplier({ name: 'Acme Knits' });
+  const otherSupplier = await factories.aSupplier({ name: 'Other Mills' });
+  sampleItemId = (await factories.anItem({ supplier: acmeSupplier, title: 'Boxy tee' })).id;
+  alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
+  bob = await registerAccount(context, { storeTitle: 'Bob Boutique', name: 'Bob' });
+  acme = await aSupplierAccount(context, acmeSupplier.id, { name: 'Ana of Acme' });
+  other = await aSupplierAccount(context, otherSupplier.id);
+  conversation = await ok<ConversationSummary>(alice, 'POST', '/api/web/conversations', {
+    supplierId: acmeSupplier.id,
+  });
+});
+afterAll(async () => {
+  await context.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('supplier invoices', () => {
+  it('reach the store of the conversation, and no one else', async () => {
+    const invoice = await sendInvoice();
+    expect(invoice).toMatchObject({
+      status: 'OPEN',
+      supplierName: 'Acme Knits',
+      subtotal: 300 * 850 + 12000,
+      total: 300 * 850 + 12000 + 15000,
+    });
+    expect(invoice.sn).toMatch(/^[0-9a-f]{32}$/);
+    const list = await ok<{ items: Invoice[]; openCount: number }>(
+      alice,
+      'GET',
+      '/api/web/creator-invoices',
+    );
+    expect(list.items.map((item) => item.id)).toContain(invoice.id);
+    expect(list.openCount).toBeGreaterThanOrEqual(1);
+    const bobs = await ok<{ items: Invoice[] }>(bob, 'GET', '/api/web/creator-invoices');
+    expect(bobs.items).toEqual([]);
+    expectApiError(await call(bob, 'GET', `/api/web/creator-invoices/${invoice.id}`), 404);
+    expectApiError(
+      await call(bob, 'POST', '/api/web/creator-invoice-items/action/add-to-cart', {
+        invoiceId: invoice.id,
+      }),
+      404,
+    );
+  });
+
+  it('refuses another company’s conversation and shipping charged later with an amount', async () => {
+    expectApiError(
+      await call(other, 'POST', '/api/partner/invoices', {
+        conversationId: conversation.sid,
+        lines: [{ title: 'Tee', quantity: 1, unitPrice: 100 }],
+        leadTimeDays: 10,
+      }),
+      404,
+    );
+    const response = await call(acme, 'POST', '/api/partner/invoices', {
+      conversationId: conversation.sid,
+      lines: [{ title: 'Tee', quantity: 1, unitPrice: 100 }],
+      shippingMode: 'CHARGE_SHIPPING_LATER',
+      shippingAmount: 500,
+      leadTimeDays: 10,
+    });
+    expectApiError(response, 400);
+    expect(response.json().error.details[0].field).toBe('shippingAmount');
+    for (const bad of [
+      { quantity: -1 },
+      { quantity: 1.5 },
+      { unitPrice: 10_000_000_001 },
+      { unitPrice: 'ten' },
+    ]) {
+      const refused = await call(acme, 'POST', '/api/partner/invoices', {
+        conversationId: conversation.sid,
+        lines: [{ title: 'Tee', quantity: 1, unitPrice: 100, ...bad }],
+        leadTimeDays: 10,
+      });
+      expectApiError(refused, 400);
+    }
+  });
+});
+
+describe('cart and checkout', () => {
+  it('adds an invoice to the cart once, prices it by the contract, and pays it', async () => {
+    const invoice = await sendInvoice();
+    await ok(alice, 'POST', '/api/web/creator-invoice-items/action/add-to-cart', {
+      invoiceId: invoice.id,
+    });
+    const again = await ok<Invoice>(
+      alice,
+      'POST',
+      '/api/web/creator-invoice-items/action/add-to-cart',
+      {
+        invoiceId: invoice.id,
+      },
+    );
+    expect(again.lines.map((line) => line.orderItemStatus)).toEqual([
+      'IN_SHOPPING_CART',
+      'IN_SHOPPING_CART',
+    ]);
+    const itemIds = again.lines.map((line) => line.orderItemId!);
+
+    const cart = await cartOf(alice, '?discountCode=design50&shippingAssurance=true');
+    const ours = cart.items.filter((item) => item.invoiceId === invoice.id);
+    expect(ours).toHaveLength(2);
+    const expected = computeCheckoutTotals({
+      currencyCode: 'USD',
+      lines: cart.items.map((item) => ({
+        kind: item.kind,
+        category: item.category,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+      })),
+      shipping: cart.items.reduce((sum, item) => sum + item.shippingAmount, 0),
+      handling: 0,
+      shippingAssurance: true,
+      sampleAssurance: false,
+      discountCode: 'DESIGN50',
+    });
+    expect(cart.totals).toEqual(expected);
+    expect(cart.totals!.discount).toBe(6000);
+
+    // No key: refused, nothing changed.
+    const keyless = await call(alice, 'POST', '/api/web/creator-invoice-payments', {
+      itemIds,
+      shippingAddress: ADDRESS,
+      paymentMethod: card('4242 4242 4242 4242'),
+    });
+    expectApiError(keyless, 400);
+    expect(keyless.json().error.details[0].field).toBe('Idempotency-Key');
+
+    // A bad address: refused field by field, nothing changed.
+    const badAddress = await pay(alice, {
+      itemIds,
+      shippingAddress: { ...ADDRESS, stateCode: 'ZZ', postalCode: 'ABCDE' },
+      paymentMethod: card('4242 4242 4242 4242'),
+    });
+    expectApiError(badAddress, 400);
+    expect(
+      badAddress
+        .json()
+        .error.details.map((issue: { field: string }) => issue.field)
+        .sort(),
+    ).toEqual(['shippingAddress.postalCode', 'shippingAddress.stateCode']);
+
+    // An unknown discount code: refused on its field.
+    const badCode = await pay(alice, {
+      itemIds,
+      shippingAddress: ADDRESS,
+      discountCode: 'SAVE5',
+      paymentMethod: card('4242 4242 4242 4242'),
+    });
+    expectApiError(badCode, 400);
+    expect(badCode.json().error.details[0].field).toBe('discountCode');
+
+    // A declined card: the cart is as it was.
+    const declined = await pay(alice, {
+      itemIds,
+      shippingAddress: ADDRESS,
+      paymentMethod: card('4000 0000 0000 0002'),
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json<Payment>()).toMatchObject({
+      status: 'DECLINED',
+      result: 'INSTRUMENT_DECLINED',
+    });
+    const afterDecline = await cartOf(alice);
+    expect(
+      afterDecline.items.filter((item) => itemIds.includes(item.id)).map((item) => item.status),
+    ).toEqual(['IN_SHOPPING_CART', 'IN_SHOPPING_CART']);
+
+    // Paid: in production on both sides; the invoice is paid; one ledger row.
+    const key = newKey();
+    const body = {
+      itemIds,
+      shippingAddress: ADDRESS,
+      discountCode: 'DESIGN50',
+      shippingAssurance: true,
+      paymentMethod: card('4242 4242 4242 4242'),
+    };
+    const paid = await pay(alice, body, key);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = paid.json<Payment>();
+    expect(payment).toMatchObject({ status: 'COMPLETED', result: 'COMPLETED', cardLast4: '4242' });
+    expect(payment.totals).toEqual(
+      computeCheckoutTotals({
+        currencyCode: 'USD',
+        lines: ours.map((item) => ({
+          kind: item.kind,
+          category: item.category,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+        })),
+        shipping: 15000,
+        handling: 0,
+        shippingAssurance: true,
+        sampleAssurance: false,
+        discountCode: 'DESIGN50',
+      }),
+    );
+    expect(payment.amount).toBe(payment.totals.total);
+    const replay = await pay(alice, body, key);
+    expect(replay.json<Payment>().id).toBe(payment.id);
+    expectApiError(await pay(alice, { ...body, shippingAssurance: false }, key), 409);
+
+    const paidInvoice = await ok<Invoice>(alice, 'GET', `/api/web/creator-invoices/${invoice.id}`);
+    expect(paidInvoice.status).toBe('PAID');
+    const counts = await ok<{ counts: Record<string, number>; inProduction: number }>(
+      alice,
+      'GET',
+      '/api/web/creator-order-items/tab-counts',
+    );
+    expect(counts.inProduction).toBeGreaterThanOrEqual(2);
+    const supplierSide = await ok<{ items: OrderItem[] }>(
+      acme,
+      'GET',
+      '/api/partner/order-items?tab=IN_PRODUCTION',
+    );
+    expect(supplierSide.items.map((item) => item.id)).toEqual(expect.arrayContaining(itemIds));
+    const othersSide = await ok<{ items: OrderItem[] }>(other, 'GET', '/api/partner/order-items');
+    expect(othersSide.items).toEqual([]);
+
+    // A paid line cannot be removed from its invoice.
+    expectApiError(
+      await call(alice, 'DELETE', `/api/web/creator-invoice-items/${invoice.lines[0]!.id}`),
+      409,
+    );
+
+    // The supplier ships one; the store marks it received; both see the history.
+    expectApiError(
+      await call(alice, 'POST', `/api/web/creator-order-items/${itemIds[0]}/mark-received`),
+      409,
+    );
+    expectApiError(
+      await call(other, 'POST', `/api/partner/order-items/${itemIds[0]}/ship`, {
+        trackingNumber: '1Z999',
+        carrier: 'UPS',
+      }),
+      404,
+    );
+    const shipped = await ok<OrderItem>(
+      acme,
+      'POST',
+      `/api/partner/order-items/${itemIds[0]}/ship`,
+      {
+        trackingNumber: '1Z999AA10123456784',
+        carrier: 'UPS',
+      },
+    );
+    expect(shipped).toMatchObject({
+      status: 'SHIPPED',
+      trackingNumber: '1Z999AA10123456784',
+      deliveryStatus: 'NOT_YET_DELIVERED',
+    });
+    const twice = await call(acme, 'POST', `/api/partner/order-items/${itemIds[0]}/ship`, {
+      trackingNumber: '1Z999AA10123456784',
+      carrier: 'UPS',
+    });
+    expectApiError(twice, 409);
+    expect(twice.json().error.message).toBe(
+      'An order item cannot go from Shipped (SHIPPED) to Shipped (SHIPPED).',
+    );
+    const received = await ok<OrderItem>(
+      alice,
+      'POST',
+      `/api/web/creator-order-items/${itemIds[0]}/mark-received`,
+    );
+    expect(received.receivingStatus).toBe('RECEIVED');
+    expect(received.history!.map((event) => event.toStatus)).toEqual([
+      'IN_SHOPPING_CART',
+      'CHARGE_PENDING',
+      'IN_SHOPPING_CART',
+      'CHARGE_PENDING',
+      'IN_PRODUCTION',
+      'SHIPPED',
+    ]);
+    expectApiError(await call(bob, 'GET', `/api/web/creator-order-items/${itemIds[0]}`), 404);
+  });
+
+  it('orders a sample at its sample price and charges one payment for 20 concurrent retries', async () => {
+    const created = await call(alice, 'POST', '/api/web/creator-order-items', {
+      catalogItemId: sampleItemId,
+      quantity: 2,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sample = created.json<OrderItem>();
+    expect(sample).toMatchObject({
+      kind: 'SAMPLE',
+      status: 'IN_SHOPPING_CART',
+      unitPrice: 2500,
+      amount: 5000,
+    });
+
+    const key = newKey();
+    const body = {
+      itemIds: [sample.id],
+      shippingAddress: ADDRESS,
+      sampleAssurance: true,
+      paymentMethod: card('5555 5555 5555 4444'),
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(alice, body, key)));
+    const completed = answers
+      .filter((answer) => answer.statusCode === 200)
+      .map((answer) => answer.json<Payment>());
+    expect(completed.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(completed.map((payment) => payment.id)).size).toBe(1);
+    for (const answer of answers) {
+      if (answer.statusCode !== 200)
+        expect(answer.json().error.reason).toBe('idempotency_in_progress');
+    }
+    const payment = completed[0]!;
+    expect(payment.totals).toMatchObject({ subtotal: 5000, sampleAssurance: 500 });
+    const item = await ok<OrderItem>(alice, 'GET', `/api/web/creator-order-items/${sample.id}`);
+    expect(item.status).toBe('IN_PRODUCTION');
+    // Exactly one charge: the item went to CHARGE_PENDING once.
+    expect(item.history!.filter((event) => event.toStatus === 'CHARGE_PENDING')).toHaveLength(1);
+    // A paid sample cannot be paid again.
+    expectApiError(await pay(alice, body), 409);
+  });
+
+  it('keeps a store’s cart to itself', async () => {
+    const bobsCart = await cartOf(bob);
+    expect(bobsCart).toEqual({ items: [], totals: null, currencyCode: null });
+    const alicesItem = (await cartOf(alice)).items[0];
+    if (alicesItem) {
+      expectApiError(
+        await pay(bob, {
+          itemIds: [alicesItem.id],
+          shippingAddress: ADDRESS,
+          paymentMethod: card('4242 4242 4242 4242'),
+        }),
+        404,
+      );
+      expectApiError(
+        await call(bob, 'DELETE', `/api/web/creator-order-items/shopping-cart/${alicesItem.id}`),
+        404,
+      );
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addInvoiceToCart,
+  checkout,
+  confirmPayment,
+  createPartnerInvoice,
+  getInvoice,
+  listInvoices,
+  listPartnerInvoices,
+  paymentConfig,
+  removeInvoiceItem,
+} from '@atelier/contract/orders/invoice';
+import {
+  createSampleOrderItem,
+  getOrderItem,
+  getShoppingCart,
+  listOrderItems,
+  listPartnerOrderItems,
+  markOrderItemReceived,
+  orderItemTabCounts,
+  removeCartItem,
+  shipPartnerOrderItem,
+} from '@atelier/contract/orders/order-item-api';
+import { routeOptions } from '@/lib/endpoint';
+import type { CheckoutService } from './checkout.service';
+import type { InvoiceService } from './invoice.service';
+import type { OrderItemService } from './order-item.service';
+
+type Services = {
+  invoices: InvoiceService;
+  orderItems: OrderItemService;
+  checkout: CheckoutService;
+};
+
+/**
+ * Store side of issue 12 (spec §7 orders and payments calls): invoices, the cart, checkout,
+ * Orders & Shipments. Every query is the caller's store's; another store's ids answer 404.
+ */
+export const ordersRoutes =
+  ({ invoices, orderItems, checkout: payments }: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(listInvoices.path, routeOptions(listInvoices), async (request) =>
+      invoices.listInvoices(request.actor.storeId, request.query.status),
+    );
+    app.get(getInvoice.path, routeOptions(getInvoice), async (request) =>
+      invoices.getInvoice(request.actor.storeId, request.params.id),
+    );
+    app.post(addInvoiceToCart.path, routeOptions(addInvoiceToCart), async (request) =>
+      invoices.addToCart(request.actor, request.body.invoiceId),
+    );
+    app.delete(removeInvoiceItem.path, routeOptions(removeInvoiceItem), async (request) =>
+      invoices.removeInvoiceLine(request.actor, request.params.id),
+    );
+
+    app.get(paymentConfig.path, routeOptions(paymentConfig), async () => payments.publicConfig());
+    app.post(checkout.path, routeOptions(checkout), async (request) => {
+      const key = request.headers['idempotency-key'];
+      return payments.checkout(request.actor, request.body, Array.isArray(key) ? key[0] : key);
+    });
+    app.post(confirmPayment.path, routeOptions(confirmPayment), async (request) =>
+      payments.confirm(request.actor, request.params.id),
+    );
+
+    app.get(getShoppingCart.path, routeOptions(getShoppingCart), async (request) =>
+      orderItems.cart(request.actor.storeId, request.query),
+    );
+    app.delete(removeCartItem.path, routeOptions(removeCartItem), async (request) =>
+      orderItems.removeFromCart(request.actor, request.params.id),
+    );
+    app.get(orderItemTabCounts.path, routeOptions(orderItemTabCounts), async (request) =>
+      orderItems.tabCounts(request.actor.storeId),
+    );
+    app.get(listOrderItems.path, routeOptions(listOrderItems), async (request) =>
+      orderItems.list(request.actor.storeId, request.query.tab, request.query.includeArchived),
+    );
+    app.get(getOrderItem.path, routeOptions(getOrderItem), async (request) =>
+      orderItems.get(request.actor.storeId, request.params.id),
+    );
+    app.post(
+      createSampleOrderItem.path,
+      routeOptions(createSampleOrderItem),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await orderItems.createSample(
+              request.actor,
+              request.body.catalogItemId,
+              request.body.quantity,
+            ),
+          ),
+    );
+    app.post(markOrderItemReceived.path, routeOptions(markOrderItemReceived), async (request) =>
+      orderItems.markReceived(request.actor, request.params.id),
+    );
+  };
+
+/** Supplier side of issue 12: its invoices and its paid order items (shipping them). */
+export const partnerOrdersRoutes =
+  ({ invoices, orderItems }: Omit<Services, 'checkout'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      createPartnerInvoice.path,
+      routeOptions(createPartnerInvoice),
+      async (request, reply) =>
+        reply.status(201).send(await invoices.createInvoice(request.supplierActor, request.body)),
+    );
+    app.get(listPartnerInvoices.path, routeOptions(listPartnerInvoices), async (request) =>
+      invoices.listPartnerInvoices(request.supplierActor, request.query.status),
+    );
+    app.get(listPartnerOrderItems.path, routeOptions(listPartnerOrderItems), async (request) =>
+      orderItems.listForSupplier(request.supplierActor, request.query.tab),
+    );
+    app.post(shipPartnerOrderItem.path, routeOptions(shipPartnerOrderItem), async (request) =>
+      orderItems.ship(request.supplierActor, request.params.id, request.body),
+    );
+  };

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../common/endpoint';
+import { IdSchema, textSchema } from '../common/validation';
+import { CurrencyCodeSchema, PostalAddressSchema } from '../sales/order';
+import { CheckoutTotalsSchema } from './checkout-totals';
+import { PaymentResultSchema } from './order-item';
+
+/**
+ * Issue 12: supplier invoices, the cart, checkout and payments (spec §7 orders and payments
+ * calls). Money is in integer minor units of the invoice's ISO 4217 currency.
+ */
+
+/** What an invoice line sells: goods, or design services (DESIGN50 takes 50 % off those). */
+export const INVOICE_LINE_CATEGORIES = ['PRODUCT', 'DESIGN_SERVICE'] as const;
+export const InvoiceLineCategorySchema = z.enum(INVOICE_LINE_CATEGORIES);
+export type InvoiceLineCategory = z.infer<typeof InvoiceLineCategorySchema>;
+
+/** OPEN until paid (or voided by the supplier); PAID once a checkout paid every line. */
+export const InvoiceStatusSchema = z.enum(['OPEN', 'PAID', 'VOIDED']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+
+/** A checkout's payment: PENDING while the provider answers; REQUIRES_ACTION for 3-D Secure. */
+export const PaymentStatusSchema = z.enum(['PENDING', 'REQUIRES_ACTION', 'COMPLETED', 'DECLINED']);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+/** Largest unit price or shipping amount: $100,000,000.00 in cents. */
+export const MAX_INVOICE_AMOUNT = 10_000_000_000;
+/** Most lines on one invoice. */
+export const MAX_INVOICE_LINES = 200;
+
+const amountSchema = z
+  .number()
+  .int('An amount in minor units (cents), a whole number.')
+  .min(0, 'Not below 0.')
+  .max(MAX_INVOICE_AMOUNT, `At most ${MAX_INVOICE_AMOUNT} minor units.`);
+const quantitySchema = z
+  .number()
+  .int('A whole number of units.')
+  .min(1, 'At least 1.')
+  .max(1_000_000, 'At most 1,000,000.');
+
+export const InvoiceLineInputSchema = z.object({
+  title: textSchema(200).pipe(z.string().min(1, 'Give the line a title.')),
+  category: InvoiceLineCategorySchema.default('PRODUCT'),
+  quantity: quantitySchema,
+  unitPrice: amountSchema,
+  catalogItemId: IdSchema.nullable().default(null),
+});
+
+export const CreateInvoiceInputSchema = z.object({
+  /** The conversation with the store (the supplier's side of the chat). */
+  conversationId: IdSchema,
+  currencyCode: CurrencyCodeSchema.default('USD'),
+  lines: z
+    .array(InvoiceLineInputSchema)
+    .min(1, 'An invoice needs at least one line.')
+    .max(MAX_INVOICE_LINES, `At most ${MAX_INVOICE_LINES} lines.`),
+  shippingMode: z
+    .enum(['PLATFORM_SHIPPING', 'SUPPLIER_SHIPPING', 'NO_SHIPPING_NEEDED', 'CHARGE_SHIPPING_LATER'])
+    .default('SUPPLIER_SHIPPING'),
+  /** Minor units; must be 0 with CHARGE_SHIPPING_LATER or NO_SHIPPING_NEEDED. */
+  shippingAmount: amountSchema.default(0),
+  leadTimeDays: z.number().int().min(0).max(365),
+  notes: textSchema(2000).nullable().default(null),
+});
+export type CreateInvoiceInput = z.input<typeof CreateInvoiceInputSchema>;
+
+export const InvoiceLineSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: InvoiceLineCategorySchema,
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+  catalogItemId: z.string().nullable(),
+  /** The order item this line became once added to the cart, and its status. */
+  orderItemId: z.string().nullable(),
+  orderItemStatus: z.string().nullable(),
+});
+
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  /** The public pay link's number (/public-pay-invoice/{sn}). */
+  sn: z.string(),
+  storeId: z.string(),
+  companyId: z.string(),
+  supplierName: z.string(),
+  status: InvoiceStatusSchema,
+  currencyCode: z.string(),
+  shippingMode: z.string(),
+  shippingAmount: z.number().int(),
+  subtotal: z.number().int(),
+  /** Subtotal plus shipping: what the supplier asks, before the platform's fees and discounts. */
+  total: z.number().int(),
+  leadTimeDays: z.number().int(),
+  notes: z.string().nullable(),
+  lines: z.array(InvoiceLineSchema),
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+const InvoiceIdParams = z.object({ id: IdSchema });
+
+export const createPartnerInvoice = defineEndpoint({
+  method: 'POST',
+  path: '/api/partner/invoices',
+  auth: 'supplier',
+  body: CreateInvoiceInputSchema,
+  response: InvoiceSchema,
+  successStatus: 201,
+  summary:
+    'Issue 12: the supplier sends an invoice to a store it has a conversation with; it shows in the store’s Invoices tab and as a card in the conversation.',
+  tags: ['orders'],
+});
+
+export const listPartnerInvoices = defineEndpoint({
+  method: 'GET',
+  path: '/api/partner/invoices',
+  auth: 'supplier',
+  query: z.object({ status: InvoiceStatusSchema.optional() }),
+  response: z.object({ items: z.array(InvoiceSchema) }),
+  summary: "The supplier company's invoices, newest first.",
+  tags: ['orders'],
+});
+
+export const listInvoices = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-invoices',
+  query: z.object({ status: InvoiceStatusSchema.optional() }),
+  response: z.object({ items: z.array(InvoiceSchema), openCount: z.number().int() }),
+  summary: 'Spec §2 /inbox/needs-payment: the store’s invoices, newest first, with the open count.',
+  tags: ['orders'],
+});
+
+export const getInvoice = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-invoices/:id',
+  params: InvoiceIdParams,
+  response: InvoiceSchema,
+  tags: ['orders'],
+});
+
+export const addInvoiceToCart = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-invoice-items/action/add-to-cart',
+  body: z.object({ invoiceId: IdSchema }),
+  response: InvoiceSchema,
+  summary:
+    'Spec §7: every open line of the invoice becomes an order item in the shopping cart (again: no duplicates).',
+  tags: ['orders'],
+});
+
+export const removeInvoiceItem = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/web/creator-invoice-items/:id',
+  params: InvoiceIdParams,
+  response: InvoiceSchema,
+  summary: 'Spec §7: removes a line of an open invoice (and its order item from the cart).',
+  tags: ['orders'],
+});
+
+export const PaymentMethodInputSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('test_card'),
+    number: z.string().trim().min(1, 'Enter the card number.').max(30),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int().min(2000).max(2100),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'Three or four digits.'),
+  }),
+  z.object({ type: z.literal('stripe'), paymentMethodId: z.string().min(1).max(200) }),
+]);
+
+export const CheckoutInputSchema = z.object({
+  itemIds: z.array(IdSchema).min(1, 'Choose at least one item.').max(500),
+  shippingAddress: PostalAddressSchema.nullable().default(null),
+  discountCode: textSchema(40).nullable().default(null),
+  shippingAssurance: z.boolean().default(false),
+  sampleAssurance: z.boolean().default(false),
+  paymentMethod: PaymentMethodInputSchema,
+});
+export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
+
+export const PaymentSchema = z.object({
+  id: z.string(),
+  status: PaymentStatusSchema,
+  /** Spec §4 payment result (null while pending or waiting for authentication). */
+  result: PaymentResultSchema.nullable(),
+  provider: z.string(),
+  amount: z.number().int(),
+  currencyCode: z.string(),
+  failureReason: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  itemIds: z.array(z.string()),
+  /** The breakdown charged (contract checkout-totals). */
+  totals: CheckoutTotalsSchema,
+  createdAt: z.iso.datetime(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const checkout = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-invoice-payments',
+  body: CheckoutInputSchema,
+  response: PaymentSchema,
+  summary:
+    'Spec §7: pays the chosen cart items. Needs an `Idempotency-Key` header: the first answer is replayed for 24 h; the same key with another body is 409. A decline answers 200 with result INSTRUMENT_DECLINED and leaves the cart as it was.',
+  tags: ['orders'],
+});
+
+export const confirmPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-invoice-payments/:id/confirm',
+  params: z.object({ id: IdSchema }),
+  response: PaymentSchema,
+  summary:
+    'Finishes a payment that needed the card holder’s authentication (status REQUIRES_ACTION) once they gave it.',
+  tags: ['orders'],
+});
+
+export const paymentConfig = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/payments/config',
+  response: z.object({
+    provider: z.enum(['local', 'stripe']),
+    publishableKey: z.string().nullable(),
+    testCards: z.array(z.object({ number: z.string(), label: z.string(), outcome: z.string() })),
+  }),
+  summary:
+    'Spec §7 card payment provider publishable key; the local provider lists its test cards.',
+  tags: ['orders'],
+});

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../common/endpoint';
+import { IdSchema, textSchema } from '../common/validation';
+import {
+  DeliveryStatusSchema,
+  DestinationSchema,
+  OrderItemKindSchema,
+  OrderItemStatusSchema,
+  OrderItemTabSchema,
+  ReceivingStatusSchema,
+  ShippingModeSchema,
+} from './order-item';
+import { CheckoutTotalsSchema } from './checkout-totals';
+import { InvoiceLineCategorySchema } from './invoice';
+
+/** Spec §7 /web/creator-order-items family (issue 12). Money in integer minor units. */
+
+export const OrderItemEventSchema = z.object({
+  fromStatus: OrderItemStatusSchema.nullable(),
+  toStatus: OrderItemStatusSchema,
+  /** `store`, `supplier` or `system`. */
+  actorKind: z.string(),
+  actorName: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+
+export const OrderItemSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  companyId: z.string(),
+  supplierName: z.string(),
+  kind: OrderItemKindSchema,
+  status: OrderItemStatusSchema,
+  category: InvoiceLineCategorySchema,
+  title: z.string(),
+  catalogItemId: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+  shippingAmount: z.number().int(),
+  currencyCode: z.string(),
+  shippingMode: ShippingModeSchema,
+  receivingStatus: ReceivingStatusSchema,
+  deliveryStatus: DeliveryStatusSchema,
+  destination: DestinationSchema,
+  paymentId: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** The status history, oldest first (only on the detail). */
+  history: z.array(OrderItemEventSchema).optional(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+const ItemIdParams = z.object({ id: IdSchema });
+
+export const listOrderItems = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-order-items',
+  query: z.object({
+    tab: OrderItemTabSchema.default('ALL'),
+    includeArchived: z.stringbool().default(false),
+  }),
+  response: z.object({ items: z.array(OrderItemSchema) }),
+  summary:
+    'Spec §2 /inbox/orders (Orders & Shipments): the store’s order items of a tab, newest first.',
+  tags: ['orders'],
+});
+
+export const orderItemTabCounts = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-order-items/tab-counts',
+  response: z.object({
+    counts: z.record(OrderItemTabSchema, z.number().int()),
+    /** Spec §7 in-production count (shown on /homebase). */
+    inProduction: z.number().int(),
+    cartCount: z.number().int(),
+  }),
+  tags: ['orders'],
+});
+
+export const getOrderItem = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-order-items/:id',
+  params: ItemIdParams,
+  response: OrderItemSchema,
+  tags: ['orders'],
+});
+
+export const createSampleOrderItem = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-order-items',
+  body: z.object({
+    catalogItemId: IdSchema,
+    quantity: z.number().int().min(1, 'At least 1.').max(100, 'At most 100 samples.').default(1),
+  }),
+  response: OrderItemSchema,
+  successStatus: 201,
+  summary: 'Spec §7: "Order a sample" of a catalog item at its sample price, into the cart.',
+  tags: ['orders'],
+});
+
+export const CartSchema = z.object({
+  items: z.array(OrderItemSchema),
+  /** The checkout's totals for every item in the cart (one currency), or null when empty. */
+  totals: CheckoutTotalsSchema.nullable(),
+  currencyCode: z.string().nullable(),
+});
+
+export const getShoppingCart = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-order-items/shopping-cart',
+  query: z.object({
+    discountCode: textSchema(40).optional(),
+    shippingAssurance: z.stringbool().default(false),
+    sampleAssurance: z.stringbool().default(false),
+  }),
+  response: CartSchema,
+  summary: 'Spec §3 shopping cart: its items and what paying for them would cost.',
+  tags: ['orders'],
+});
+
+export const removeCartItem = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/web/creator-order-items/shopping-cart/:id',
+  params: ItemIdParams,
+  response: CartSchema,
+  tags: ['orders'],
+});
+
+export const markOrderItemReceived = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-order-items/:id/mark-received',
+  params: ItemIdParams,
+  response: OrderItemSchema,
+  summary:
+    'The store received a shipped item (receiving RECEIVED); then it can review the supplier.',
+  tags: ['orders'],
+});
+
+export const listPartnerOrderItems = defineEndpoint({
+  method: 'GET',
+  path: '/api/partner/order-items',
+  auth: 'supplier',
+  query: z.object({ tab: OrderItemTabSchema.default('ALL') }),
+  response: z.object({ items: z.array(OrderItemSchema) }),
+  summary: "The supplier company's paid order items, newest first.",
+  tags: ['orders'],
+});
+
+export const shipPartnerOrderItem = defineEndpoint({
+  method: 'POST',
+  path: '/api/partner/order-items/:id/ship',
+  auth: 'supplier',
+  params: ItemIdParams,
+  body: z.object({
+    trackingNumber: textSchema(100).pipe(z.string().min(3, 'Enter the tracking number.')),
+    carrier: textSchema(60).pipe(z.string().min(2, 'Enter the carrier.')),
+  }),
+  response: OrderItemSchema,
+  summary: 'The supplier ships an item in production (tracking number and carrier).',
+  tags: ['orders'],
+});
