@@ -46,7 +46,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
 import { createSourcingModule } from './modules/sourcing';
 import { createOrdersModule, createPaymentProvider } from './modules/orders';
 import { healthRoutes } from './modules/system/health.routes';
-import { createRealtime } from './realtime';
+import { createRealtime, principalRoom } from './realtime';
 
 export const APP_VERSION = '0.1.0';
 
@@ -237,6 +237,7 @@ export const buildApp = async ({
   const orders = createOrdersModule({
     db,
     clock,
+    events,
     provider: createPaymentProvider({
       stripe: config.STRIPE_SECRET_KEY
         ? {
@@ -266,6 +267,17 @@ export const buildApp = async ({
         );
       },
     },
+    email: {
+      notifier,
+      publicUrl,
+      findStoreEmail: (storeId) => identity.directory.findStoreEmail(storeId),
+      listSupplierEmails: (companyId) => identity.directory.listSupplierMemberEmails(companyId),
+      isOnline: (party) => realtime.hasOpenSocket(principalRoom(party)),
+    },
+    reviews: {
+      writePurchaseReview: (actor, companyId, input, purchasedAt) =>
+        catalog.engagement.reviewService.writePurchaseReview(actor, companyId, input, purchasedAt),
+    },
     addresses: {
       findCountry: (code) => reference.repository.findCountry(code),
       listStates: (code) => reference.repository.listStates(code),
@@ -277,6 +289,7 @@ export const buildApp = async ({
     ...sourcing.exportSources,
     ...sales.exportSources,
     ...chat.exportSources,
+    ...orders.exportSources,
     ...files.exportSources,
   );
   jobs.register(

@@ -3,6 +3,7 @@ import { catalogEvents } from '@atelier/contract/catalog/events';
 import { chatEvents } from '@atelier/contract/chat/events';
 import { identityEvents } from '@atelier/contract/identity/events';
 import { jobEvents } from '@atelier/contract/jobs/events';
+import { ordersEvents } from '@atelier/contract/orders/events';
 import { salesEvents } from '@atelier/contract/sales/events';
 
 /**
@@ -15,6 +16,7 @@ export const domainEventSchemas = {
   ...chatEvents,
   ...jobEvents,
   ...salesEvents,
+  ...ordersEvents,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -191,6 +191,8 @@ export const createRealtime = (deps: RealtimeDeps) => {
       'chat.conversation.read',
       'identity.session.ended',
       'jobs.job.updated',
+      'orders.items.updated',
+      'orders.invoice.updated',
     ],
     async (event) => moveEventToSockets(io, event),
   );

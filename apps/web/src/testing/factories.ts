@@ -112,6 +112,7 @@ export const aCompanyReview = (
   authorName: 'Maker Goods',
   origin: 'store',
   isVerified: true,
+  isVerifiedPurchase: false,
   isOwn: false,
   createdAt: '2025-03-04T10:00:00.000Z',
   updatedAt: '2025-03-04T10:00:00.000Z',

@@ -26,6 +26,8 @@ export const CatalogCompanyReviewSchema = z.object({
    * once its author opened the link e-mailed to them. Unverified reviews are listed, never counted.
    */
   isVerified: z.boolean(),
+  /** Issue 12: written after the store received an order from this supplier through Atelier. */
+  isVerifiedPurchase: z.boolean(),
   isOwn: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

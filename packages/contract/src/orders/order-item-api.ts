@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { IdSchema, textSchema } from '../common/validation';
+import { CatalogCompanyReviewSchema, ReviewInputSchema } from '../catalog/review';
 import {
   DeliveryStatusSchema,
   DestinationSchema,
@@ -162,5 +163,16 @@ export const shipPartnerOrderItem = defineEndpoint({
   }),
   response: OrderItemSchema,
   summary: 'The supplier ships an item in production (tracking number and carrier).',
+  tags: ['orders'],
+});
+
+export const reviewOrderItem = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-order-items/:id/review',
+  params: ItemIdParams,
+  body: ReviewInputSchema,
+  response: CatalogCompanyReviewSchema,
+  summary:
+    'Spec §2 /leave-a-review/{orderId}: once the item is received, the store reviews its supplier; the review shows as a verified purchase (it replaces the store’s earlier review of that supplier).',
   tags: ['orders'],
 });

@@ -171,7 +171,8 @@ export const createReviewRepository = (db: Database) => ({
 
   async update(
     id: string,
-    values: Pick<ReviewRow, 'rating' | 'title' | 'body' | 'authorName' | 'updatedAt'>,
+    values: Pick<ReviewRow, 'rating' | 'title' | 'body' | 'authorName' | 'updatedAt'> &
+      Partial<Pick<ReviewRow, 'purchasedAt'>>,
   ): Promise<ReviewRow> {
     const [row] = await db.update(reviews).set(values).where(eq(reviews.id, id)).returning();
     return row!;

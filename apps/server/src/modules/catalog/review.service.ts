@@ -175,6 +175,7 @@ const toReview = (row: ReviewRow, viewerStoreId: string | null): CatalogCompanyR
   authorName: row.authorName,
   origin: row.storeId === null ? 'public' : 'store',
   isVerified: row.verifiedAt !== null,
+  isVerifiedPurchase: row.purchasedAt !== null,
   isOwn: row.storeId !== null && row.storeId === viewerStoreId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -313,6 +314,50 @@ export const createReviewService = ({ db, clock, notifier, publicUrl }: ReviewSe
           updatedAt: clock.now(),
         }),
       );
+      return toReview(row, actor.storeId);
+    },
+
+    /**
+     * Issue 12 /leave-a-review/{orderId}: the store's review of a supplier it received an order
+     * from, marked a verified purchase (`purchasedAt`). Writes the store's review, or rewrites it
+     * when the store reviewed this supplier before (one review per store and supplier). The caller
+     * (the orders module) checked the purchase.
+     */
+    async writePurchaseReview(
+      actor: Actor,
+      companyId: string,
+      input: ReviewContent,
+      purchasedAt: Date,
+    ): Promise<CatalogCompanyReview> {
+      const now = clock.now();
+      const row = await writeWithRatingRefresh(companyId, async (repo) => {
+        const existing = await repo.findByStore(companyId, actor.storeId);
+        if (existing) {
+          return repo.update(existing.id, {
+            rating: input.rating,
+            title: input.title,
+            body: input.body,
+            authorName: actor.storeTitle,
+            purchasedAt,
+            updatedAt: now,
+          });
+        }
+        return repo.insert({
+          id: newId('rev'),
+          companyId,
+          storeId: actor.storeId,
+          authorUserId: actor.userId,
+          authorName: actor.storeTitle,
+          authorEmail: null,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          verifiedAt: now,
+          purchasedAt,
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
       return toReview(row, actor.storeId);
     },
 

@@ -27,6 +27,11 @@ export const catalogCompanyReviews = pgTable(
      * it), when the author opened the e-mailed link for a public one. Null: unverified.
      */
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Issue 12: when the store received goods it ordered from this supplier through Atelier and
+     * wrote (or rewrote) this review from /leave-a-review: a verified purchase. Null otherwise.
+     */
+    purchasedAt: timestamp('purchased_at', { withTimezone: true, mode: 'date' }),
     /** Public reviews: SHA-256 (hex) of the e-mailed confirmation token, kept after use. */
     confirmTokenHash: text('confirm_token_hash'),
     confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true, mode: 'date' }),

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createCheckoutService } from './checkout.service';
 import { createInvoiceService, type OrdersDirectory } from './invoice.service';
-import { createOrderItemService } from './order-item.service';
+import { createOrderItemService, type PurchaseReviews } from './order-item.service';
+import { createOrdersExportSources } from './orders.export';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes, partnerOrdersRoutes } from './orders.routes';
 import type { PaymentProvider } from './payments/payment-provider';
+import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
 
 export type { OrdersDirectory } from './invoice.service';
@@ -16,9 +19,16 @@ export { createPaymentProvider } from './payments/payment-provider-factory';
 export type OrdersModuleDeps = {
   db: Database;
   clock: Clock;
+  events: EventBus;
   provider: PaymentProvider;
   directory: OrdersDirectory;
   addresses: AddressReference;
+  reviews: PurchaseReviews;
+  /** Offline e-mail to the other side (as chat does). */
+  email: Pick<
+    OrdersEmailDeps,
+    'notifier' | 'findStoreEmail' | 'listSupplierEmails' | 'isOnline' | 'publicUrl'
+  >;
 };
 
 /**
@@ -28,18 +38,36 @@ export type OrdersModuleDeps = {
 export const createOrdersModule = ({
   db,
   clock,
+  events,
   provider,
   directory,
   addresses,
+  email,
+  reviews,
 }: OrdersModuleDeps) => {
-  const repository = createOrdersRepository(db);
+  subscribeOrdersEmail({
+    ...email,
+    db,
+    clock,
+    events,
+    findSupplierNames: (ids) => directory.findSupplierNames(ids),
+  });
+  const repository = createOrdersRepository(db, events);
   const invoices = createInvoiceService({ db, clock, repository, directory });
-  const orderItems = createOrderItemService({ db, clock, repository, directory });
+  const orderItems = createOrderItemService({ db, clock, repository, directory, reviews });
   const checkout = createCheckoutService({ db, clock, repository, provider, addresses });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(ordersRoutes({ invoices, orderItems, checkout }));
     await app.register(partnerOrdersRoutes({ invoices, orderItems }));
   };
-  return { invoices, orderItems, checkout, repository, routes };
+  return {
+    invoices,
+    orderItems,
+    checkout,
+    repository,
+    routes,
+    /** The store's invoices, order items, payments and ledger in "Export my data". */
+    exportSources: createOrdersExportSources(db),
+  };
 };
 export type OrdersModule = ReturnType<typeof createOrdersModule>;

@@ -149,6 +149,7 @@ export const createInvoiceService = ({ db, clock, repository, directory }: Invoi
             catalogItemId: line.catalogItemId,
           })),
         );
+        await repository.publishInvoice(tx, row!);
         return row!;
       });
       const [shown] = await present(db, [invoice]);

@@ -9,6 +9,7 @@ import {
   type OrderItemStatus,
   type OrderItemTab,
 } from '@atelier/contract/orders/order-item';
+import type { CatalogCompanyReview } from '@atelier/contract/catalog/review';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import type { Database } from '@/db/client';
 import type { Actor, SupplierActor } from '@/lib/actor';
@@ -20,11 +21,22 @@ import { toOrderItem } from './orders.mappers';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import type { CreatorOrderItemRow } from './orders.table';
 
+/** The catalog's supplier reviews (issue 12: the verified-purchase review). */
+export type PurchaseReviews = {
+  writePurchaseReview(
+    actor: Actor,
+    companyId: string,
+    input: { rating: number; title: string; body: string },
+    purchasedAt: Date,
+  ): Promise<CatalogCompanyReview>;
+};
+
 export type OrderItemServiceDeps = {
   db: Database;
   clock: Clock;
   repository: OrdersRepository;
   directory: OrdersDirectory;
+  reviews: PurchaseReviews;
 };
 
 const itemNotFound = () =>
@@ -85,6 +97,7 @@ export const createOrderItemService = ({
   clock,
   repository,
   directory,
+  reviews,
 }: OrderItemServiceDeps) => {
   const present = async (rows: readonly CreatorOrderItemRow[]) => {
     const names = await directory.findSupplierNames([...new Set(rows.map((row) => row.companyId))]);
@@ -252,6 +265,25 @@ export const createOrderItemService = ({
         });
       });
       return service.withHistory(row);
+    },
+
+    /**
+     * /leave-a-review/{orderId}: the store reviews the item's supplier once the item is received
+     * (a verified purchase). 404 for another store's item; 409 `order_item_not_received` before.
+     */
+    async review(
+      actor: Actor,
+      id: string,
+      input: { rating: number; title: string; body: string },
+    ): Promise<CatalogCompanyReview> {
+      const item = await repository.findItemForStore(db, actor.storeId, id);
+      if (!item) throw itemNotFound();
+      if (item.receivingStatus !== 'RECEIVED' || !item.receivedAt) {
+        throw new AppError('conflict', 'Review the supplier once you have received the goods.', {
+          reason: 'order_item_not_received',
+        });
+      }
+      return reviews.writePurchaseReview(actor, item.companyId, input, item.receivedAt);
     },
 
     /** The supplier's paid items of a tab, newest first. */

@@ -1,3 +1,4 @@
+import { formatMoney as formatMoneyOf } from '@atelier/contract/common/money';
 import type { Invoice } from '@atelier/contract/orders/invoice';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import type {
@@ -81,3 +82,7 @@ export const toOrderItem = (
   updatedAt: row.updatedAt.toISOString(),
   ...(history ? { history } : {}),
 });
+
+/** An amount in minor units of its currency as people read it ("$1,234.56", "EUR 12.00"). */
+export const formatMoney = (amount: number, currencyCode: string): string =>
+  formatMoneyOf({ amount, currencyCode });

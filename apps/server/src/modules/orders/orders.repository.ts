@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderItemStatus } from '@atelier/contract/orders/order-item';
-import type { Database } from '@/db/client';
+import { queryRows, type Database } from '@/db/client';
+import type { EventBus } from '@/events/event-bus';
 import { newId } from '@/lib/ids';
 import {
   creatorOrderItemEvents,
@@ -23,7 +24,46 @@ export type StatusActor =
  * The only code that queries the orders module's tables (issue 12). Every store-side query is
  * filtered by the store; every supplier-side one by the company.
  */
-export const createOrdersRepository = (db: Database) => ({
+/** Publishes `orders.items.updated` per store and company of the items, in the write's transaction. */
+const publishItems = async (
+  events: EventBus,
+  tx: Database,
+  rows: readonly CreatorOrderItemRow[],
+  status: OrderItemStatus,
+) => {
+  const groups = new Map<string, CreatorOrderItemRow[]>();
+  for (const row of rows) {
+    const key = `${row.storeId} ${row.companyId}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const group of groups.values()) {
+    const { storeId, companyId } = group[0]!;
+    await events.publish(tx, 'orders.items.updated', {
+      aggregateId: storeId,
+      storeId,
+      payload: { storeId, companyId, itemIds: group.map((row) => row.id), status },
+    });
+  }
+};
+
+export const createOrdersRepository = (db: Database, events: EventBus) => ({
+  /** Publishes `orders.invoice.updated` in the write's transaction. */
+  async publishInvoice(
+    tx: Database,
+    invoice: { id: string; storeId: string; companyId: string; status: 'OPEN' | 'PAID' | 'VOIDED' },
+  ) {
+    await events.publish(tx, 'orders.invoice.updated', {
+      aggregateId: invoice.storeId,
+      storeId: invoice.storeId,
+      payload: {
+        storeId: invoice.storeId,
+        companyId: invoice.companyId,
+        invoiceId: invoice.id,
+        status: invoice.status,
+      },
+    });
+  },
+
   async findInvoiceForStore(tx: Database, storeId: string, id: string) {
     const [row] = await tx
       .select()
@@ -166,6 +206,8 @@ export const createOrdersRepository = (db: Database) => ({
         createdAt: at,
       })),
     );
+    const status = inserted[0]!.status;
+    await publishItems(events, tx, inserted, status);
     return inserted;
   },
 
@@ -205,6 +247,7 @@ export const createOrdersRepository = (db: Database) => ({
         createdAt: at,
       })),
     );
+    await publishItems(events, tx, updated, to);
     return updated;
   },
 
@@ -263,7 +306,9 @@ export const createOrdersRepository = (db: Database) => ({
   /** Marks the invoices PAID whose every live line is paid. */
   async markPaidInvoices(tx: Database, invoiceIds: readonly string[], at: Date) {
     if (invoiceIds.length === 0) return;
-    await tx.execute(sql`
+    const paid = await queryRows<{ id: string; store_id: string; company_id: string }>(
+      tx,
+      sql`
       update ${supplierInvoices} as i set status = 'PAID', paid_at = ${at.toISOString()}::timestamptz, updated_at = now()
       where i.id in (${sql.join(
         invoiceIds.map((id) => sql`${id}`),
@@ -278,7 +323,17 @@ export const createOrdersRepository = (db: Database) => ({
               where o.invoice_item_id = l.id
                 and o.status in ('IN_PRODUCTION', 'IN_SUBSCRIPTION', 'SHIPPED')
             )
-        )`);
+        )
+      returning i.id, i.store_id, i.company_id`,
+    );
+    for (const row of paid) {
+      await this.publishInvoice(tx, {
+        id: row.id,
+        storeId: row.store_id,
+        companyId: row.company_id,
+        status: 'PAID',
+      });
+    }
   },
 
   idempotency: {

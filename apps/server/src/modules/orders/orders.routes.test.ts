@@ -370,6 +370,36 @@ describe('cart and checkout', () => {
       'SHIPPED',
     ]);
     expectApiError(await call(bob, 'GET', `/api/web/creator-order-items/${itemIds[0]}`), 404);
+
+    // Received: the store reviews the supplier, a verified purchase; not before, not another store.
+    const review = { rating: 5, title: 'Great tees', body: 'On time and well sewn.' };
+    expectApiError(
+      await call(alice, 'POST', `/api/web/creator-order-items/${itemIds[1]}/review`, review),
+      409,
+    );
+    expectApiError(
+      await call(bob, 'POST', `/api/web/creator-order-items/${itemIds[0]}/review`, review),
+      404,
+    );
+    const written = await ok<{ isVerifiedPurchase: boolean; rating: number; companyId: string }>(
+      alice,
+      'POST',
+      `/api/web/creator-order-items/${itemIds[0]}/review`,
+      review,
+    );
+    expect(written).toMatchObject({
+      isVerifiedPurchase: true,
+      rating: 5,
+      companyId: shipped.companyId,
+    });
+    const listed = await ok<{ items: { title: string; isVerifiedPurchase: boolean }[] }>(
+      bob,
+      'GET',
+      `/api/web/catalog-company-reviews?companyId=${shipped.companyId}`,
+    );
+    expect(listed.items).toContainEqual(
+      expect.objectContaining({ title: 'Great tees', isVerifiedPurchase: true }),
+    );
   });
 
   it('orders a sample at its sample price and charges one payment for 20 concurrent retries', async () => {

@@ -19,6 +19,7 @@ import {
   markOrderItemReceived,
   orderItemTabCounts,
   removeCartItem,
+  reviewOrderItem,
   shipPartnerOrderItem,
 } from '@atelier/contract/orders/order-item-api';
 import { routeOptions } from '@/lib/endpoint';
@@ -89,6 +90,9 @@ export const ordersRoutes =
               request.body.quantity,
             ),
           ),
+    );
+    app.post(reviewOrderItem.path, routeOptions(reviewOrderItem), async (request) =>
+      orderItems.review(request.actor, request.params.id, request.body),
     );
     app.post(markOrderItemReceived.path, routeOptions(markOrderItemReceived), async (request) =>
       orderItems.markReceived(request.actor, request.params.id),

@@ -226,3 +226,10 @@ export const idempotencyRecords = pgTable(
   },
   (table) => [primaryKey({ columns: [table.storeId, table.key] })],
 );
+
+/** Domain events the orders e-mail subscriber has handled (delivery is at least once). */
+export const ordersEmailEvents = pgTable('orders_email_events', {
+  eventId: text('event_id').primaryKey(),
+  emailCount: integer('email_count').notNull(),
+  handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -12,6 +12,13 @@ const verificationOf = (review: CatalogCompanyReview) => {
       note: 'Not counted in the rating: its author has not confirmed their e-mail yet.',
     };
   }
+  if (review.isVerifiedPurchase) {
+    return {
+      label: 'Verified purchase',
+      color: 'teal',
+      note: 'Written by a store that received an order from this supplier through Atelier.',
+    };
+  }
   return review.origin === 'store'
     ? { label: 'Verified', color: 'teal', note: 'Written by a store on Atelier.' }
     : { label: 'Verified', color: 'teal', note: 'Its author confirmed their e-mail address.' };

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { OrderItemStatusSchema } from './order-item';
+
+/**
+ * Domain events the orders module publishes (issue 12). The aggregate is the store: both parties
+ * follow every change live (the realtime subscriber moves them to the store's and the supplier
+ * company's rooms).
+ */
+export const ordersEvents = {
+  /** Order items changed status (added to the cart, paid, shipped, received, canceled). */
+  'orders.items.updated': z.object({
+    storeId: z.string(),
+    companyId: z.string(),
+    itemIds: z.array(z.string()),
+    status: OrderItemStatusSchema,
+  }),
+  /** A supplier sent the store an invoice, or the invoice was paid. */
+  'orders.invoice.updated': z.object({
+    storeId: z.string(),
+    companyId: z.string(),
+    invoiceId: z.string(),
+    status: z.enum(['OPEN', 'PAID', 'VOIDED']),
+  }),
+} as const;
+
+/** Socket event of both parties' rooms when order items or an invoice changed. */
+export const ORDERS_UPDATED_SOCKET_EVENT = 'orders:updated';
+export type OrdersUpdatedSocketPayload = {
+  itemIds: string[];
+  invoiceId: string | null;
+  status: string;
+};
