@@ -234,3 +234,32 @@ export const paymentConfig = defineEndpoint({
     'Spec §7 card payment provider publishable key; the local provider lists its test cards.',
   tags: ['orders'],
 });
+
+/** The invoice as its public pay link shows it: nothing of the store's but this invoice. */
+export const PublicInvoiceSchema = InvoiceSchema.omit({ storeId: true, companyId: true });
+export type PublicInvoice = z.infer<typeof PublicInvoiceSchema>;
+
+const SnParams = z.object({ sn: z.string().regex(/^[0-9a-f]{32}$/, 'Not an invoice link.') });
+
+export const getPublicInvoice = defineEndpoint({
+  method: 'GET',
+  path: '/api/public/invoices/:sn',
+  auth: 'public',
+  params: SnParams,
+  response: PublicInvoiceSchema,
+  summary:
+    'Spec §2 /public-pay-invoice/{sn}: the invoice of an unguessable 128-bit link, without login; it shows only that invoice.',
+  tags: ['orders'],
+});
+
+export const payPublicInvoice = defineEndpoint({
+  method: 'POST',
+  path: '/api/public/invoices/:sn/payments',
+  auth: 'public',
+  params: SnParams,
+  body: CheckoutInputSchema.omit({ itemIds: true }),
+  response: PaymentSchema,
+  summary:
+    'Pays every open line of the invoice of a public link (no login), as its store. Needs an `Idempotency-Key` header, like checkout; a decline can be retried with another card (retry-invoice).',
+  tags: ['orders'],
+});

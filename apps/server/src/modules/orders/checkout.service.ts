@@ -20,6 +20,18 @@ import {
 } from './payments/payment-provider';
 import { shippingAddressIssues, type AddressReference } from './shipping-address';
 
+/**
+ * Who pays: a signed-in store user, or someone with an invoice's public pay link (no user): the
+ * store whose items they are, and who the history names.
+ */
+export type Payer = { storeId: string; userId: string | null; statusActor: StatusActor };
+
+export const payerOf = (actor: Actor): Payer => ({
+  storeId: actor.storeId,
+  userId: actor.userId,
+  statusActor: storeActorOf(actor),
+});
+
 /** How long the first answer to a payment POST is replayed for its `Idempotency-Key`. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const SYSTEM: StatusActor = { kind: 'system' };
@@ -169,7 +181,7 @@ export const createCheckoutService = ({
   };
 
   /** Checks the items and amounts, records the payment PENDING and its items CHARGE_PENDING. */
-  const begin = async (actor: Actor, input: ReturnType<typeof CheckoutInputSchema.parse>) => {
+  const begin = async (payer: Payer, input: ReturnType<typeof CheckoutInputSchema.parse>) => {
     // Checked before the transaction: the reference data is read outside it (PGlite has one
     // connection, so a read outside an open transaction would wait for it).
     if (input.shippingAddress) {
@@ -181,7 +193,7 @@ export const createCheckoutService = ({
     const now = clock.now();
     return db.transaction(async (tx) => {
       const ids = [...new Set(input.itemIds)];
-      const items = await repository.lockItems(tx, actor.storeId, ids);
+      const items = await repository.lockItems(tx, payer.storeId, ids);
       if (items.length !== ids.length) {
         throw new AppError('not_found', 'An item of this checkout is not in your cart.', {
           reason: 'order_item_not_found',
@@ -202,7 +214,7 @@ export const createCheckoutService = ({
       const totals = totalsOf(items, input);
       const payment = await repository.insertPayment(tx, {
         id: newId('pay'),
-        storeId: actor.storeId,
+        storeId: payer.storeId,
         status: 'PENDING',
         provider: provider.name,
         amount: totals.total,
@@ -210,18 +222,87 @@ export const createCheckoutService = ({
         totals,
         itemIds: items.map((item) => item.id),
         shippingAddress: needsAddress ? input.shippingAddress : null,
-        createdByUserId: actor.userId,
+        createdByUserId: payer.userId,
         createdAt: now,
         updatedAt: now,
       });
-      await repository.moveItems(tx, items, 'CHARGE_PENDING', storeActorOf(actor), now, {
+      await repository.moveItems(tx, items, 'CHARGE_PENDING', payer.statusActor, now, {
         paymentId: payment.id,
       });
       return payment;
     });
   };
 
+  /** `checkout` for any payer (the public pay link pays as the invoice's store). */
+  const pay = async (
+    payer: Payer,
+    body: CheckoutInput,
+    idempotencyKey: string | undefined,
+    scope = 'POST /api/web/creator-invoice-payments',
+  ): Promise<Payment> => {
+    const input = CheckoutInputSchema.parse(body);
+    if (!idempotencyKey || !/^[\x21-\x7e]{8,255}$/.test(idempotencyKey)) {
+      throw new AppError('bad_request', 'Send an Idempotency-Key header with each payment.', {
+        details: [
+          {
+            field: 'Idempotency-Key',
+            message: 'A unique key per payment attempt: 8 to 255 visible characters (a UUID).',
+          },
+        ],
+      });
+    }
+    const requestHash = createHash('sha256')
+      .update(`${scope}\n${JSON.stringify(input)}`)
+      .digest('hex');
+    await repository.idempotency.expire(new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS));
+    const claim = await repository.idempotency.claim(
+      payer.storeId,
+      idempotencyKey,
+      scope,
+      requestHash,
+    );
+    if (!claim.claimed) {
+      if (claim.existing.requestHash !== requestHash) {
+        throw new AppError(
+          'conflict',
+          'This Idempotency-Key was used for another payment; use a new key.',
+          {
+            reason: 'idempotency_key_reused',
+          },
+        );
+      }
+      if (!claim.existing.isComplete) {
+        throw new AppError(
+          'conflict',
+          'A payment with this Idempotency-Key is being processed; retry shortly.',
+          {
+            reason: 'idempotency_in_progress',
+          },
+        );
+      }
+      return claim.existing.responseBody as Payment;
+    }
+    let payment: CreatorPaymentRow;
+    try {
+      payment = await begin(payer, input);
+    } catch (error) {
+      await repository.idempotency.release(payer.storeId, idempotencyKey);
+      throw error;
+    }
+    const answer = await charge(payer.storeId, payment, {
+      amount: payment.amount,
+      currencyCode: payment.currencyCode,
+      paymentMethod: input.paymentMethod,
+      idempotencyKey: payment.id,
+      description: `Atelier order items ${payment.itemIds.join(', ')}`.slice(0, 500),
+      metadata: { storeId: payer.storeId, paymentId: payment.id },
+    });
+    await repository.idempotency.complete(payer.storeId, idempotencyKey, 200, answer);
+    return answer;
+  };
+
   return {
+    pay,
     /**
      * Pays the chosen cart items (amounts in integer minor units of their one currency). The
      * first answer for `idempotencyKey` is stored and replayed for 24 h; the same key with another
@@ -234,66 +315,7 @@ export const createCheckoutService = ({
       body: CheckoutInput,
       idempotencyKey: string | undefined,
     ): Promise<Payment> {
-      const input = CheckoutInputSchema.parse(body);
-      if (!idempotencyKey || !/^[\x21-\x7e]{8,255}$/.test(idempotencyKey)) {
-        throw new AppError('bad_request', 'Send an Idempotency-Key header with each payment.', {
-          details: [
-            {
-              field: 'Idempotency-Key',
-              message: 'A unique key per payment attempt: 8 to 255 visible characters (a UUID).',
-            },
-          ],
-        });
-      }
-      const scope = 'POST /api/web/creator-invoice-payments';
-      const requestHash = createHash('sha256')
-        .update(`${scope}\n${JSON.stringify(input)}`)
-        .digest('hex');
-      await repository.idempotency.expire(new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS));
-      const claim = await repository.idempotency.claim(
-        actor.storeId,
-        idempotencyKey,
-        scope,
-        requestHash,
-      );
-      if (!claim.claimed) {
-        if (claim.existing.requestHash !== requestHash) {
-          throw new AppError(
-            'conflict',
-            'This Idempotency-Key was used for another payment; use a new key.',
-            {
-              reason: 'idempotency_key_reused',
-            },
-          );
-        }
-        if (!claim.existing.isComplete) {
-          throw new AppError(
-            'conflict',
-            'A payment with this Idempotency-Key is being processed; retry shortly.',
-            {
-              reason: 'idempotency_in_progress',
-            },
-          );
-        }
-        return claim.existing.responseBody as Payment;
-      }
-      let payment: CreatorPaymentRow;
-      try {
-        payment = await begin(actor, input);
-      } catch (error) {
-        await repository.idempotency.release(actor.storeId, idempotencyKey);
-        throw error;
-      }
-      const answer = await charge(actor.storeId, payment, {
-        amount: payment.amount,
-        currencyCode: payment.currencyCode,
-        paymentMethod: input.paymentMethod,
-        idempotencyKey: payment.id,
-        description: `Atelier order items ${payment.itemIds.join(', ')}`.slice(0, 500),
-        metadata: { storeId: actor.storeId, paymentId: payment.id },
-      });
-      await repository.idempotency.complete(actor.storeId, idempotencyKey, 200, answer);
-      return answer;
+      return pay(payerOf(actor), body, idempotencyKey);
     },
 
     /** Finishes a payment that REQUIRES_ACTION once the buyer authenticated. */

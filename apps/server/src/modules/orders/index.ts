@@ -7,7 +7,7 @@ import { createInvoiceService, type OrdersDirectory } from './invoice.service';
 import { createOrderItemService, type PurchaseReviews } from './order-item.service';
 import { createOrdersExportSources } from './orders.export';
 import { createOrdersRepository } from './orders.repository';
-import { ordersRoutes, partnerOrdersRoutes } from './orders.routes';
+import { ordersRoutes, partnerOrdersRoutes, publicOrdersRoutes } from './orders.routes';
 import type { PaymentProvider } from './payments/payment-provider';
 import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
@@ -59,6 +59,7 @@ export const createOrdersModule = ({
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(ordersRoutes({ invoices, orderItems, checkout }));
     await app.register(partnerOrdersRoutes({ invoices, orderItems }));
+    await app.register(publicOrdersRoutes({ invoices, checkout }));
   };
   return {
     invoices,

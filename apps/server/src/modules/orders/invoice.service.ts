@@ -5,6 +5,7 @@ import {
   type CreateInvoiceInput,
   type Invoice,
   type InvoiceStatus,
+  type PublicInvoice,
 } from '@atelier/contract/orders/invoice';
 import { orderItemTransitionIssue } from '@atelier/contract/orders/order-item';
 import type { Database } from '@/db/client';
@@ -70,6 +71,75 @@ export const createInvoiceService = ({ db, clock, repository, directory }: Invoi
     return invoices.map((invoice) =>
       toInvoice(invoice, lines, items, names.get(invoice.companyId) ?? 'Supplier'),
     );
+  };
+
+  /**
+   * Puts the OPEN invoice's lines in its store's cart (see addToCart) and answers the ids of its
+   * items in the cart; `storeId` undefined: any store (the public pay link).
+   */
+  const addLinesToCart = async (
+    storeId: string | undefined,
+    invoiceId: string,
+    actor: StatusActor,
+  ): Promise<{ storeId: string; itemIds: string[] }> => {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [invoice] = await tx
+        .select()
+        .from(supplierInvoices)
+        .where(eq(supplierInvoices.id, invoiceId))
+        .for('update');
+      if (!invoice || (storeId !== undefined && invoice.storeId !== storeId)) {
+        throw invoiceNotFound();
+      }
+      if (invoice.status !== 'OPEN') {
+        throw new AppError(
+          'conflict',
+          `This invoice is ${invoice.status.toLowerCase()}: it cannot be added to the cart.`,
+          {
+            reason: 'invoice_not_open',
+          },
+        );
+      }
+      const lines = await repository.listInvoiceLines(tx, [invoice.id]);
+      const items = await repository.listItemsOfInvoices(tx, [invoice.id]);
+      const itemOfLine = new Map(items.map((item) => [item.invoiceItemId, item]));
+      const hasShippingItem = items.some((item) => item.shippingAmount > 0);
+      const fresh = lines.filter((line) => !itemOfLine.has(line.id));
+      await repository.insertItems(
+        tx,
+        fresh.map((line, index) => ({
+          id: newId('coi'),
+          storeId: invoice.storeId,
+          companyId: invoice.companyId,
+          kind: 'PRODUCTION' as const,
+          status: 'IN_SHOPPING_CART' as const,
+          category: line.category,
+          title: line.title,
+          catalogItemId: line.catalogItemId,
+          invoiceId: invoice.id,
+          invoiceItemId: line.id,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          currencyCode: invoice.currencyCode,
+          shippingMode: invoice.shippingMode,
+          shippingAmount: !hasShippingItem && index === 0 ? invoice.shippingAmount : 0,
+          createdAt: now,
+          updatedAt: now,
+        })),
+        actor,
+        now,
+      );
+      const back = items.filter((item) => item.status === 'NOT_PURCHASED');
+      await repository.moveItems(tx, back, 'IN_SHOPPING_CART', actor, now, {
+        archivedAt: null,
+      });
+      const inCart = await repository.listItemsOfInvoices(tx, [invoice.id]);
+      return {
+        storeId: invoice.storeId,
+        itemIds: inCart.filter((item) => item.status === 'IN_SHOPPING_CART').map((item) => item.id),
+      };
+    });
   };
 
   return {
@@ -185,57 +255,7 @@ export const createInvoiceService = ({ db, clock, repository, directory }: Invoi
      * `invoice_not_open` for a paid or voided invoice.
      */
     async addToCart(actor: Actor, invoiceId: string): Promise<Invoice> {
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const [invoice] = await tx
-          .select()
-          .from(supplierInvoices)
-          .where(eq(supplierInvoices.id, invoiceId))
-          .for('update');
-        if (!invoice || invoice.storeId !== actor.storeId) throw invoiceNotFound();
-        if (invoice.status !== 'OPEN') {
-          throw new AppError(
-            'conflict',
-            `This invoice is ${invoice.status.toLowerCase()}: it cannot be added to the cart.`,
-            {
-              reason: 'invoice_not_open',
-            },
-          );
-        }
-        const lines = await repository.listInvoiceLines(tx, [invoice.id]);
-        const items = await repository.listItemsOfInvoices(tx, [invoice.id]);
-        const itemOfLine = new Map(items.map((item) => [item.invoiceItemId, item]));
-        const hasShippingItem = items.some((item) => item.shippingAmount > 0);
-        const fresh = lines.filter((line) => !itemOfLine.has(line.id));
-        await repository.insertItems(
-          tx,
-          fresh.map((line, index) => ({
-            id: newId('coi'),
-            storeId: invoice.storeId,
-            companyId: invoice.companyId,
-            kind: 'PRODUCTION' as const,
-            status: 'IN_SHOPPING_CART' as const,
-            category: line.category,
-            title: line.title,
-            catalogItemId: line.catalogItemId,
-            invoiceId: invoice.id,
-            invoiceItemId: line.id,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            currencyCode: invoice.currencyCode,
-            shippingMode: invoice.shippingMode,
-            shippingAmount: !hasShippingItem && index === 0 ? invoice.shippingAmount : 0,
-            createdAt: now,
-            updatedAt: now,
-          })),
-          storeActorOf(actor),
-          now,
-        );
-        const back = items.filter((item) => item.status === 'NOT_PURCHASED');
-        await repository.moveItems(tx, back, 'IN_SHOPPING_CART', storeActorOf(actor), now, {
-          archivedAt: null,
-        });
-      });
+      await addLinesToCart(actor.storeId, invoiceId, storeActorOf(actor));
       return this.getInvoice(actor.storeId, invoiceId);
     },
 
@@ -288,6 +308,31 @@ export const createInvoiceService = ({ db, clock, repository, directory }: Invoi
         return line.invoiceId;
       });
       return this.getInvoice(actor.storeId, invoiceId);
+    },
+
+    /** The invoice of a public pay link (spec §2 /public-pay-invoice/{sn}); 404 otherwise. */
+    async getPublicInvoice(sn: string): Promise<PublicInvoice> {
+      const row = await repository.findInvoiceBySn(sn);
+      if (!row) throw invoiceNotFound();
+      const { storeId: _store, companyId: _company, ...shown } = (await present(db, [row]))[0]!;
+      return shown;
+    },
+
+    /**
+     * The public pay link's payment: the invoice's open lines go to its store's cart (as the pay
+     * link), and those items are what is charged. 404 for an unknown link, 409 once paid.
+     */
+    async preparePublicPayment(sn: string): Promise<{ storeId: string; itemIds: string[] }> {
+      const row = await repository.findInvoiceBySn(sn);
+      if (!row) throw invoiceNotFound();
+      if (row.status !== 'OPEN') {
+        // A retry of the payment that paid it replays its answer (same key, same items); any
+        // other payment is refused by the items' states (409).
+        const items = await repository.listItemsOfInvoices(db, [row.id]);
+        return { storeId: row.storeId, itemIds: items.map((item) => item.id).sort() };
+      }
+      const prepared = await addLinesToCart(undefined, row.id, { kind: 'pay_link' });
+      return { ...prepared, itemIds: [...prepared.itemIds].sort() };
     },
 
     supplierNameOf,

@@ -18,7 +18,9 @@ import {
 export type StatusActor =
   | { kind: 'store'; userId: string; name: string }
   | { kind: 'supplier'; userId: string; name: string }
-  | { kind: 'system' };
+  | { kind: 'system' }
+  /** Someone paying with an invoice's public link (no user). */
+  | { kind: 'pay_link' };
 
 /**
  * The only code that queries the orders module's tables (issue 12). Every store-side query is
@@ -62,6 +64,11 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
         status: invoice.status,
       },
     });
+  },
+
+  async findInvoiceBySn(sn: string) {
+    const [row] = await db.select().from(supplierInvoices).where(eq(supplierInvoices.sn, sn));
+    return row;
   },
 
   async findInvoiceForStore(tx: Database, storeId: string, id: string) {
@@ -376,7 +383,14 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
 });
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
-const actorColumns = (actor: StatusActor) =>
-  actor.kind === 'system'
-    ? { actorKind: 'system', actorUserId: null, actorName: null }
-    : { actorKind: actor.kind, actorUserId: actor.userId, actorName: actor.name };
+const actorColumns = (actor: StatusActor) => {
+  switch (actor.kind) {
+    case 'system':
+      return { actorKind: 'system', actorUserId: null, actorName: null };
+    case 'pay_link':
+      return { actorKind: 'pay_link', actorUserId: null, actorName: 'Public pay link' };
+    case 'store':
+    case 'supplier':
+      return { actorKind: actor.kind, actorUserId: actor.userId, actorName: actor.name };
+  }
+};

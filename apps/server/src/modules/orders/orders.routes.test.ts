@@ -463,3 +463,55 @@ describe('cart and checkout', () => {
     }
   });
 });
+
+describe('public pay link', () => {
+  it('shows only its invoice and is paid without login, once', async () => {
+    const invoice = await sendInvoice();
+    const anonymous = { headers: {} };
+    const shown = await ok<Record<string, unknown>>(
+      anonymous,
+      'GET',
+      `/api/public/invoices/${invoice.sn}`,
+    );
+    expect(shown).toMatchObject({
+      id: invoice.id,
+      supplierName: 'Acme Knits',
+      total: invoice.total,
+    });
+    expect(shown).not.toHaveProperty('storeId');
+    expectApiError(await call(anonymous, 'GET', `/api/public/invoices/${'0'.repeat(32)}`), 404);
+    expectApiError(await call(anonymous, 'GET', '/api/public/invoices/not-a-link'), 400);
+
+    const url = `/api/public/invoices/${invoice.sn}/payments`;
+    const declined = await call(
+      anonymous,
+      'POST',
+      url,
+      { shippingAddress: ADDRESS, paymentMethod: card('4000 0000 0000 0002') },
+      { 'idempotency-key': newKey() },
+    );
+    expect(declined.json<Payment>()).toMatchObject({
+      status: 'DECLINED',
+      result: 'INSTRUMENT_DECLINED',
+    });
+    // retry-invoice: another card, another key.
+    const key = newKey();
+    const body = { shippingAddress: ADDRESS, paymentMethod: card('4242 4242 4242 4242') };
+    const paid = await call(anonymous, 'POST', url, body, { 'idempotency-key': key });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<Payment>()).toMatchObject({ status: 'COMPLETED', amount: expect.any(Number) });
+    expect(paid.json<Payment>().totals.subtotal).toBe(invoice.subtotal);
+    const replay = await call(anonymous, 'POST', url, body, { 'idempotency-key': key });
+    expect(replay.json<Payment>().id).toBe(paid.json<Payment>().id);
+    expectApiError(await call(anonymous, 'POST', url, body, { 'idempotency-key': newKey() }), 409);
+
+    const seen = await ok<Invoice>(alice, 'GET', `/api/web/creator-invoices/${invoice.id}`);
+    expect(seen.status).toBe('PAID');
+    const item = await ok<OrderItem>(
+      alice,
+      'GET',
+      `/api/web/creator-order-items/${seen.lines[0]!.orderItemId}`,
+    );
+    expect(item.history!.map((event) => event.actorKind)).toContain('pay_link');
+  });
+});

@@ -5,9 +5,11 @@ import {
   confirmPayment,
   createPartnerInvoice,
   getInvoice,
+  getPublicInvoice,
   listInvoices,
   listPartnerInvoices,
   paymentConfig,
+  payPublicInvoice,
   removeInvoiceItem,
 } from '@atelier/contract/orders/invoice';
 import {
@@ -118,4 +120,26 @@ export const partnerOrdersRoutes =
     app.post(shipPartnerOrderItem.path, routeOptions(shipPartnerOrderItem), async (request) =>
       orderItems.ship(request.supplierActor, request.params.id, request.body),
     );
+  };
+
+/**
+ * The public pay link (spec §2 /public-pay-invoice/{sn}; no login): the invoice of its
+ * 128-bit number and paying it as its store. Nothing else of the store is reachable from it.
+ */
+export const publicOrdersRoutes =
+  ({ invoices, checkout: payments }: Omit<Services, 'orderItems'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(getPublicInvoice.path, routeOptions(getPublicInvoice), async (request) =>
+      invoices.getPublicInvoice(request.params.sn),
+    );
+    app.post(payPublicInvoice.path, routeOptions(payPublicInvoice), async (request) => {
+      const key = request.headers['idempotency-key'];
+      const { storeId, itemIds } = await invoices.preparePublicPayment(request.params.sn);
+      return payments.pay(
+        { storeId, userId: null, statusActor: { kind: 'pay_link' } },
+        { ...request.body, itemIds },
+        Array.isArray(key) ? key[0] : key,
+        `POST /api/public/invoices/${request.params.sn}/payments`,
+      );
+    });
   };
