@@ -274,6 +274,7 @@ export const buildApp = async ({
       listSupplierEmails: (companyId) => identity.directory.listSupplierMemberEmails(companyId),
       isOnline: (party) => realtime.hasOpenSocket(principalRoom(party)),
     },
+    financingPlans: config.FINANCING_PLANS,
     reviews: {
       writePurchaseReview: (actor, companyId, input, purchasedAt) =>
         catalog.engagement.reviewService.writePurchaseReview(actor, companyId, input, purchasedAt),

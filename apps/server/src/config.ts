@@ -204,6 +204,23 @@ export const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Test hook: the address answering instead of https://api.stripe.com (a local fake). */
   STRIPE_API_BASE_URL: z.url().optional(),
+  /**
+   * Issue 12 calc-financing-fee: the instalment plans offered, `instalments:basis points` pairs
+   * separated by commas (3 instalments at 3 %, 6 at 6 %, 12 at 12 % by default).
+   */
+  FINANCING_PLANS: z
+    .string()
+    .regex(
+      /^\d{1,2}:\d{1,5}(,\d{1,2}:\d{1,5})*$/,
+      'pairs such as 3:300,6:600 (instalments:basis points)',
+    )
+    .default('3:300,6:600,12:1200')
+    .transform((value) =>
+      value.split(',').map((pair) => {
+        const [instalments, basisPoints] = pair.split(':').map(Number);
+        return { instalments: instalments!, basisPoints: basisPoints! };
+      }),
+    ),
   /** Signs the local payment provider's webhooks (development only; a default is used). */
   LOCAL_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('atelier-local-payments-webhook'),
 });

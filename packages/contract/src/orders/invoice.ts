@@ -263,3 +263,28 @@ export const payPublicInvoice = defineEndpoint({
     'Pays every open line of the invoice of a public link (no login), as its store. Needs an `Idempotency-Key` header, like checkout; a decline can be retried with another card (retry-invoice).',
   tags: ['orders'],
 });
+
+export const FinancingOptionSchema = z.object({
+  instalments: z.number().int(),
+  basisPoints: z.number().int(),
+  fee: z.number().int(),
+  totalWithFee: z.number().int(),
+  instalmentAmount: z.number().int(),
+  lastInstalmentAmount: z.number().int(),
+});
+
+export const calcFinancingFees = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-invoice-payments/calc-financing-fee',
+  query: z.object({
+    amount: z.coerce
+      .number()
+      .int('An amount in minor units (cents), a whole number.')
+      .min(0)
+      .max(MAX_INVOICE_AMOUNT),
+  }),
+  response: z.object({ options: z.array(FinancingOptionSchema) }),
+  summary:
+    'Spec §7 calc-financing-fee: what paying `amount` (minor units) in instalments costs under each plan of the configuration (FINANCING_PLANS).',
+  tags: ['orders'],
+});

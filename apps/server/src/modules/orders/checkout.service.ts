@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { calcFinancingFee, type FinancingPlan } from '@atelier/contract/orders/checkout-totals';
 import {
   CheckoutInputSchema,
   type CheckoutInput,
@@ -44,6 +45,8 @@ const NOTHING_CHARGED = new Set([
 ]);
 
 export type CheckoutServiceDeps = {
+  /** The instalment plans offered (config FINANCING_PLANS). */
+  financingPlans: readonly FinancingPlan[];
   db: Database;
   clock: Clock;
   repository: OrdersRepository;
@@ -72,6 +75,7 @@ export const toPayment = (row: CreatorPaymentRow): Payment => ({
  * cart items are charged through the PaymentProvider, once per `Idempotency-Key`.
  */
 export const createCheckoutService = ({
+  financingPlans,
   db,
   clock,
   repository,
@@ -339,6 +343,15 @@ export const createCheckoutService = ({
         };
       }
       return settle(actor.storeId, payment.id, result);
+    },
+
+    /** Spec §7 calc-financing-fee: each configured plan's fee and instalments for `amount`. */
+    financingOptions(amount: number) {
+      return {
+        options: financingPlans
+          .filter((plan) => plan.instalments >= 1)
+          .map((plan) => ({ ...plan, ...calcFinancingFee(amount, plan) })),
+      };
     },
 
     /** The provider's public settings for the card form (test cards or a publishable key). */

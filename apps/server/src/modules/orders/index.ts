@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FinancingPlan } from '@atelier/contract/orders/checkout-totals';
 import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
@@ -24,6 +25,8 @@ export type OrdersModuleDeps = {
   directory: OrdersDirectory;
   addresses: AddressReference;
   reviews: PurchaseReviews;
+  /** Instalment plans (config FINANCING_PLANS). */
+  financingPlans: readonly FinancingPlan[];
   /** Offline e-mail to the other side (as chat does). */
   email: Pick<
     OrdersEmailDeps,
@@ -44,6 +47,7 @@ export const createOrdersModule = ({
   addresses,
   email,
   reviews,
+  financingPlans,
 }: OrdersModuleDeps) => {
   subscribeOrdersEmail({
     ...email,
@@ -55,7 +59,14 @@ export const createOrdersModule = ({
   const repository = createOrdersRepository(db, events);
   const invoices = createInvoiceService({ db, clock, repository, directory });
   const orderItems = createOrderItemService({ db, clock, repository, directory, reviews });
-  const checkout = createCheckoutService({ db, clock, repository, provider, addresses });
+  const checkout = createCheckoutService({
+    db,
+    clock,
+    repository,
+    provider,
+    addresses,
+    financingPlans,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(ordersRoutes({ invoices, orderItems, checkout }));
     await app.register(partnerOrdersRoutes({ invoices, orderItems }));

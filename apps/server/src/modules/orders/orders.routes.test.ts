@@ -515,3 +515,33 @@ describe('public pay link', () => {
     expect(item.history!.map((event) => event.actorKind)).toContain('pay_link');
   });
 });
+
+describe('calc-financing-fee', () => {
+  it('prices each configured instalment plan, the instalments adding up to the total', async () => {
+    const { options } = await ok<{
+      options: {
+        instalments: number;
+        fee: number;
+        totalWithFee: number;
+        instalmentAmount: number;
+        lastInstalmentAmount: number;
+      }[];
+    }>(alice, 'GET', '/api/web/creator-invoice-payments/calc-financing-fee?amount=100001');
+    expect(options.map((option) => option.instalments)).toEqual([3, 6, 12]);
+    expect(options[0]).toMatchObject({
+      fee: 3000,
+      totalWithFee: 103001,
+      instalmentAmount: 34333,
+      lastInstalmentAmount: 34335,
+    });
+    for (const option of options) {
+      expect(option.instalmentAmount * (option.instalments - 1) + option.lastInstalmentAmount).toBe(
+        option.totalWithFee,
+      );
+    }
+    expectApiError(
+      await call(alice, 'GET', '/api/web/creator-invoice-payments/calc-financing-fee?amount=-5'),
+      400,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addInvoiceToCart,
+  calcFinancingFees,
   checkout,
   confirmPayment,
   createPartnerInvoice,
@@ -55,6 +56,9 @@ export const ordersRoutes =
       invoices.removeInvoiceLine(request.actor, request.params.id),
     );
 
+    app.get(calcFinancingFees.path, routeOptions(calcFinancingFees), async (request) =>
+      payments.financingOptions(request.query.amount),
+    );
     app.get(paymentConfig.path, routeOptions(paymentConfig), async () => payments.publicConfig());
     app.post(checkout.path, routeOptions(checkout), async (request) => {
       const key = request.headers['idempotency-key'];
