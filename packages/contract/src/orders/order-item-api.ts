@@ -49,6 +49,11 @@ export const OrderItemSchema = z.object({
   paymentId: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   carrier: z.string().nullable(),
+  /** A production cancel the store asked for, waiting for the supplier (issue 12). */
+  cancelRequestedAt: z.iso.datetime().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Refunded when the cancel was confirmed (minor units). */
+  refundedAmount: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** The status history, oldest first (only on the detail). */
@@ -174,5 +179,37 @@ export const reviewOrderItem = defineEndpoint({
   response: CatalogCompanyReviewSchema,
   summary:
     'Spec §2 /leave-a-review/{orderId}: once the item is received, the store reviews its supplier; the review shows as a verified purchase (it replaces the store’s earlier review of that supplier).',
+  tags: ['orders'],
+});
+
+export const requestOrderItemCancel = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-order-items/:id/cancel-request',
+  params: ItemIdParams,
+  body: z.object({ reason: textSchema(500).pipe(z.string().min(3, 'Tell the supplier why.')) }),
+  response: OrderItemSchema,
+  summary:
+    'Issue 12: asks the supplier to cancel a paid production item (a paid sample cannot be canceled). The supplier confirms (the item is refunded) or declines.',
+  tags: ['orders'],
+});
+
+export const confirmPartnerOrderItemCancel = defineEndpoint({
+  method: 'POST',
+  path: '/api/partner/order-items/:id/confirm-cancel',
+  auth: 'supplier',
+  params: ItemIdParams,
+  response: OrderItemSchema,
+  summary:
+    'The supplier confirms the store’s cancel request: the item’s share of its payment is refunded through the payment provider and the item is CANCELED.',
+  tags: ['orders'],
+});
+
+export const declinePartnerOrderItemCancel = defineEndpoint({
+  method: 'POST',
+  path: '/api/partner/order-items/:id/decline-cancel',
+  auth: 'supplier',
+  params: ItemIdParams,
+  response: OrderItemSchema,
+  summary: 'The supplier declines the store’s cancel request; production goes on.',
   tags: ['orders'],
 });

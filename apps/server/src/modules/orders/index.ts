@@ -7,6 +7,7 @@ import { createCheckoutService } from './checkout.service';
 import { createInvoiceService, type OrdersDirectory } from './invoice.service';
 import { createOrderItemService, type PurchaseReviews } from './order-item.service';
 import { createOrdersExportSources } from './orders.export';
+import { createProductionCancelService } from './production-cancel.service';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes, partnerOrdersRoutes, publicOrdersRoutes } from './orders.routes';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -67,9 +68,10 @@ export const createOrdersModule = ({
     addresses,
     financingPlans,
   });
+  const cancels = createProductionCancelService({ db, clock, repository, provider, orderItems });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(ordersRoutes({ invoices, orderItems, checkout }));
-    await app.register(partnerOrdersRoutes({ invoices, orderItems }));
+    await app.register(ordersRoutes({ invoices, orderItems, checkout, cancels }));
+    await app.register(partnerOrdersRoutes({ invoices, orderItems, cancels }));
     await app.register(publicOrdersRoutes({ invoices, checkout }));
   };
   return {

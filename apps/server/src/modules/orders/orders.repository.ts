@@ -258,6 +258,11 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
     return updated;
   },
 
+  /** Tells both parties that items changed without changing status (a cancel request). */
+  async announceItems(tx: Database, rows: readonly CreatorOrderItemRow[]) {
+    for (const row of rows) await publishItems(events, tx, [row], row.status);
+  },
+
   async updateItem(
     tx: Database,
     id: string,

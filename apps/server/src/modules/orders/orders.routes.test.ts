@@ -545,3 +545,103 @@ describe('calc-financing-fee', () => {
     );
   });
 });
+
+describe('production cancel', () => {
+  it('needs the supplier’s confirmation, refunds the item’s share, and never a paid sample', async () => {
+    const invoice = await sendInvoice();
+    const added = await ok<Invoice>(
+      alice,
+      'POST',
+      '/api/web/creator-invoice-items/action/add-to-cart',
+      {
+        invoiceId: invoice.id,
+      },
+    );
+    const itemIds = added.lines.map((line) => line.orderItemId!);
+    const paid = (
+      await pay(alice, {
+        itemIds,
+        shippingAddress: ADDRESS,
+        paymentMethod: card('4242 4242 4242 4242'),
+      })
+    ).json<Payment>();
+    expect(paid.status).toBe('COMPLETED');
+
+    // Not before it is asked; not by another company; not twice.
+    expectApiError(
+      await call(acme, 'POST', `/api/partner/order-items/${itemIds[0]}/confirm-cancel`),
+      404,
+    );
+    const asked = await ok<OrderItem>(
+      alice,
+      'POST',
+      `/api/web/creator-order-items/${itemIds[0]}/cancel-request`,
+      {
+        reason: 'Colour changed',
+      },
+    );
+    expect(asked.cancelRequestedAt).not.toBeNull();
+    expectApiError(
+      await call(alice, 'POST', `/api/web/creator-order-items/${itemIds[0]}/cancel-request`, {
+        reason: 'Again',
+      }),
+      409,
+    );
+    expectApiError(
+      await call(other, 'POST', `/api/partner/order-items/${itemIds[0]}/confirm-cancel`),
+      404,
+    );
+
+    // Declined: production goes on.
+    const declined = await ok<OrderItem>(
+      acme,
+      'POST',
+      `/api/partner/order-items/${itemIds[0]}/decline-cancel`,
+    );
+    expect(declined).toMatchObject({ status: 'IN_PRODUCTION', cancelRequestedAt: null });
+
+    // Asked again and confirmed: both items canceled, refunds adding up to what was charged.
+    for (const id of itemIds) {
+      await ok(alice, 'POST', `/api/web/creator-order-items/${id}/cancel-request`, {
+        reason: 'Not needed',
+      });
+    }
+    const first = await ok<OrderItem>(
+      acme,
+      'POST',
+      `/api/partner/order-items/${itemIds[0]}/confirm-cancel`,
+    );
+    const second = await ok<OrderItem>(
+      acme,
+      'POST',
+      `/api/partner/order-items/${itemIds[1]}/confirm-cancel`,
+    );
+    expect([first.status, second.status]).toEqual(['CANCELED', 'CANCELED']);
+    expect(first.refundedAmount).toBeGreaterThan(0);
+    expect(first.refundedAmount + second.refundedAmount).toBe(paid.amount);
+    expect(first.history!.at(-1)).toMatchObject({ actorKind: 'supplier', toStatus: 'CANCELED' });
+
+    // A paid sample cannot be canceled.
+    const sample = (
+      await call(alice, 'POST', '/api/web/creator-order-items', {
+        catalogItemId: sampleItemId,
+        quantity: 1,
+      })
+    ).json<OrderItem>();
+    await pay(alice, {
+      itemIds: [sample.id],
+      shippingAddress: ADDRESS,
+      paymentMethod: card('4242 4242 4242 4242'),
+    });
+    const refused = await call(
+      alice,
+      'POST',
+      `/api/web/creator-order-items/${sample.id}/cancel-request`,
+      {
+        reason: 'Changed my mind',
+      },
+    );
+    expectApiError(refused, 409);
+    expect(refused.json().error.message).toBe('A paid sample cannot be canceled.');
+  });
+});

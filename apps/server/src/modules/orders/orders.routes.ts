@@ -14,7 +14,9 @@ import {
   removeInvoiceItem,
 } from '@atelier/contract/orders/invoice';
 import {
+  confirmPartnerOrderItemCancel,
   createSampleOrderItem,
+  declinePartnerOrderItemCancel,
   getOrderItem,
   getShoppingCart,
   listOrderItems,
@@ -22,18 +24,21 @@ import {
   markOrderItemReceived,
   orderItemTabCounts,
   removeCartItem,
+  requestOrderItemCancel,
   reviewOrderItem,
   shipPartnerOrderItem,
 } from '@atelier/contract/orders/order-item-api';
 import { routeOptions } from '@/lib/endpoint';
 import type { CheckoutService } from './checkout.service';
 import type { InvoiceService } from './invoice.service';
+import type { ProductionCancelService } from './production-cancel.service';
 import type { OrderItemService } from './order-item.service';
 
 type Services = {
   invoices: InvoiceService;
   orderItems: OrderItemService;
   checkout: CheckoutService;
+  cancels: ProductionCancelService;
 };
 
 /**
@@ -41,7 +46,7 @@ type Services = {
  * Orders & Shipments. Every query is the caller's store's; another store's ids answer 404.
  */
 export const ordersRoutes =
-  ({ invoices, orderItems, checkout: payments }: Services): FastifyPluginAsyncZod =>
+  ({ invoices, orderItems, checkout: payments, cancels }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(listInvoices.path, routeOptions(listInvoices), async (request) =>
       invoices.listInvoices(request.actor.storeId, request.query.status),
@@ -100,6 +105,9 @@ export const ordersRoutes =
     app.post(reviewOrderItem.path, routeOptions(reviewOrderItem), async (request) =>
       orderItems.review(request.actor, request.params.id, request.body),
     );
+    app.post(requestOrderItemCancel.path, routeOptions(requestOrderItemCancel), async (request) =>
+      cancels.requestCancel(request.actor, request.params.id, request.body.reason),
+    );
     app.post(markOrderItemReceived.path, routeOptions(markOrderItemReceived), async (request) =>
       orderItems.markReceived(request.actor, request.params.id),
     );
@@ -107,7 +115,7 @@ export const ordersRoutes =
 
 /** Supplier side of issue 12: its invoices and its paid order items (shipping them). */
 export const partnerOrdersRoutes =
-  ({ invoices, orderItems }: Omit<Services, 'checkout'>): FastifyPluginAsyncZod =>
+  ({ invoices, orderItems, cancels }: Omit<Services, 'checkout'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       createPartnerInvoice.path,
@@ -121,6 +129,16 @@ export const partnerOrdersRoutes =
     app.get(listPartnerOrderItems.path, routeOptions(listPartnerOrderItems), async (request) =>
       orderItems.listForSupplier(request.supplierActor, request.query.tab),
     );
+    app.post(
+      confirmPartnerOrderItemCancel.path,
+      routeOptions(confirmPartnerOrderItemCancel),
+      async (request) => cancels.confirmCancel(request.supplierActor, request.params.id),
+    );
+    app.post(
+      declinePartnerOrderItemCancel.path,
+      routeOptions(declinePartnerOrderItemCancel),
+      async (request) => cancels.declineCancel(request.supplierActor, request.params.id),
+    );
     app.post(shipPartnerOrderItem.path, routeOptions(shipPartnerOrderItem), async (request) =>
       orderItems.ship(request.supplierActor, request.params.id, request.body),
     );
@@ -131,7 +149,10 @@ export const partnerOrdersRoutes =
  * 128-bit number and paying it as its store. Nothing else of the store is reachable from it.
  */
 export const publicOrdersRoutes =
-  ({ invoices, checkout: payments }: Omit<Services, 'orderItems'>): FastifyPluginAsyncZod =>
+  ({
+    invoices,
+    checkout: payments,
+  }: Pick<Services, 'invoices' | 'checkout'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(getPublicInvoice.path, routeOptions(getPublicInvoice), async (request) =>
       invoices.getPublicInvoice(request.params.sn),

@@ -119,6 +119,11 @@ export const creatorOrderItems = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** A production cancel the store asked for, waiting for the supplier's answer. */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
+    /** What was refunded when the cancel was confirmed (minor units). */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
