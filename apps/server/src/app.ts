@@ -275,6 +275,31 @@ export const buildApp = async ({
       isOnline: (party) => realtime.hasOpenSocket(principalRoom(party)),
     },
     financingPlans: config.FINANCING_PLANS,
+    // A card that cannot be posted is logged: the invoice and the shipment stand without it.
+    cards: {
+      async invoiceSent({ supplier, storeId, ...card }) {
+        await chat
+          .postSupplierCard({
+            companyId: supplier.companyId,
+            storeId,
+            userId: supplier.userId,
+            authorName: supplier.name,
+            card: { type: 'INVOICE', ...card },
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'invoice card not posted'));
+      },
+      async itemShipped({ supplier, storeId, ...card }) {
+        await chat
+          .postSupplierCard({
+            companyId: supplier.companyId,
+            storeId,
+            userId: supplier.userId,
+            authorName: supplier.name,
+            card: { type: 'TRACKING_LINK', ...card },
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'tracking card not posted'));
+      },
+    },
     reviews: {
       writePurchaseReview: (actor, companyId, input, purchasedAt) =>
         catalog.engagement.reviewService.writePurchaseReview(actor, companyId, input, purchasedAt),

@@ -47,6 +47,19 @@ describe('message payloads', () => {
     expect(MessagePayloadSchema.parse(payload)).toEqual(payload);
   });
 
+  it('reads an INVOICE card but refuses one from a sender (only the server posts them)', () => {
+    const invoice = {
+      type: 'INVOICE',
+      invoiceId: 'inv_a1',
+      title: 'Heavy tees',
+      lineCount: 2,
+      total: 125_000,
+      currencyCode: 'USD',
+    };
+    expect(MessagePayloadSchema.parse(invoice)).toEqual(invoice);
+    expect(SendMessagePayloadSchema.safeParse(invoice).success).toBe(false);
+  });
+
   it('sends every other payload type unchanged', () => {
     const tracking = {
       type: 'TRACKING_LINK',

@@ -3,7 +3,10 @@ import { MoneySchema } from '../common/money';
 import { isValidLink, LinkSchema, textSchema } from '../common/validation';
 import { isFileUrl } from '../files/file';
 
-/** Spec §3 chat message types. */
+/**
+ * Spec §3 chat message types, plus INVOICE (issue 12): a supplier invoice's card, which only the
+ * server posts (SERVER_ONLY_MESSAGE_TYPES).
+ */
 export const MessageTypeSchema = z.enum([
   'TEXT',
   'IMAGE',
@@ -19,6 +22,7 @@ export const MessageTypeSchema = z.enum([
   'SUPPLIER_PROFILE',
   'CREATOR_CUSTOM_PROJECT',
   'TRACKING_LINK',
+  'INVOICE',
 ]);
 export type MessageType = z.infer<typeof MessageTypeSchema>;
 
@@ -62,6 +66,22 @@ export const ImageUrlSchema = z
     isImageUrl,
     'Enter an image link that starts with https:// or http://, or an uploaded file.',
   );
+
+/**
+ * Issue 12: the card of a supplier invoice, posted by the server when the supplier creates it
+ * (`total` in minor units of `currencyCode`, shipping included).
+ */
+const InvoicePayloadSchema = z.object({
+  type: z.literal('INVOICE'),
+  invoiceId: z.string().regex(/^inv_[a-z0-9]+$/),
+  title: z.string().max(300),
+  lineCount: z.number().int().min(1),
+  total: z.number().int().min(0),
+  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+});
+
+/** Message types only the server posts (its own records' cards); a sender cannot send them. */
+export const SERVER_ONLY_MESSAGE_TYPES: readonly MessageType[] = ['INVOICE'];
 
 /** As stored: messages sent before ImageUrlSchema may hold any text (readers check isImageUrl). */
 const ImageCollaborationPayloadSchema = z.object({
@@ -140,14 +160,26 @@ export const MessagePayloadSchema = z.discriminatedUnion('type', [
     carrier: textSchema(100),
     trackingNumber: textSchema(100),
   }),
+  InvoicePayloadSchema,
 ]);
 export type MessagePayload = z.infer<typeof MessagePayloadSchema>;
 
-/** The typed payload a sender may send: an IMAGE_COLLABORATION image passes ImageUrlSchema. */
+/**
+ * The typed payload a sender may send: an IMAGE_COLLABORATION image passes ImageUrlSchema, and
+ * no server-only type (an INVOICE card) is accepted.
+ */
 export const SendMessagePayloadSchema = z.discriminatedUnion('type', [
   ImageCollaborationPayloadSchema.extend({ imageUrl: ImageUrlSchema }),
-  ...MessagePayloadSchema.options.filter((option) => option !== ImageCollaborationPayloadSchema),
+  ...MessagePayloadSchema.options.filter(
+    (
+      option,
+    ): option is Exclude<
+      (typeof MessagePayloadSchema.options)[number],
+      typeof ImageCollaborationPayloadSchema | typeof InvoicePayloadSchema
+    > => option !== ImageCollaborationPayloadSchema && option !== InvoicePayloadSchema,
+  ),
 ]);
+export type SendMessagePayload = z.infer<typeof SendMessagePayloadSchema>;
 
 /** Spec §3 message: index monotonic per conversation, sid, author, body, attachments. */
 export const MessageSchema = z.object({

@@ -35,3 +35,10 @@ export const sideOfParticipant = (
   }
   return undefined;
 };
+
+/** The parties of a conversation, as every chat event carries them. */
+export const eventPartiesOf = (conversation: ConversationRow) => ({
+  conversationId: conversation.id,
+  storeId: conversation.storeId,
+  companyId: conversation.companyId,
+});

@@ -1,4 +1,5 @@
 import { attachmentTypeFromFileName } from '@atelier/contract/chat/attachment';
+import { formatMoney } from '@atelier/contract/common/money';
 import type { UploadedFile } from '@atelier/contract/files/file';
 import type { Message, MessageAttachments, MessagePayload } from '@atelier/contract/chat/message';
 import type { ChatMessageRow } from './chat.table';
@@ -54,6 +55,8 @@ const cardPreview = (payload: MessagePayload): string => {
       return 'Meeting link';
     case 'TRACKING_LINK':
       return `Tracking: ${payload.carrier} ${payload.trackingNumber}`;
+    case 'INVOICE':
+      return `Invoice: ${payload.title} · ${formatMoney({ amount: payload.total, currencyCode: payload.currencyCode })}`;
     case 'IMAGE_COLLABORATION':
       return 'Image collaboration';
     case 'CREATOR_MILESTONE':

@@ -12,25 +12,23 @@ import type { IdentityModule } from '@/modules/identity';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import { belongsTo, otherParticipantOf, participantOf, type ChatParty } from './chat-party';
-import { previewOf, toAttachments, toMessage } from './chat.mappers';
-import type { ConversationRow } from './chat.table';
-import {
-  createConversationRepository,
-  type ConversationSide,
-  type ConversationWithReads,
-} from './conversation.repository';
+import { belongsTo, eventPartiesOf, participantOf, type ChatParty } from './chat-party';
+import { toMessage } from './chat.mappers';
+import { createConversationSummaries } from './conversation-summaries';
+import { createConversationRepository, type ConversationSide } from './conversation.repository';
 import {
   answeredMeetingRequest,
   meetingAlreadyAnswered,
   meetingRequestNotFound,
 } from './meeting-request';
-import { createMessageRepository } from './message.repository';
+import { createMessageAppender } from './message-append';
 import {
   createPayloadResolver,
   type ChatItemDirectory,
   type ChatProjectDirectory,
 } from './message-payload';
+import { createMessageRepository } from './message.repository';
+import { cardKeyOf, parseSupplierCard, type PostSupplierCardInput } from './supplier-card';
 
 /** Supplier names and cards, from the catalog module. */
 export type ChatSupplierDirectory = Pick<CatalogModule['supplierDirectory'], 'findSupplierCards'>;
@@ -69,6 +67,8 @@ export const createChatService = ({
 }: ChatServiceDeps) => {
   const conversationRepository = createConversationRepository(db);
   const resolvePayload = createPayloadResolver({ clock, suppliers, items, projects });
+  const summaries = createConversationSummaries({ suppliers, stores });
+  const appendMessage = createMessageAppender({ db, clock, files, events, summaries });
   const notFound = () =>
     new AppError('not_found', 'This conversation does not exist.', {
       reason: 'conversation_not_found',
@@ -80,46 +80,8 @@ export const createChatService = ({
     return conversation;
   };
 
-  const loadNames = async (rows: readonly { storeId: string; companyId: string }[]) => ({
-    cards: await suppliers.findSupplierCards([...new Set(rows.map((r) => r.companyId))]),
-    titles: await stores.findStoreTitles([...new Set(rows.map((r) => r.storeId))]),
-  });
-
-  const toSummaries = async (rows: ConversationWithReads[]): Promise<ConversationSummary[]> =>
-    summariesOf(rows, await loadNames(rows.map((row) => row.conversation)));
-
-  const summariesOf = (
-    rows: ConversationWithReads[],
-    { cards, titles }: Awaited<ReturnType<typeof loadNames>>,
-  ): ConversationSummary[] =>
-    rows.map(({ conversation, unreadCount, otherLastReadIndex }) => {
-      const card = cards.get(conversation.companyId);
-      return {
-        sid: conversation.id,
-        name: conversation.name,
-        supplierId: conversation.companyId,
-        supplierName: card?.name ?? '',
-        storeId: conversation.storeId,
-        storeTitle: titles.get(conversation.storeId) ?? '',
-        avatarUrl: card?.avatarUrl ?? null,
-        lastTime: (conversation.lastMessageAt ?? conversation.createdAt).toISOString(),
-        lastMessagePreview: conversation.lastMessagePreview,
-        lastMessageIndex: conversation.lastMessageIndex < 0 ? null : conversation.lastMessageIndex,
-        isConciergeRecommended: card?.isConciergeRecommended ?? false,
-        unreadCount,
-        otherLastReadIndex,
-      };
-    });
-
-  /** The parties of a conversation, as every chat event carries them. */
-  const partiesOf = (conversation: ConversationRow) => ({
-    conversationId: conversation.id,
-    storeId: conversation.storeId,
-    companyId: conversation.companyId,
-  });
-
   const summaryOf = async (party: ChatParty, id: string) => {
-    const [summary] = await toSummaries(
+    const [summary] = await summaries.toSummaries(
       await conversationRepository.listWithReads(sideOf(party), participantOf(party), {
         ids: [id],
       }),
@@ -183,7 +145,7 @@ export const createChatService = ({
           return bodyMatches.has(conversation.id) || (otherName ?? '').toLowerCase().includes(key);
         });
       }
-      return { items: await toSummaries(rows), unreadTotal };
+      return { items: await summaries.toSummaries(rows), unreadTotal };
     },
 
     /** The conversation's two sides, when it exists and the party takes part in it. */
@@ -217,9 +179,8 @@ export const createChatService = ({
     },
 
     /**
-     * Spec §5 send: empty text refused; index allocated in the same transaction as the insert
-     * (gapless under concurrency); a repeated clientMessageId returns the stored message. Typed
-     * payloads carry the server's card data (see `createPayloadResolver` for their errors).
+     * Spec §5 send: empty text refused; a repeated clientMessageId returns the stored message.
+     * Typed payloads carry the server's card data (see `createPayloadResolver` for their errors).
      */
     async sendMessage(party: ChatParty, conversationId: string, input: SendMessageInput) {
       const conversation = await conversationFor(party, conversationId);
@@ -247,60 +208,40 @@ export const createChatService = ({
         });
       }
       const payload = await resolvePayload(party, input.payload);
-      // Names for the summaries the event carries (other modules' reads stay outside the
-      // transaction: on PGlite a read on the root handle inside it would wait forever).
-      const names = await loadNames([conversation]);
-      const now = clock.now();
-      const result = await db.transaction(async (tx) => {
-        const messages = createMessageRepository(tx);
-        const locked = await messages.lockConversation(conversationId);
-        if (!locked) throw notFound();
-        if (input.clientMessageId !== undefined) {
-          const existing = await messages.findByClientMessageId(
-            conversationId,
-            author,
-            input.clientMessageId,
-          );
-          if (existing) return { row: existing, isNew: false };
-        }
-        const allocated = await messages.allocateIndex(conversationId, {
-          at: now,
-          preview: previewOf(input.body, ordered, payload),
-        });
-        const row = await messages.insert({
-          id: newId('msg'),
-          conversationId,
-          index: allocated.lastMessageIndex,
-          author,
-          authorUserId: party.userId,
-          authorName: party.name,
-          type: input.payload.type,
-          body: input.body,
-          payload,
-          attachments: toAttachments(ordered),
-          fileIds: ordered.map((file) => file.id),
-          clientMessageId: input.clientMessageId ?? null,
-          createdAt: now,
-        });
-        const txConversations = createConversationRepository(tx);
-        await txConversations.markRead(conversationId, author, row.index);
-        await files.grantAccess(tx, row.fileIds, [otherParticipantOf(party, locked)]);
-        const [storeSide, supplierSide] = summariesOf(
-          (await txConversations.findWithBothReads(conversationId))!,
-          names,
-        );
-        await events.publish(tx, 'chat.message.sent', {
-          aggregateId: conversationId,
-          storeId: locked.storeId,
-          payload: {
-            ...partiesOf(locked),
-            message: toMessage(row),
-            summaries: { store: storeSide!, supplier: supplierSide! },
-          },
-        });
-        return { row, isNew: true };
+      const { row, isNew } = await appendMessage(party, conversation, {
+        body: input.body,
+        payload,
+        files: ordered,
+        clientMessageId: input.clientMessageId,
       });
-      return { message: toMessage(result.row), isNew: result.isNew };
+      return { message: toMessage(row), isNew };
+    },
+
+    /**
+     * Issue 12: posts a card of the server's own records (an INVOICE, a shipment's TRACKING_LINK)
+     * into the store's conversation with the company, authored by the supplier user, exactly as
+     * if the supplier had sent it (live delivery, unread counts, preview, offline e-mail). Posts
+     * nothing when the two have no conversation. Idempotent: the same card twice is stored once.
+     */
+    async postSupplierCard(input: PostSupplierCardInput): Promise<void> {
+      const card = parseSupplierCard(input.card);
+      const conversation = await conversationRepository.findByParties(
+        input.storeId,
+        input.companyId,
+      );
+      if (!conversation) return;
+      const party: ChatParty = {
+        kind: 'SUPPLIER',
+        companyId: input.companyId,
+        userId: input.userId,
+        name: input.authorName,
+      };
+      await appendMessage(party, conversation, {
+        body: '',
+        payload: card,
+        files: [],
+        clientMessageId: cardKeyOf(card),
+      });
     },
 
     /**
@@ -326,7 +267,7 @@ export const createChatService = ({
         await events.publish(tx, 'chat.message.updated', {
           aggregateId: conversationId,
           storeId: conversation.storeId,
-          payload: { ...partiesOf(conversation), message: toMessage(updated) },
+          payload: { ...eventPartiesOf(conversation), message: toMessage(updated) },
         });
         return updated;
       });
@@ -346,7 +287,7 @@ export const createChatService = ({
         await events.publish(tx, 'chat.conversation.read', {
           aggregateId: conversationId,
           storeId: conversation.storeId,
-          payload: { ...partiesOf(conversation), participant, lastReadIndex: stored },
+          payload: { ...eventPartiesOf(conversation), participant, lastReadIndex: stored },
         });
         return stored;
       });

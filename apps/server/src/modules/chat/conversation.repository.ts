@@ -60,6 +60,16 @@ export const createConversationRepository = (db: Database) => ({
     return row!;
   },
 
+  /** The pair's conversation, if the store ever opened one with the company. */
+  async findByParties(storeId: string, companyId: string): Promise<ConversationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.storeId, storeId), eq(conversations.companyId, companyId)))
+      .limit(1);
+    return row;
+  },
+
   async findById(id: string): Promise<ConversationRow | undefined> {
     const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
     return row;

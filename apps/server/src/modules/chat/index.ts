@@ -9,8 +9,10 @@ import { createChatService, type ChatServiceDeps } from './chat.service';
 import { registerChatSocketRequests } from './chat.socket';
 import { subscribeOfflineEmail, type OfflineEmailDeps } from './offline-email';
 import { partnerChatRoutes } from './partner.routes';
+import type { PostSupplierCardInput } from './supplier-card';
 
 export type { ChatParty } from './chat-party';
+export type { PostSupplierCardInput, SupplierCard } from './supplier-card';
 export type {
   ChatSupplierDirectory,
   ChatFileDirectory,
@@ -75,6 +77,13 @@ export const createChatModule = (deps: ChatModuleDeps) => {
       const row = await createConversationRepository(deps.db).findById(id);
       return row && { storeId: row.storeId, companyId: row.companyId };
     },
+    /**
+     * Issue 12: posts an INVOICE or TRACKING_LINK card into the store's conversation with the
+     * company, as the supplier user (delivered like any supplier message); nothing without a
+     * conversation. Idempotent per invoice and per shipment.
+     */
+    postSupplierCard: (input: PostSupplierCardInput): Promise<void> =>
+      chatService.postSupplierCard(input),
     /** The store's conversations, messages and read markers in "Export my data". */
     exportSources: createChatExportSources(deps.db),
   };

@@ -34,7 +34,8 @@ const payloadIssue = (reason: string, message: string, field: string) =>
  * Spec §3 typed messages as the server stores them: the card data comes from the catalog and
  * sourcing records, never from the client. 422 `catalog_item_not_found`, `supplier_not_found`
  * or `custom_project_not_found` for an id that does not exist (or a project of another store);
- * 403 `store_only_message_type` for a CREATOR_CUSTOM_PROJECT sent by a supplier; 422
+ * 403 `store_only_message_type` for a CREATOR_CUSTOM_PROJECT sent by a supplier, and
+ * `server_only_message_type` for an INVOICE (the server posts those: `postSupplierCard`); 422
  * `meeting_time_in_past` / `meeting_times_not_distinct` for a meeting request's proposed times.
  * A meeting request always starts unanswered. Other types pass through unchanged.
  */
@@ -77,6 +78,11 @@ export const createPayloadResolver =
         }
         return { ...payload, title: project.title ?? '', quantity: project.quantity };
       }
+      case 'INVOICE':
+        // The contract's send schema refuses it first; this guards any other way in.
+        throw new AppError('forbidden', 'Only Atelier posts invoice cards.', {
+          reason: 'server_only_message_type',
+        });
       case 'ZOOM_MEETING_REQUEST':
         // Only the other side's answer sets the response (answerMeetingRequest).
         return {

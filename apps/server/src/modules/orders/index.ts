@@ -5,7 +5,11 @@ import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createCheckoutService } from './checkout.service';
 import { createInvoiceService, type OrdersDirectory } from './invoice.service';
-import { createOrderItemService, type PurchaseReviews } from './order-item.service';
+import {
+  createOrderItemService,
+  type OrderCards,
+  type PurchaseReviews,
+} from './order-item.service';
 import { createOrdersExportSources } from './orders.export';
 import { createProductionCancelService } from './production-cancel.service';
 import { createOrdersRepository } from './orders.repository';
@@ -15,6 +19,7 @@ import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
 
 export type { OrdersDirectory } from './invoice.service';
+export type { OrderCards } from './order-item.service';
 export type { PaymentProvider } from './payments/payment-provider';
 export { createPaymentProvider } from './payments/payment-provider-factory';
 
@@ -26,6 +31,11 @@ export type OrdersModuleDeps = {
   directory: OrdersDirectory;
   addresses: AddressReference;
   reviews: PurchaseReviews;
+  /**
+   * Cards in the store's conversation with the supplier (chat module): an invoice sent, a
+   * shipment's tracking link. Called after the change is committed.
+   */
+  cards: OrderCards;
   /** Instalment plans (config FINANCING_PLANS). */
   financingPlans: readonly FinancingPlan[];
   /** Offline e-mail to the other side (as chat does). */
@@ -49,6 +59,7 @@ export const createOrdersModule = ({
   email,
   reviews,
   financingPlans,
+  cards,
 }: OrdersModuleDeps) => {
   subscribeOrdersEmail({
     ...email,
@@ -58,8 +69,15 @@ export const createOrdersModule = ({
     findSupplierNames: (ids) => directory.findSupplierNames(ids),
   });
   const repository = createOrdersRepository(db, events);
-  const invoices = createInvoiceService({ db, clock, repository, directory });
-  const orderItems = createOrderItemService({ db, clock, repository, directory, reviews });
+  const invoices = createInvoiceService({ db, clock, repository, directory, cards });
+  const orderItems = createOrderItemService({
+    db,
+    clock,
+    repository,
+    directory,
+    reviews,
+    cards,
+  });
   const checkout = createCheckoutService({
     db,
     clock,

@@ -14,6 +14,7 @@ import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { toInvoice } from './orders.mappers';
+import type { OrderCards } from './order-item.service';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import { supplierInvoiceItems, supplierInvoices, type SupplierInvoiceRow } from './orders.table';
 
@@ -35,6 +36,7 @@ export type OrdersDirectory = {
 };
 
 export type InvoiceServiceDeps = {
+  cards: Pick<OrderCards, 'invoiceSent'>;
   db: Database;
   clock: Clock;
   repository: OrdersRepository;
@@ -57,7 +59,13 @@ const invoiceNotFound = () =>
  * writes one for a store it talks with; the store sees it under Invoices, adds its lines to the
  * cart, removes lines it does not want.
  */
-export const createInvoiceService = ({ db, clock, repository, directory }: InvoiceServiceDeps) => {
+export const createInvoiceService = ({
+  db,
+  clock,
+  repository,
+  directory,
+  cards,
+}: InvoiceServiceDeps) => {
   const supplierNameOf = async (companyId: string) =>
     (await directory.findSupplierNames([companyId])).get(companyId) ?? 'Supplier';
 
@@ -223,6 +231,19 @@ export const createInvoiceService = ({ db, clock, repository, directory }: Invoi
         return row!;
       });
       const [shown] = await present(db, [invoice]);
+      const [first, ...others] = shown!.lines;
+      await cards.invoiceSent({
+        supplier,
+        storeId: invoice.storeId,
+        invoiceId: invoice.id,
+        title: `${first!.title}${others.length > 0 ? ` and ${others.length} more` : ''}`.slice(
+          0,
+          300,
+        ),
+        lineCount: shown!.lines.length,
+        total: shown!.total,
+        currencyCode: shown!.currencyCode,
+      });
       return shown!;
     },
 

@@ -18,6 +18,7 @@ import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { storeActorOf, type OrdersDirectory } from './invoice.service';
 import { toOrderItem } from './orders.mappers';
+import { trackingUrlOf } from './tracking-links';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import type { CreatorOrderItemRow } from './orders.table';
 
@@ -31,7 +32,31 @@ export type PurchaseReviews = {
   ): Promise<CatalogCompanyReview>;
 };
 
+/**
+ * What the orders module posts in a store's conversation with a supplier (the chat module's
+ * cards): amounts in minor units.
+ */
+export type OrderCards = {
+  invoiceSent(input: {
+    supplier: SupplierActor;
+    storeId: string;
+    invoiceId: string;
+    title: string;
+    lineCount: number;
+    total: number;
+    currencyCode: string;
+  }): Promise<void>;
+  itemShipped(input: {
+    supplier: SupplierActor;
+    storeId: string;
+    carrier: string;
+    trackingNumber: string;
+    url: string;
+  }): Promise<void>;
+};
+
 export type OrderItemServiceDeps = {
+  cards: OrderCards;
   db: Database;
   clock: Clock;
   repository: OrdersRepository;
@@ -98,6 +123,7 @@ export const createOrderItemService = ({
   repository,
   directory,
   reviews,
+  cards,
 }: OrderItemServiceDeps) => {
   const present = async (rows: readonly CreatorOrderItemRow[]) => {
     const names = await directory.findSupplierNames([...new Set(rows.map((row) => row.companyId))]);
@@ -328,6 +354,13 @@ export const createOrderItemService = ({
           `${tracking.carrier} ${tracking.trackingNumber}`,
         );
         return moved!;
+      });
+      await cards.itemShipped({
+        supplier,
+        storeId: row.storeId,
+        carrier: tracking.carrier,
+        trackingNumber: tracking.trackingNumber,
+        url: trackingUrlOf(tracking.carrier, tracking.trackingNumber),
       });
       return service.withHistory(row);
     },

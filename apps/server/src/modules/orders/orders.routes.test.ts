@@ -123,6 +123,21 @@ describe('supplier invoices', () => {
       total: 300 * 850 + 12000 + 15000,
     });
     expect(invoice.sn).toMatch(/^[0-9a-f]{32}$/);
+    // The invoice card in the conversation, for the store.
+    const messages = await ok<{ items: { type: string; payload: Record<string, unknown> }[] }>(
+      alice,
+      'GET',
+      `/api/web/conversations/${conversation.sid}/messages`,
+    );
+    expect(messages.items.map((message) => message.payload)).toContainEqual(
+      expect.objectContaining({
+        type: 'INVOICE',
+        invoiceId: invoice.id,
+        total: invoice.total,
+        lineCount: 2,
+        title: 'Heavyweight tee, black and 1 more',
+      }),
+    );
     const list = await ok<{ items: Invoice[]; openCount: number }>(
       alice,
       'GET',
@@ -341,6 +356,19 @@ describe('cart and checkout', () => {
         trackingNumber: '1Z999AA10123456784',
         carrier: 'UPS',
       },
+    );
+    const afterShipping = await ok<{ items: { payload: Record<string, unknown> }[] }>(
+      alice,
+      'GET',
+      `/api/web/conversations/${conversation.sid}/messages`,
+    );
+    expect(afterShipping.items.map((message) => message.payload)).toContainEqual(
+      expect.objectContaining({
+        type: 'TRACKING_LINK',
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+        url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      }),
     );
     expect(shipped).toMatchObject({
       status: 'SHIPPED',
