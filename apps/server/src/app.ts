@@ -252,6 +252,7 @@ export const buildApp = async ({
     }),
     directory: {
       findSupplierNames: (ids) => catalog.supplierDirectory.findSupplierNames(ids),
+      findStoreTitles: (ids) => identity.directory.findStoreTitles(ids),
       findConversation: (id) => chat.findConversation(id),
       async findCatalogItems(ids) {
         return new Map(

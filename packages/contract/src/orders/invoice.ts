@@ -83,6 +83,8 @@ export const InvoiceSchema = z.object({
   /** The public pay link's number (/public-pay-invoice/{sn}). */
   sn: z.string(),
   storeId: z.string(),
+  /** The store's name (what the supplier sees). */
+  storeTitle: z.string(),
   companyId: z.string(),
   supplierName: z.string(),
   status: InvoiceStatusSchema,

@@ -29,6 +29,8 @@ export const OrderItemEventSchema = z.object({
 export const OrderItemSchema = z.object({
   id: z.string(),
   storeId: z.string(),
+  /** The store's name (what the supplier sees). */
+  storeTitle: z.string(),
   companyId: z.string(),
   supplierName: z.string(),
   kind: OrderItemKindSchema,

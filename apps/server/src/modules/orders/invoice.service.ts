@@ -22,6 +22,8 @@ import { supplierInvoiceItems, supplierInvoices, type SupplierInvoiceRow } from 
 export type OrdersDirectory = {
   /** Supplier (catalog company) names by id. */
   findSupplierNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /** Store titles by id (identity). */
+  findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
   /** The conversation's store and company, or undefined. */
   findConversation(id: string): Promise<{ storeId: string; companyId: string } | undefined>;
   /** Catalog items by id: their company, title and sample price (cents, USD). */
@@ -71,13 +73,17 @@ export const createInvoiceService = ({
 
   const present = async (tx: Database, invoices: readonly SupplierInvoiceRow[]) => {
     const ids = invoices.map((invoice) => invoice.id);
-    const [lines, items, names] = await Promise.all([
+    const [lines, items, names, titles] = await Promise.all([
       repository.listInvoiceLines(tx, ids),
       repository.listItemsOfInvoices(tx, ids),
       directory.findSupplierNames([...new Set(invoices.map((invoice) => invoice.companyId))]),
+      directory.findStoreTitles([...new Set(invoices.map((invoice) => invoice.storeId))]),
     ]);
     return invoices.map((invoice) =>
-      toInvoice(invoice, lines, items, names.get(invoice.companyId) ?? 'Supplier'),
+      toInvoice(invoice, lines, items, {
+        supplierName: names.get(invoice.companyId) ?? 'Supplier',
+        storeTitle: titles.get(invoice.storeId) ?? 'Store',
+      }),
     );
   };
 

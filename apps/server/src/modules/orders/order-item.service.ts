@@ -126,8 +126,16 @@ export const createOrderItemService = ({
   cards,
 }: OrderItemServiceDeps) => {
   const present = async (rows: readonly CreatorOrderItemRow[]) => {
-    const names = await directory.findSupplierNames([...new Set(rows.map((row) => row.companyId))]);
-    return rows.map((row) => toOrderItem(row, names.get(row.companyId) ?? 'Supplier'));
+    const [names, titles] = await Promise.all([
+      directory.findSupplierNames([...new Set(rows.map((row) => row.companyId))]),
+      directory.findStoreTitles([...new Set(rows.map((row) => row.storeId))]),
+    ]);
+    return rows.map((row) =>
+      toOrderItem(row, {
+        supplierName: names.get(row.companyId) ?? 'Supplier',
+        storeTitle: titles.get(row.storeId) ?? 'Store',
+      }),
+    );
   };
   const supplierActorOf = (supplier: SupplierActor): StatusActor => ({
     kind: 'supplier',

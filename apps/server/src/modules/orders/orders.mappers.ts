@@ -12,7 +12,7 @@ export const toInvoice = (
   invoice: SupplierInvoiceRow,
   lines: readonly SupplierInvoiceItemRow[],
   items: readonly CreatorOrderItemRow[],
-  supplierName: string,
+  names: { supplierName: string; storeTitle: string },
 ): Invoice => {
   const itemOfLine = new Map(items.map((item) => [item.invoiceItemId, item]));
   const shown = lines.filter((line) => line.invoiceId === invoice.id);
@@ -21,8 +21,9 @@ export const toInvoice = (
     id: invoice.id,
     sn: invoice.sn,
     storeId: invoice.storeId,
+    storeTitle: names.storeTitle,
     companyId: invoice.companyId,
-    supplierName,
+    supplierName: names.supplierName,
     status: invoice.status,
     currencyCode: invoice.currencyCode,
     shippingMode: invoice.shippingMode,
@@ -53,13 +54,14 @@ export const toInvoice = (
 /** An order item as the API shows it (history only on the detail). */
 export const toOrderItem = (
   row: CreatorOrderItemRow,
-  supplierName: string,
+  names: { supplierName: string; storeTitle: string },
   history?: OrderItem['history'],
 ): OrderItem => ({
   id: row.id,
   storeId: row.storeId,
+  storeTitle: names.storeTitle,
   companyId: row.companyId,
-  supplierName,
+  supplierName: names.supplierName,
   kind: row.kind,
   status: row.status,
   category: row.category,
