@@ -44,7 +44,7 @@ import {
 } from './modules/sales';
 import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
 import { createSourcingModule } from './modules/sourcing';
-import { createOrdersModule, createPaymentProvider } from './modules/orders';
+import { createOrdersModule, createPaymentProvider, recoverLocalCharge } from './modules/orders';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime, principalRoom } from './realtime';
 
@@ -249,6 +249,7 @@ export const buildApp = async ({
         : undefined,
       localWebhookSecret: config.LOCAL_PAYMENT_WEBHOOK_SECRET,
       now: () => clock.now(),
+      recoverLocalCharge: (id) => recoverLocalCharge(db, id),
     }),
     directory: {
       findSupplierNames: (ids) => catalog.supplierDirectory.findSupplierNames(ids),

@@ -241,15 +241,18 @@ describe('supplier workspace routes', () => {
     },
   );
 
-  it.each(['/partner', '/partner/inbox', '/partner/inbox/conv_1'])(
-    'has the page %s behind the supplier login only',
-    (path) => {
-      const ids = matchedRouteIds(path);
-      expect(routeIdOf(path)).toBeDefined();
-      expect(ids).toContain('/partner');
-      expect(ids).not.toContain('/app');
-    },
-  );
+  it.each([
+    '/partner',
+    '/partner/inbox',
+    '/partner/inbox/conv_1',
+    '/partner/invoices',
+    '/partner/orders',
+  ])('has the page %s behind the supplier login only', (path) => {
+    const ids = matchedRouteIds(path);
+    expect(routeIdOf(path)).toBeDefined();
+    expect(ids).toContain('/partner');
+    expect(ids).not.toContain('/app');
+  });
 
   it('finds no page at an unknown workspace path', () => {
     expect(routeIdOf('/partner/no-such-page')).toBeUndefined();

@@ -6,6 +6,7 @@ import { accountInfoRoute } from './routes/account-info-route';
 import { analyticsRoutes } from './routes/analytics-routes';
 import { browseSuppliersRoute } from './routes/browse-suppliers-route';
 import { catalogItemRoute } from './routes/catalog-item-route';
+import { checkoutRoute } from './routes/checkout-route';
 import { appLayoutRoute } from './routes/app-layout-route';
 import { copilotRoute } from './routes/copilot-route';
 import { customProjectRoute } from './routes/custom-project-route';
@@ -24,6 +25,7 @@ import { PagePending } from './routes/page-pending';
 import { partnerAcceptInviteRoute } from './routes/partner-accept-invite-route';
 import { partnerLoginRoute } from './routes/partner-login-route';
 import { partnerWorkspaceRouteTree } from './routes/partner-workspace-routes';
+import { payInvoiceRoute } from './routes/pay-invoice-route';
 import { publicRouteTree } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
 import { salesChannelRoutes } from './routes/sales-channels-routes';
@@ -66,6 +68,8 @@ const routeTree = rootRoute.addChildren([
     ordersRoute,
     orderDetailsRoute,
     customersRoute,
+    checkoutRoute,
+    payInvoiceRoute,
     inventoryRoute,
     newProductRoute,
     productRoute,

@@ -77,6 +77,17 @@ describe('hrefs', () => {
     expect(hrefs.inbox('needs-payment')).toBe('/inbox/needs-payment');
   });
 
+  it('builds the orders hrefs (issue 12)', () => {
+    expect(hrefs.checkout()).toBe('/checkout');
+    expect(hrefs.checkout(['coi_1', 'coi_2'])).toBe('/checkout?items=coi_1%2Ccoi_2');
+    expect(hrefs.payInvoice('inv_1')).toBe('/pay-invoice/inv_1');
+    expect(hrefs.ordersAndShipments()).toBe('/inbox/orders');
+    expect(hrefs.ordersAndShipments({ tab: 'ALL' })).toBe('/inbox/orders');
+    expect(hrefs.ordersAndShipments({ tab: 'SHIPPED', item: 'coi_1' })).toBe(
+      '/inbox/orders?tab=SHIPPED&item=coi_1',
+    );
+  });
+
   it('builds catalog and custom project hrefs', () => {
     expect(hrefs.supplierProfile('cmp_1')).toBe('/browse-suppliers/supplier-profile/cmp_1');
     expect(hrefs.supplierProfile('cmp_1', 'reviews')).toBe(

@@ -24,6 +24,8 @@ export const paths = {
   fulfillmentRules: '/fulfillment-rules',
   analytics: '/analytics',
   askCopilot: '/ask-copilot',
+  /** Issue 12: pay for cart items (spec §2 checkout steps). */
+  checkout: '/checkout',
   browseSuppliers: '/browse-suppliers',
   favorites: '/favorites',
   createCustomProject: '/create-custom-project',
@@ -32,6 +34,9 @@ export const paths = {
   partnerAcceptInvite: '/partner/accept-invite',
   partnerInbox: '/partner/inbox',
   partnerProfile: '/partner/profile',
+  /** Issue 12: the supplier company's invoices, and its paid order items to ship. */
+  partnerInvoices: '/partner/invoices',
+  partnerOrders: '/partner/orders',
   /** Issue 9: the link e-mailed to a public reviewer (`?token=`) confirms the review. */
   confirmReview: '/confirm-review',
 } as const;
@@ -101,6 +106,15 @@ export const hrefs = {
   sourcingHome: (query: { tab?: SourcingHomeTab; open?: 'cart' } = {}) =>
     withQuery(paths.sourcingHome, query),
   inbox: (tab: InboxTab) => `${paths.inbox}/${tab}`,
+  /** Issue 12: the checkout, optionally with these cart items chosen (the whole cart if none). */
+  checkout: (itemIds: readonly string[] = []) =>
+    withQuery(paths.checkout, { items: itemIds.length > 0 ? itemIds.join(',') : undefined }),
+  /** Issue 12: Orders & Shipments, on a tab (All unless given), optionally with an item open. */
+  ordersAndShipments: (query: { tab?: string; item?: string } = {}) =>
+    withQuery(`${paths.inbox}/orders`, {
+      tab: query.tab === 'ALL' ? undefined : query.tab,
+      item: query.item,
+    }),
   /** Spec §2: "AI Business Partner" opens a new AI chat with empty text, tagged with its origin. */
   newCopilotChat: (from: string) => withQuery(paths.askCopilot, { from }),
   orderDetails: (orderId: string) => `/order-details/${encodeURIComponent(orderId)}`,
@@ -131,6 +145,8 @@ export const hrefs = {
     }),
   postSupplierReview: (supplierId: string) =>
     `/supplier-profile/${encodeURIComponent(supplierId)}/post-review`,
+  /** Spec §2 /pay-invoice/{invoiceId}: the store reviews a supplier invoice and pays it. */
+  payInvoice: (invoiceId: string) => `/pay-invoice/${encodeURIComponent(invoiceId)}`,
   catalogItem: (itemId: string) =>
     `${paths.browseSuppliers}/catalog-item/${encodeURIComponent(itemId)}`,
   previewCatalogItem: (itemId: string) => `/preview-catalog-item/${encodeURIComponent(itemId)}`,

@@ -107,6 +107,16 @@ describe('callApi', () => {
     });
   });
 
+  it('sends extra headers, never in place of the session token', async () => {
+    const { client, fetch } = setUp();
+    fetch.mockResolvedValue(jsonResponse(200, aCurrentUser()));
+    await client.callApi(getCurrentUser, {
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged' },
+    });
+    expect(requestOf(fetch).headers.get('Idempotency-Key')).toBe('key-1');
+    expect(requestOf(fetch).headers.get('Authorization')).toBe('Bearer tok_current');
+  });
+
   it('keeps a renewed token from the response header and uses it from then on', async () => {
     const { client, fetch, tokenStore } = setUp();
     fetch.mockResolvedValueOnce(

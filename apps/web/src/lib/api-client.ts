@@ -31,6 +31,8 @@ export type CallApiOptions<E extends Endpoint> = (E extends { params: z.ZodType 
   (E extends { query: z.ZodType } ? { query?: PartOf<E, 'query'> } : { query?: undefined }) &
   (E extends { body: z.ZodType } ? { body: PartOf<E, 'body'> } : { body?: undefined }) & {
     signal?: AbortSignal;
+    /** Extra request headers, e.g. a payment's `Idempotency-Key`. */
+    headers?: Record<string, string>;
     /**
      * Whether a failure outside the central cases (401, 403, 5xx) is shown as a toast. A form
      * that shows the message and field errors itself passes `false`.
@@ -208,11 +210,12 @@ export const createApiClient = (deps: ApiClientDeps) => {
       query,
       body,
       signal,
+      headers: extraHeaders,
       shouldToastError = true,
     } = (options ?? {}) as CallApiOptions<Endpoint>;
     const url = buildUrl(endpoint, params, query);
     const sentToken = deps.tokenStore.getToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
     if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -10,7 +10,7 @@ import type { Actor } from '@/lib/actor';
 import { AppError, isAppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import { storeActorOf } from './invoice.service';
+import { storeActorOf } from './orders.ports';
 import { assertTransition, totalsOf } from './order-item.service';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import type { CreatorPaymentRow } from './orders.table';
@@ -237,6 +237,20 @@ export const createCheckoutService = ({
     });
   };
 
+  /** The provider's charge of a payment: keyed by the payment's id, so asking twice charges once. */
+  const chargeRequestOf = (
+    payer: Payer,
+    payment: CreatorPaymentRow,
+    input: ReturnType<typeof CheckoutInputSchema.parse>,
+  ) => ({
+    amount: payment.amount,
+    currencyCode: payment.currencyCode,
+    paymentMethod: input.paymentMethod,
+    idempotencyKey: payment.id,
+    description: `Atelier order items ${payment.itemIds.join(', ')}`.slice(0, 500),
+    metadata: { storeId: payer.storeId, paymentId: payment.id },
+  });
+
   /** `checkout` for any payer (the public pay link pays as the invoice's store). */
   const pay = async (
     payer: Payer,
@@ -284,7 +298,19 @@ export const createCheckoutService = ({
           },
         );
       }
-      return claim.existing.responseBody as Payment;
+      const stored = claim.existing.responseBody as Payment;
+      if (stored.status !== 'PENDING') return stored;
+      // The provider did not answer the first time: asking again with the payment's own key
+      // settles it (a provider never charges one key twice).
+      const pending = await repository.findPaymentForStore(db, payer.storeId, stored.id);
+      const answer =
+        pending?.status === 'PENDING'
+          ? await charge(payer.storeId, pending, chargeRequestOf(payer, pending, input))
+          : pending
+            ? toPayment(pending)
+            : stored;
+      await repository.idempotency.complete(payer.storeId, idempotencyKey, 200, answer);
+      return answer;
     }
     let payment: CreatorPaymentRow;
     try {
@@ -293,14 +319,7 @@ export const createCheckoutService = ({
       await repository.idempotency.release(payer.storeId, idempotencyKey);
       throw error;
     }
-    const answer = await charge(payer.storeId, payment, {
-      amount: payment.amount,
-      currencyCode: payment.currencyCode,
-      paymentMethod: input.paymentMethod,
-      idempotencyKey: payment.id,
-      description: `Atelier order items ${payment.itemIds.join(', ')}`.slice(0, 500),
-      metadata: { storeId: payer.storeId, paymentId: payment.id },
-    });
+    const answer = await charge(payer.storeId, payment, chargeRequestOf(payer, payment, input));
     await repository.idempotency.complete(payer.storeId, idempotencyKey, 200, answer);
     return answer;
   };

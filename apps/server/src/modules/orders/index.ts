@@ -4,24 +4,44 @@ import type { Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createCheckoutService } from './checkout.service';
-import { createInvoiceService, type OrdersDirectory } from './invoice.service';
-import {
-  createOrderItemService,
-  type OrderCards,
-  type PurchaseReviews,
-} from './order-item.service';
+import { createInvoiceService } from './invoice.service';
+import { createOrderItemService } from './order-item.service';
+import type { OrderCards, OrdersDirectory, PurchaseReviews } from './orders.ports';
 import { createOrdersExportSources } from './orders.export';
 import { createProductionCancelService } from './production-cancel.service';
-import { createOrdersRepository } from './orders.repository';
+import { createOrdersRepository, findChargeRecord } from './orders.repository';
 import { ordersRoutes, partnerOrdersRoutes, publicOrdersRoutes } from './orders.routes';
 import type { PaymentProvider } from './payments/payment-provider';
 import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
 
-export type { OrdersDirectory } from './invoice.service';
-export type { OrderCards } from './order-item.service';
+export type { OrderCards, OrdersDirectory, PurchaseReviews } from './orders.ports';
 export type { PaymentProvider } from './payments/payment-provider';
 export { createPaymentProvider } from './payments/payment-provider-factory';
+
+/**
+ * The local payment provider's charge `providerChargeId` as the orders tables recorded it (its
+ * memory is lost at a restart; confirm and refund need it).
+ */
+export const recoverLocalCharge = async (db: Database, providerChargeId: string) => {
+  const record = await findChargeRecord(db, providerChargeId);
+  if (!record) return undefined;
+  const { payment, refunded } = record;
+  const status =
+    payment.status === 'COMPLETED'
+      ? ('COMPLETED' as const)
+      : payment.status === 'REQUIRES_ACTION'
+        ? ('REQUIRES_ACTION' as const)
+        : ('INSTRUMENT_DECLINED' as const);
+  return {
+    amount: payment.amount,
+    currencyCode: payment.currencyCode,
+    status,
+    cardBrand: payment.cardBrand,
+    cardLast4: payment.cardLast4,
+    refunded,
+  };
+};
 
 export type OrdersModuleDeps = {
   db: Database;

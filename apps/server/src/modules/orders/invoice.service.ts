@@ -14,28 +14,9 @@ import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { toInvoice } from './orders.mappers';
-import type { OrderCards } from './order-item.service';
+import { storeActorOf, type OrderCards, type OrdersDirectory } from './orders.ports';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import { supplierInvoiceItems, supplierInvoices, type SupplierInvoiceRow } from './orders.table';
-
-/** What the orders module needs of other modules (wired in app.ts). */
-export type OrdersDirectory = {
-  /** Supplier (catalog company) names by id. */
-  findSupplierNames(ids: readonly string[]): Promise<Map<string, string>>;
-  /** Store titles by id (identity). */
-  findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
-  /** The conversation's store and company, or undefined. */
-  findConversation(id: string): Promise<{ storeId: string; companyId: string } | undefined>;
-  /** Catalog items by id: their company, title and sample price (cents, USD). */
-  findCatalogItems(
-    ids: readonly string[],
-  ): Promise<
-    Map<
-      string,
-      { companyId: string; title: string; samplePrice: number | null; currencyCode: string }
-    >
-  >;
-};
 
 export type InvoiceServiceDeps = {
   cards: Pick<OrderCards, 'invoiceSent'>;
@@ -44,12 +25,6 @@ export type InvoiceServiceDeps = {
   repository: OrdersRepository;
   directory: OrdersDirectory;
 };
-
-export const storeActorOf = (actor: Actor): StatusActor => ({
-  kind: 'store',
-  userId: actor.userId,
-  name: actor.name,
-});
 
 const invoiceNotFound = () =>
   new AppError('not_found', 'There is no such invoice in this store.', {

@@ -16,44 +16,16 @@ import type { Actor, SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import { storeActorOf, type OrdersDirectory } from './invoice.service';
+import {
+  storeActorOf,
+  type OrderCards,
+  type OrdersDirectory,
+  type PurchaseReviews,
+} from './orders.ports';
 import { toOrderItem } from './orders.mappers';
 import { trackingUrlOf } from './tracking-links';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import type { CreatorOrderItemRow } from './orders.table';
-
-/** The catalog's supplier reviews (issue 12: the verified-purchase review). */
-export type PurchaseReviews = {
-  writePurchaseReview(
-    actor: Actor,
-    companyId: string,
-    input: { rating: number; title: string; body: string },
-    purchasedAt: Date,
-  ): Promise<CatalogCompanyReview>;
-};
-
-/**
- * What the orders module posts in a store's conversation with a supplier (the chat module's
- * cards): amounts in minor units.
- */
-export type OrderCards = {
-  invoiceSent(input: {
-    supplier: SupplierActor;
-    storeId: string;
-    invoiceId: string;
-    title: string;
-    lineCount: number;
-    total: number;
-    currencyCode: string;
-  }): Promise<void>;
-  itemShipped(input: {
-    supplier: SupplierActor;
-    storeId: string;
-    carrier: string;
-    trackingNumber: string;
-    url: string;
-  }): Promise<void>;
-};
 
 export type OrderItemServiceDeps = {
   cards: OrderCards;

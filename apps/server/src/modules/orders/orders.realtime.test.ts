@@ -8,7 +8,7 @@ import {
   ORDERS_UPDATED_SOCKET_EVENT,
   type OrdersUpdatedSocketPayload,
 } from '@atelier/contract/orders/events';
-import { notificationOutbox } from '@/modules/notifications/notification.table';
+import { notificationOutbox } from '@/db/schema';
 import { createCatalogFactories } from '@/testing/catalog-factories';
 import { findLatestEmail } from '@/testing/outbox';
 import { registerAccount } from '@/testing/factories';

@@ -48,6 +48,25 @@ const publishItems = async (
   }
 };
 
+/**
+ * A payment as the provider would know it, by its charge id: amount, status, card and what was
+ * refunded (the local provider's memory after a restart).
+ */
+export const findChargeRecord = async (db: Database, providerChargeId: string) => {
+  const [payment] = await db
+    .select()
+    .from(creatorPayments)
+    .where(eq(creatorPayments.providerChargeId, providerChargeId));
+  if (!payment) return undefined;
+  const [refunds] = await db
+    .select({ total: sql<number>`coalesce(-sum(${paymentLedgerEntries.amount}), 0)::bigint` })
+    .from(paymentLedgerEntries)
+    .where(
+      and(eq(paymentLedgerEntries.paymentId, payment.id), eq(paymentLedgerEntries.kind, 'REFUND')),
+    );
+  return { payment, refunded: Number(refunds?.total ?? 0) };
+};
+
 export const createOrdersRepository = (db: Database, events: EventBus) => ({
   /** Publishes `orders.invoice.updated` in the write's transaction. */
   async publishInvoice(

@@ -7,7 +7,9 @@ import { MissingRecord } from '@/components/ui/missing-record';
 import { paths } from '@/config/paths';
 import { useCatalogItem, useRecordItemView } from '@/features/catalog/api/item-queries';
 import { CatalogItemDetail } from '@/features/catalog/components/catalog-item-detail';
+import { OrderSampleButton } from '@/features/orders/components/order-sample-button';
 import { isApiError } from '@/lib/api-error';
+import { useOpenCart } from '../shell/cart-context';
 import {
   BrowseSuppliersLink,
   ContactSupplierActions,
@@ -20,6 +22,7 @@ const catalogItemRoute = getRouteApi('/app/browse-suppliers/catalog-item/$itemId
 export const CatalogItemPage = () => {
   const { itemId } = catalogItemRoute.useParams();
   const item = useCatalogItem(itemId);
+  const openCart = useOpenCart();
   useRecordItemView(item.data?.id);
   useDocumentTitle(`${item.data?.title ?? 'Catalog item'} · Atelier`);
   const isMissing =
@@ -43,7 +46,18 @@ export const CatalogItemPage = () => {
         <CatalogItemDetail
           item={item.data}
           similarItems={item.data.similarItems}
-          actions={<ContactSupplierActions supplierId={item.data.company.id} />}
+          actions={
+            <>
+              {item.data.samplePrice ? (
+                <OrderSampleButton
+                  catalogItemId={item.data.id}
+                  samplePrice={item.data.samplePrice}
+                  onOrdered={openCart}
+                />
+              ) : null}
+              <ContactSupplierActions supplierId={item.data.company.id} />
+            </>
+          }
         />
       ) : (
         <Paper withBorder p="lg">

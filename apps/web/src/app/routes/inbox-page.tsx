@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useParams, useRouter } from '@tanstack/react-router';
+import { getRouteApi, useParams, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
@@ -13,6 +13,8 @@ import { storeChatClient } from '@/features/chat/chat-client';
 import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
 import type { ChatShareSources } from '@/features/chat/share-sources';
 import { useUnreadTotal } from '@/features/chat/use-unread-total';
+import { InvoiceList } from '@/features/orders/components/invoice-list';
+import { OrderItemsView } from '@/features/orders/components/order-items-view';
 import { useCustomProjects } from '@/features/sourcing/api/custom-project-queries';
 import {
   CustomProjectList,
@@ -23,6 +25,25 @@ const storeShareSources: ChatShareSources = {
   useCustomProjects,
   useSupplierItems: (supplierId, searchKey) =>
     useItemSearch({ companyId: supplierId, searchKey: searchKey || undefined, size: 20 }),
+};
+
+const ordersRoute = getRouteApi('/app/inbox/orders');
+
+/** Orders & Shipments, its tab and open item in the address (`?tab=`, `?item=`). */
+const OrdersAndShipmentsTab = () => {
+  const router = useRouter();
+  const { tab = 'ALL', item } = ordersRoute.useSearch();
+  const go = (query: { tab?: string; item?: string }) =>
+    void router.navigate({ href: hrefs.ordersAndShipments(query) });
+  return (
+    <OrderItemsView
+      tab={tab}
+      onTabChange={(next) => go({ tab: next })}
+      itemId={item ?? null}
+      onOpenItem={(itemId) => go({ tab, item: itemId ?? undefined })}
+      invoiceHrefOf={hrefs.payInvoice}
+    />
+  );
 };
 
 type InboxTabInfo = {
@@ -56,14 +77,14 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
   orders: {
     label: 'Orders & shipments',
     title: 'Orders & shipments',
-    description:
-      'Your sample and production orders with suppliers, and their shipments, will be listed here once the orders module lands.',
+    description: 'Your sample and production orders with suppliers, and their shipments.',
+    content: () => <OrdersAndShipmentsTab />,
   },
   'needs-payment': {
     label: 'Invoices',
     title: 'Invoices',
-    description:
-      'Invoices from suppliers that wait for your payment will be listed here once the orders module lands.',
+    description: 'Invoices from suppliers, to review and pay.',
+    content: () => <InvoiceList hrefOf={hrefs.payInvoice} />,
   },
   'custom-project-requests': {
     label: 'Custom project requests',

@@ -44,11 +44,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     "The tariff agent's findings will be reviewed here once the sourcing module lands.",
   ),
   page(
-    '/checkout',
-    'Checkout',
-    'Order overview, shipping details, payment and confirmation of sample and production orders will happen here once the orders module lands.',
-  ),
-  page(
     '/text-fans',
     'Text your fans',
     'SMS campaigns to your subscribers will be written and sent here once the marketing module lands.',
@@ -77,11 +72,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/browse-suppliers-with-uploaded-image',
     'Search by image',
     'Upload a picture of a product to find suppliers who make something like it, once the catalog module lands.',
-  ),
-  page(
-    '/pay-invoice/$invoiceId',
-    'Pay invoice',
-    'Invoices from your suppliers will be paid here once the orders module lands.',
   ),
   page(
     '/add-shipping-address/$invoiceId',
@@ -362,14 +352,9 @@ export const PLAYGROUND_PAGE = page(
 
 /**
  * Signed-in pages outside the module pages above whose screens are not built yet either: the
- * copilot, the storefront tabs, the analytics charts and two inbox tabs.
+ * copilot, the storefront tabs and the analytics charts.
  */
-const OTHER_UNBUILT_BASES = [
-  '/ask-copilot',
-  '/manage-shop',
-  '/inbox/orders',
-  '/inbox/needs-payment',
-];
+const OTHER_UNBUILT_BASES = ['/ask-copilot', '/manage-shop'];
 
 /** A module page's router path (`$id`, `{-$id}`) as a pattern that matches its URLs. */
 const patternOf = (path: string): RegExp =>

@@ -1,11 +1,13 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi, Outlet, useLocation } from '@tanstack/react-router';
+import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
 import { paths } from '@/config/paths';
 import { partnerChatClient } from '@/features/chat/chat-client';
 import { ChatWorkspace } from '@/features/chat/components/chat-workspace';
 import { useUnreadTotal } from '@/features/chat/use-unread-total';
+import { SendInvoiceButton } from '@/features/partner-orders/components/send-invoice-button';
 import {
   useCurrentSupplier,
   usePartnerLogOut,
@@ -49,6 +51,8 @@ export const PartnerLayout = () => {
       currentSupplier={currentSupplier.data}
       unreadTotal={unreadTotal}
       isInboxActive={pathname.startsWith(paths.partnerInbox)}
+      isInvoicesActive={pathname.startsWith(paths.partnerInvoices)}
+      isOrdersActive={pathname.startsWith(paths.partnerOrders)}
       isProfileActive={pathname.startsWith(paths.partnerProfile)}
       onLogOut={() => void logOut()}
       isBusy={isLoggingOut}
@@ -82,6 +86,11 @@ export const PartnerNotFound = () => {
   );
 };
 
+/** Issue 12: the supplier invoices the store of the open conversation from its header. */
+const renderConversationActions = (summary: ConversationSummary) => (
+  <SendInvoiceButton conversationId={summary.sid} storeTitle={summary.storeTitle} />
+);
+
 /** Issue 4: the supplier inbox, with `conversationId` open when given. */
 export const PartnerInboxPage = ({ conversationId }: { conversationId?: string }) => {
   useDocumentTitle('Inbox · Atelier for suppliers');
@@ -90,6 +99,7 @@ export const PartnerInboxPage = ({ conversationId }: { conversationId?: string }
     <ChatWorkspace
       client={partnerChatClient}
       conversationId={conversationId}
+      renderConversationActions={renderConversationActions}
       height="calc(100dvh - 92px)"
     />
   );

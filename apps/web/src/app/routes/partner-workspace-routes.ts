@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { hrefs, paths } from '@/config/paths';
+import { validatePartnerOrdersSearch } from '@/features/partner-orders/search-params';
 import { hasPartnerSession } from '@/lib/api-client';
 import { withPageProps } from './lazy-page';
 import { rootRoute } from './root-route';
@@ -57,10 +58,43 @@ const partnerProfileRoute = createRoute({
   component: lazyRouteComponent(() => import('./partner-profile-page'), 'PartnerProfilePage'),
 });
 
-/** /partner (→ its inbox), /partner/inbox, /partner/inbox/:conversationId, /partner/profile. */
+const importOrdersPages = () => import('./partner-orders-pages');
+
+/** Issue 12: the company's invoices. */
+const partnerInvoicesRoute = createRoute({
+  getParentRoute: () => partnerLayoutRoute,
+  path: 'invoices',
+  loader: async ({ context: { queryClient } }) => {
+    const { partnerInvoicesQueryOptions } =
+      await import('@/features/partner-orders/api/partner-invoice-queries');
+    void queryClient.prefetchQuery(partnerInvoicesQueryOptions());
+  },
+  component: lazyRouteComponent(importOrdersPages, 'PartnerInvoicesPage'),
+});
+
+/** Issue 12: the company's paid order items by tab (`?tab=`), to ship. */
+const partnerOrdersRoute = createRoute({
+  getParentRoute: () => partnerLayoutRoute,
+  path: 'orders',
+  validateSearch: validatePartnerOrdersSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps }) => {
+    const { partnerOrderItemsQueryOptions } =
+      await import('@/features/partner-orders/api/partner-order-item-queries');
+    void queryClient.prefetchQuery(partnerOrderItemsQueryOptions(deps.tab ?? 'IN_PRODUCTION'));
+  },
+  component: lazyRouteComponent(importOrdersPages, 'PartnerOrdersPage'),
+});
+
+/**
+ * /partner (→ its inbox), /partner/inbox, /partner/inbox/:conversationId, /partner/invoices,
+ * /partner/orders, /partner/profile.
+ */
 export const partnerWorkspaceRouteTree = partnerLayoutRoute.addChildren([
   partnerIndexRoute,
   partnerInboxRoute,
   partnerConversationRoute,
+  partnerInvoicesRoute,
+  partnerOrdersRoute,
   partnerProfileRoute,
 ]);

@@ -1,6 +1,5 @@
-import { Button, Drawer, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconShoppingCart } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { SupplierOffering } from '@atelier/contract/catalog/supplier';
 import { PageHeader } from '@/components/ui/page-header';
@@ -37,12 +36,15 @@ const TABS: Record<
   },
 };
 
-/** Spec §2 /home: the sourcing home, its catalog tabs and the cart. */
+/**
+ * Spec §2 /home: the sourcing home and its catalog tabs. `?open=cart` opens the cart, which the
+ * signed-in frame holds (app-shell-layout), so it opens over any page.
+ */
 export const SourcingHomePage = () => {
   useDocumentTitle('Sourcing · Atelier');
   const router = useRouter();
-  const { tab = 'all', open } = sourcingHomeRoute.useSearch();
-  const go = (query: { tab?: SourcingHomeTab; open?: 'cart' }) =>
+  const { tab = 'all' } = sourcingHomeRoute.useSearch();
+  const go = (query: { tab?: SourcingHomeTab }) =>
     void router.navigate({ href: hrefs.sourcingHome(query) });
 
   return (
@@ -53,13 +55,6 @@ export const SourcingHomePage = () => {
         actions={
           <Group gap="sm">
             <InviteSupplierButton />
-            <Button
-              variant="light"
-              leftSection={<IconShoppingCart size={16} />}
-              onClick={() => go({ tab, open: 'cart' })}
-            >
-              Cart
-            </Button>
           </Group>
         }
       />
@@ -103,12 +98,6 @@ export const SourcingHomePage = () => {
           </Tabs.Panel>
         ))}
       </Tabs>
-      <Drawer opened={open === 'cart'} onClose={() => go({ tab })} title="Cart" position="right">
-        <Text c="dimmed" size="sm">
-          Samples and production orders you add from the catalog will wait here before checkout,
-          once the orders module lands.
-        </Text>
-      </Drawer>
     </>
   );
 };

@@ -1,16 +1,51 @@
 import { Alert, AppShell, Badge, Box, Burger, Group, Text, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconEyeOff } from '@tabler/icons-react';
-import { useLocation } from '@tanstack/react-router';
-import { type ReactNode, useMemo } from 'react';
+import { useLocation, useRouter } from '@tanstack/react-router';
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import type { CurrentUser } from '@atelier/contract/identity/account';
 import { PLAN_NAMES } from '@atelier/contract/identity/plans';
+import { lazyOrNothing } from '@/components/ui/lazy-or-nothing';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
-import { getHomePath } from '@/config/access';
+import { getHomePath, resolvePageAccess } from '@/config/access';
 import { buildVisibleNavigation, resolveActiveNavKeys } from '@/config/navigation';
+import { hrefs, paths } from '@/config/paths';
 import { useStoreProfile } from '@/features/identity/api/store-queries';
+import { CartButton } from '@/features/orders/components/cart-button';
+import { CartDrawerContext } from './cart-context';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
+
+// The cart's drawer (and its queries) load when the cart is first opened, not with the shell.
+const CartDrawer = lazyOrNothing(() =>
+  import('@/features/orders/components/cart-drawer').then((module) => module.CartDrawer),
+);
+
+/**
+ * Spec §3 shopping cart: open from the header's button, from a page (`useOpenCart`), or by the
+ * address (`?open=cart`, spec §2 dialog key `cart`, as in /home?open=cart).
+ */
+const useCartDrawer = (pathname: string, searchStr: string) => {
+  const router = useRouter();
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const isInAddress = new URLSearchParams(searchStr).get('open') === 'cart';
+  const isShown = isOpen || isInAddress;
+  if (isShown && !hasOpened) setHasOpened(true);
+  const open = useCallback(() => setIsOpen(true), []);
+  const close = (next?: string) => {
+    setIsOpen(false);
+    if (next) {
+      void router.navigate({ href: next });
+    } else if (isInAddress) {
+      const params = new URLSearchParams(searchStr);
+      params.delete('open');
+      const rest = params.toString();
+      void router.navigate({ href: `${pathname}${rest ? `?${rest}` : ''}`, replace: true });
+    }
+  };
+  return { isShown, hasOpened, open, close };
+};
 
 type AppShellLayoutProps = {
   currentUser: CurrentUser;
@@ -39,6 +74,8 @@ export const AppShellLayout = ({
   const sections = useMemo(() => buildVisibleNavigation(currentUser), [currentUser]);
   const homePath = getHomePath(currentUser.role);
   const storeProfile = useStoreProfile();
+  const cart = useCartDrawer(pathname, searchStr);
+  const canBuy = resolvePageAccess(paths.checkout, currentUser).kind === 'open';
 
   return (
     <AppShell
@@ -82,13 +119,16 @@ export const AppShellLayout = ({
               {PLAN_NAMES[currentUser.store.planType]} plan
             </Badge>
           </Group>
-          <UserMenu
-            currentUser={currentUser}
-            avatarUrl={storeProfile.data?.avatarUrl ?? null}
-            onLogOut={onLogOut}
-            onSwitchStore={onSwitchStore}
-            isBusy={isBusy}
-          />
+          <Group gap="xs" wrap="nowrap">
+            {canBuy ? <CartButton onClick={cart.open} /> : null}
+            <UserMenu
+              currentUser={currentUser}
+              avatarUrl={storeProfile.data?.avatarUrl ?? null}
+              onLogOut={onLogOut}
+              onSwitchStore={onSwitchStore}
+              isBusy={isBusy}
+            />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -112,8 +152,19 @@ export const AppShellLayout = ({
             You can look around this store. Preview mode can't take actions that change it.
           </Alert>
         ) : null}
-        <Box maw={1180}>{children}</Box>
+        <CartDrawerContext value={canBuy ? cart.open : null}>
+          <Box maw={1180}>{children}</Box>
+        </CartDrawerContext>
       </AppShell.Main>
+      {canBuy && cart.hasOpened ? (
+        <Suspense fallback={null}>
+          <CartDrawer
+            opened={cart.isShown}
+            onClose={() => cart.close()}
+            onCheckout={() => cart.close(hrefs.checkout())}
+          />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 };

@@ -1,5 +1,11 @@
 import { AppShell, Badge, Box, Button, Group, Text } from '@mantine/core';
-import { IconBuildingFactory2, IconId, IconInbox } from '@tabler/icons-react';
+import {
+  IconBuildingFactory2,
+  IconFileInvoice,
+  IconId,
+  IconInbox,
+  IconPackage,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CurrentSupplier } from '@atelier/contract/identity/partner-account';
 import { AccountMenu, logOutEntries } from '@/components/ui/account-menu';
@@ -11,6 +17,8 @@ type PartnerShellProps = {
   /** The company's unread total from the chat; `undefined` while not known. */
   unreadTotal: number | undefined;
   isInboxActive: boolean;
+  isInvoicesActive?: boolean;
+  isOrdersActive?: boolean;
   isProfileActive?: boolean;
   onLogOut: () => void;
   isBusy: boolean;
@@ -38,11 +46,38 @@ const NavButtonLabel = ({ icon, children }: { icon: ReactNode; children: string 
   </Group>
 );
 
-/** The supplier workspace's frame: brand, company, the inbox link with its unread count, account. */
+// On a phone the links are icons only: narrow buttons keep the five of them on one row.
+const NAV_BUTTON_PADDING = { base: 8, xs: 'md' } as const;
+
+type NavButtonProps = { href: string; isActive: boolean; icon: ReactNode; children: string };
+
+const NavButton = ({ href, isActive, icon, children }: NavButtonProps) => {
+  const navigateTo = useHrefNavigation();
+  return (
+    <Button
+      component="a"
+      href={href}
+      onClick={navigateTo(href)}
+      variant={isActive ? 'light' : 'subtle'}
+      px={NAV_BUTTON_PADDING}
+      aria-current={isActive ? 'page' : undefined}
+      aria-label={children}
+    >
+      <NavButtonLabel icon={icon}>{children}</NavButtonLabel>
+    </Button>
+  );
+};
+
+/**
+ * The supplier workspace's frame: brand, company, the inbox link with its unread count, invoices,
+ * orders, profile, account.
+ */
 export const PartnerShell = ({
   currentSupplier,
   unreadTotal,
   isInboxActive,
+  isInvoicesActive = false,
+  isOrdersActive = false,
   isProfileActive = false,
   onLogOut,
   isBusy,
@@ -57,7 +92,7 @@ export const PartnerShell = ({
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="lg" wrap="nowrap" miw={0}>
+          <Group gap="md" wrap="nowrap" miw={0}>
             <Box miw={0}>
               <Text
                 component="a"
@@ -84,33 +119,52 @@ export const PartnerShell = ({
                 </Text>
               </Group>
             </Box>
-            <Button
-              component="a"
-              href={paths.partnerInbox}
-              onClick={navigateTo(paths.partnerInbox)}
-              variant={isInboxActive ? 'light' : 'subtle'}
-              rightSection={
-                hasUnread ? (
-                  <Badge size="sm" circle={unreadTotal < 10} color="red" data-testid="unread-total">
-                    {formatUnread(unreadTotal)}
-                  </Badge>
-                ) : null
-              }
-              aria-current={isInboxActive ? 'page' : undefined}
-              aria-label={hasUnread ? `Inbox, ${unreadTotal} unread` : 'Inbox'}
-            >
-              <NavButtonLabel icon={<IconInbox size={18} aria-hidden />}>Inbox</NavButtonLabel>
-            </Button>
-            <Button
-              component="a"
-              href={paths.partnerProfile}
-              onClick={navigateTo(paths.partnerProfile)}
-              variant={isProfileActive ? 'light' : 'subtle'}
-              aria-current={isProfileActive ? 'page' : undefined}
-              aria-label="Profile"
-            >
-              <NavButtonLabel icon={<IconId size={18} aria-hidden />}>Profile</NavButtonLabel>
-            </Button>
+            <Group component="nav" aria-label="Workspace" gap={4} wrap="nowrap">
+              <Button
+                component="a"
+                href={paths.partnerInbox}
+                onClick={navigateTo(paths.partnerInbox)}
+                variant={isInboxActive ? 'light' : 'subtle'}
+                rightSection={
+                  hasUnread ? (
+                    <Badge
+                      size="sm"
+                      circle={unreadTotal < 10}
+                      color="red"
+                      data-testid="unread-total"
+                    >
+                      {formatUnread(unreadTotal)}
+                    </Badge>
+                  ) : null
+                }
+                px={NAV_BUTTON_PADDING}
+                aria-current={isInboxActive ? 'page' : undefined}
+                aria-label={hasUnread ? `Inbox, ${unreadTotal} unread` : 'Inbox'}
+              >
+                <NavButtonLabel icon={<IconInbox size={18} aria-hidden />}>Inbox</NavButtonLabel>
+              </Button>
+              <NavButton
+                href={paths.partnerInvoices}
+                isActive={isInvoicesActive}
+                icon={<IconFileInvoice size={18} aria-hidden />}
+              >
+                Invoices
+              </NavButton>
+              <NavButton
+                href={paths.partnerOrders}
+                isActive={isOrdersActive}
+                icon={<IconPackage size={18} aria-hidden />}
+              >
+                Orders
+              </NavButton>
+              <NavButton
+                href={paths.partnerProfile}
+                isActive={isProfileActive}
+                icon={<IconId size={18} aria-hidden />}
+              >
+                Profile
+              </NavButton>
+            </Group>
           </Group>
           <AccountMenu
             displayName={displayName}

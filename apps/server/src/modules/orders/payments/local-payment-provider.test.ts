@@ -283,3 +283,56 @@ describe('createPaymentProvider', () => {
     expect(stripe.publicConfig()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
   });
 });
+
+describe('after a restart (charges recovered from the orders records)', () => {
+  const records = new Map([
+    [
+      'lch_paid',
+      {
+        amount: 5000,
+        currencyCode: 'USD',
+        status: 'COMPLETED' as const,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        refunded: 1000,
+      },
+    ],
+    [
+      'lch_waiting',
+      {
+        amount: 700,
+        currencyCode: 'USD',
+        status: 'REQUIRES_ACTION' as const,
+        cardBrand: null,
+        cardLast4: null,
+        refunded: 0,
+      },
+    ],
+  ]);
+  const restarted = () =>
+    createLocalPaymentProvider({
+      webhookSecret: 'local-webhook-secret-for-tests',
+      recoverCharge: async (id) => records.get(id),
+    });
+
+  it('refunds what is left of a charge made before the restart, and no more', async () => {
+    const provider = restarted();
+    const refund = (amount: number, key: string) =>
+      provider.refund({
+        providerChargeId: 'lch_paid',
+        amount,
+        currencyCode: 'USD',
+        idempotencyKey: key,
+        reason: 'canceled',
+      });
+    expect((await refund(4001, 'too-much')).status).toBe('FAILED');
+    expect((await refund(4000, 'the-rest')).status).toBe('SUCCEEDED');
+    expect((await refund(1, 'more')).status).toBe('FAILED');
+  });
+
+  it('completes an authentication begun before the restart; an unknown charge stays unknown', async () => {
+    const provider = restarted();
+    expect((await provider.confirm('lch_waiting')).status).toBe('COMPLETED');
+    await expect(provider.confirm('lch_nowhere')).rejects.toThrow();
+  });
+});

@@ -19,6 +19,21 @@ export type LocalPaymentProviderOptions = {
   webhookSecret: string;
   /** Time source for card expiry and the webhook tolerance; defaults to the system clock. */
   now?: () => Date;
+  /**
+   * A charge this process did not make (it made it before a restart: charges live in memory),
+   * as the orders module recorded it; undefined when unknown there too.
+   */
+  recoverCharge?: (providerChargeId: string) => Promise<RecoveredCharge | undefined>;
+};
+
+/** A local charge as the orders module recorded it (amounts in minor units). */
+export type RecoveredCharge = {
+  amount: number;
+  currencyCode: string;
+  status: 'REQUIRES_ACTION' | 'COMPLETED' | 'INSTRUMENT_DECLINED';
+  cardBrand: string | null;
+  cardLast4: string | null;
+  refunded: number;
 };
 
 type LocalCharge = {
@@ -73,8 +88,22 @@ const toChargeResult = (id: string, charge: LocalCharge): ChargeResult => {
 export const createLocalPaymentProvider = ({
   webhookSecret,
   now = () => new Date(),
+  recoverCharge,
 }: LocalPaymentProviderOptions): PaymentProvider => {
   const charges = new Map<string, LocalCharge>();
+  /** Loads a charge made before a restart from the orders module's records, once. */
+  const recover = async (providerChargeId: string) => {
+    if (charges.has(providerChargeId) || !recoverCharge) return;
+    const found = await recoverCharge(providerChargeId);
+    if (!found || charges.has(providerChargeId)) return;
+    charges.set(providerChargeId, {
+      ...found,
+      currencyCode: found.currencyCode.toUpperCase(),
+      reason: null,
+      cardBrand: found.cardBrand ?? 'visa',
+      cardLast4: found.cardLast4 ?? '',
+    });
+  };
   const chargeAttempts = new Map<string, Remembered<ChargeResult>>();
   const refundAttempts = new Map<string, Remembered<RefundResult>>();
 
@@ -166,6 +195,7 @@ export const createLocalPaymentProvider = ({
     },
 
     async confirm(providerChargeId) {
+      await recover(providerChargeId);
       const charge = charges.get(providerChargeId);
       if (!charge) throw new PaymentProviderError('payment_charge_unknown');
       if (charge.status === 'REQUIRES_ACTION') charge.status = 'COMPLETED';
@@ -173,6 +203,7 @@ export const createLocalPaymentProvider = ({
     },
 
     async refund(request) {
+      await recover(request.providerChargeId);
       return once(refundAttempts, request.idempotencyKey, request, () => attemptRefund(request));
     },
 

@@ -1,4 +1,4 @@
-import { createLocalPaymentProvider } from './local-payment-provider';
+import { createLocalPaymentProvider, type RecoveredCharge } from './local-payment-provider';
 import type { PaymentProvider } from './payment-provider';
 import { createStripePaymentProvider } from './stripe-payment-provider';
 
@@ -15,6 +15,8 @@ export type PaymentProviderOptions = {
   localWebhookSecret: string;
   /** Time source for card expiry and webhook tolerance; defaults to the system clock. */
   now?: () => Date;
+  /** The local provider's charges made before a restart, from the orders module's records. */
+  recoverLocalCharge?: (providerChargeId: string) => Promise<RecoveredCharge | undefined>;
 };
 
 /**
@@ -24,4 +26,8 @@ export type PaymentProviderOptions = {
 export const createPaymentProvider = (options: PaymentProviderOptions): PaymentProvider =>
   options.stripe
     ? createStripePaymentProvider({ ...options.stripe, now: options.now })
-    : createLocalPaymentProvider({ webhookSecret: options.localWebhookSecret, now: options.now });
+    : createLocalPaymentProvider({
+        webhookSecret: options.localWebhookSecret,
+        now: options.now,
+        recoverCharge: options.recoverLocalCharge,
+      });

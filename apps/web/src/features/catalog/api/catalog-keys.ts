@@ -22,4 +22,5 @@ export const catalogKeys = {
 
 export const referenceKeys = {
   countries: () => ['reference', 'countries'] as const,
+  states: (countryCode: string) => ['reference', 'states', countryCode] as const,
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listCountries } from '@atelier/contract/reference/geography';
+import { listCountries, listStatesOfCountry } from '@atelier/contract/reference/geography';
 import { callApi } from '@/lib/api-client';
 import { referenceKeys } from './catalog-keys';
 
@@ -8,5 +8,15 @@ export const useCountries = () =>
   useQuery({
     queryKey: referenceKeys.countries(),
     queryFn: ({ signal }) => callApi(listCountries, { signal }),
+    staleTime: Infinity,
+  });
+
+/** The first-level subdivisions (states, provinces) of a country; none asked without a code. */
+export const useStatesOfCountry = (countryCode: string | null) =>
+  useQuery({
+    queryKey: referenceKeys.states(countryCode ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(listStatesOfCountry, { params: { countryCode: countryCode! }, signal }),
+    enabled: countryCode !== null && /^[A-Z]{2}$/.test(countryCode),
     staleTime: Infinity,
   });

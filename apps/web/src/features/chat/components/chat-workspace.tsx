@@ -1,7 +1,8 @@
 import { Box, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { IconMessageCircle } from '@tabler/icons-react';
+import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { ChatClient } from '../chat-client';
 import { useChatRealtime } from '../realtime/use-chat-realtime';
 import { useConnectionStatus } from '../realtime/use-connection-state';
@@ -28,6 +29,8 @@ type ChatWorkspaceProps = {
   conversationId?: string;
   /** The store's custom projects and supplier items it can send (from their own features). */
   shareSources?: ChatShareSources;
+  /** Actions of another feature in the open conversation's header (the supplier's "Send invoice"). */
+  renderConversationActions?: (summary: ConversationSummary) => ReactNode;
   /**
    * CSS height of the workspace. By default it fills the viewport below a page header, and on a
    * phone the whole viewport below the app header.
@@ -71,6 +74,7 @@ export const ChatWorkspace = ({
   client,
   conversationId,
   shareSources,
+  renderConversationActions,
   height,
 }: ChatWorkspaceProps) => {
   useChatRealtime(client);
@@ -112,6 +116,7 @@ export const ChatWorkspace = ({
                   key={conversationId}
                   client={client}
                   shareSources={shareSources}
+                  renderConversationActions={renderConversationActions}
                   conversationId={conversationId}
                   hasBackLink={isNarrow}
                 />

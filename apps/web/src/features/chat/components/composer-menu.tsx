@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import type { MessagePayload } from '@atelier/contract/chat/message';
+import type { SendMessagePayload } from '@atelier/contract/chat/message';
 import type { ChatClient } from '../chat-client';
 import type { ChatShareSources } from '../share-sources';
 import { ProposeMeetingModal } from './propose-meeting-modal';
@@ -23,7 +23,7 @@ type ComposerMenuProps = {
   summary: ConversationSummary;
   /** The store's things to send; without them the store's menu offers only a meeting. */
   shareSources?: ChatShareSources;
-  onSend: (payload: MessagePayload, body?: string) => void;
+  onSend: (payload: SendMessagePayload, body?: string) => void;
 };
 
 /** The "+" menu: structured messages a side can send besides text and files. */
@@ -32,7 +32,7 @@ export const ComposerMenu = ({ client, summary, shareSources, onSend }: Composer
   const isStore = client.side === 'STORE';
   const canShare = isStore && shareSources !== undefined;
   const close = () => setDialog(null);
-  const sendAndClose = (payload: MessagePayload, body?: string) => {
+  const sendAndClose = (payload: SendMessagePayload, body?: string) => {
     onSend(payload, body);
     close();
   };

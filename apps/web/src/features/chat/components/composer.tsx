@@ -3,7 +3,7 @@ import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { ALLOWED_UPLOAD_EXTENSIONS } from '@atelier/contract/files/file-name';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import type { MessagePayload } from '@atelier/contract/chat/message';
+import type { SendMessagePayload } from '@atelier/contract/chat/message';
 import { useSendMessage } from '../api/message-queries';
 import type { ChatClient } from '../chat-client';
 import type { ChatShareSources } from '../share-sources';
@@ -49,7 +49,7 @@ export const Composer = ({ client, summary, shareSources }: ComposerProps) => {
     draft.clear();
   };
 
-  const handleSendPayload = (payload: MessagePayload, body = '') => {
+  const handleSendPayload = (payload: SendMessagePayload, body = '') => {
     send({ body, payload, fileIds: [] });
   };
 

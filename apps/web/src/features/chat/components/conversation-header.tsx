@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconStarFilled } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
@@ -13,10 +14,17 @@ type ConversationHeaderProps = {
   summary: ConversationSummary;
   /** On a narrow screen the list is hidden: a back link returns to it. */
   hasBackLink: boolean;
+  /** Buttons at the header's end (from the route: another feature's, such as "Send invoice"). */
+  actions?: ReactNode;
 };
 
 /** Who the conversation is with; the store side links to the supplier's profile. */
-export const ConversationHeader = ({ client, summary, hasBackLink }: ConversationHeaderProps) => {
+export const ConversationHeader = ({
+  client,
+  summary,
+  hasBackLink,
+  actions,
+}: ConversationHeaderProps) => {
   const navigateTo = useHrefNavigation();
   const name = otherPartyName(client.side, summary);
   const listHref = client.hrefOf();
@@ -73,6 +81,7 @@ export const ConversationHeader = ({ client, summary, hasBackLink }: Conversatio
           {client.side === 'STORE' ? 'Supplier' : 'Store'}
         </Text>
       </Box>
+      {actions}
     </Group>
   );
 };

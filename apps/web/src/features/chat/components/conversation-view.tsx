@@ -1,6 +1,6 @@
 import { Center, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Message } from '@atelier/contract/chat/message';
 import { LinkButton } from '@/components/ui/link-button';
@@ -21,9 +21,13 @@ import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { MessageHistory } from './message-history';
 
+type ConversationActions = (summary: ConversationSummary) => ReactNode;
+
 type ConversationViewProps = {
   client: ChatClient;
   shareSources?: ChatShareSources;
+  /** Actions of another feature shown in the header (the route passes them in). */
+  renderConversationActions?: ConversationActions | undefined;
   conversationId: string;
   hasBackLink: boolean;
 };
@@ -31,6 +35,7 @@ type ConversationViewProps = {
 type OpenConversationProps = {
   client: ChatClient;
   shareSources: ChatShareSources | undefined;
+  renderConversationActions: ConversationActions | undefined;
   summary: ConversationSummary;
   history: ReturnType<typeof useMessageHistory>;
   hasBackLink: boolean;
@@ -71,6 +76,7 @@ const TypingLine = ({ client, summary }: { client: ChatClient; summary: Conversa
 const OpenConversation = ({
   client,
   shareSources,
+  renderConversationActions,
   summary,
   history,
   hasBackLink,
@@ -80,7 +86,12 @@ const OpenConversation = ({
 
   return (
     <Stack gap={0} h="100%">
-      <ConversationHeader client={client} summary={summary} hasBackLink={hasBackLink} />
+      <ConversationHeader
+        client={client}
+        summary={summary}
+        hasBackLink={hasBackLink}
+        actions={renderConversationActions?.(summary)}
+      />
       <MessageHistory client={client} summary={summary} history={history} messages={messages} />
       <TypingLine client={client} summary={summary} />
       <Composer client={client} summary={summary} shareSources={shareSources} />
@@ -100,6 +111,7 @@ const ViewSkeleton = () => (
 export const ConversationView = ({
   client,
   shareSources,
+  renderConversationActions,
   conversationId,
   hasBackLink,
 }: ConversationViewProps) => {
@@ -137,6 +149,7 @@ export const ConversationView = ({
     <OpenConversation
       client={client}
       shareSources={shareSources}
+      renderConversationActions={renderConversationActions}
       summary={summary}
       history={history}
       hasBackLink={hasBackLink}

@@ -11,12 +11,12 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { MessagePayload } from '@atelier/contract/chat/message';
+import type { SendMessagePayload } from '@atelier/contract/chat/message';
 import { checkProposedTimes, MAX_PROPOSED_TIMES } from '../meeting-times';
 
 type ProposeMeetingModalProps = {
   onClose: () => void;
-  onSend: (payload: MessagePayload, body?: string) => void;
+  onSend: (payload: SendMessagePayload, body?: string) => void;
 };
 
 /** Either side proposes up to five times for a video meeting; the other side picks one. */

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '@atelier/contract/common/money';
-import type { MessagePayload } from '@atelier/contract/chat/message';
+import type { SendMessagePayload } from '@atelier/contract/chat/message';
 import { LoadError } from '@/components/ui/load-error';
 import type { ChatShareSources } from '../share-sources';
 import { SharePickList, SharePickRow } from './share-pick-list';
@@ -13,7 +13,7 @@ type SendCatalogItemModalProps = {
   supplierId: string;
   supplierName: string;
   onClose: () => void;
-  onSend: (payload: MessagePayload) => void;
+  onSend: (payload: SendMessagePayload) => void;
 };
 
 /** The store picks one of this supplier's catalog items to ask about. */

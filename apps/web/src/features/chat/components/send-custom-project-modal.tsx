@@ -1,5 +1,5 @@
 import { Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import type { MessagePayload } from '@atelier/contract/chat/message';
+import type { SendMessagePayload } from '@atelier/contract/chat/message';
 import { customProjectStatusLabel } from '@atelier/contract/sourcing/custom-project';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
@@ -11,7 +11,7 @@ import { SharePickList, SharePickRow } from './share-pick-list';
 type SendCustomProjectModalProps = {
   useCustomProjects: ChatShareSources['useCustomProjects'];
   onClose: () => void;
-  onSend: (payload: MessagePayload) => void;
+  onSend: (payload: SendMessagePayload) => void;
 };
 
 /** The store picks one of its custom project requests (RFPs) to send to the supplier. */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { MessagePayload } from '@atelier/contract/chat/message';
+import type { SendMessagePayload } from '@atelier/contract/chat/message';
 import { LinkSchema, textSchema } from '@atelier/contract/common/validation';
 
 const required = (max: number, message: string) =>
@@ -18,7 +18,7 @@ type TrackingLinkForm = z.input<typeof TrackingLinkFormSchema>;
 
 type ShareTrackingLinkModalProps = {
   onClose: () => void;
-  onSend: (payload: MessagePayload) => void;
+  onSend: (payload: SendMessagePayload) => void;
 };
 
 /** The supplier shares a shipment's carrier, tracking number and tracking page. */

@@ -62,6 +62,8 @@ const createChatConnection = (client: ChatClient, queryClient: QueryClient) => {
   const lastTypingSent = new Map<string, number>();
   let state: ConnectionState = { status: 'offline', typingConversationIds: new Set() };
   const listeners = new Set<() => void>();
+  // Other features' socket events on the side's one socket (orders: `orders:updated`).
+  const eventHandlers = new Map<string, Set<(payload: unknown) => void>>();
 
   const setState = (patch: Partial<ConnectionState>) => {
     state = { ...state, ...patch };
@@ -138,6 +140,9 @@ const createChatConnection = (client: ChatClient, queryClient: QueryClient) => {
   };
 
   const listen = (target: Socket) => {
+    target.onAny((event: string, payload: unknown) => {
+      for (const handler of eventHandlers.get(event) ?? []) handler(payload);
+    });
     target.on('connect', () => {
       retryDelay = RETRY_MIN_MS;
       // Summaries may have changed while the socket was down; the histories catch up by sync.
@@ -251,6 +256,20 @@ const createChatConnection = (client: ChatClient, queryClient: QueryClient) => {
       return () => listeners.delete(listener);
     },
     getState: (): ConnectionState => state,
+    /**
+     * Calls `handler` with each `event` the side's socket receives (another feature's event on
+     * the same rooms); returns the unsubscribe. It lasts across reconnects and token changes.
+     */
+    onEvent: (event: string, handler: (payload: unknown) => void): (() => void) => {
+      const handlers = eventHandlers.get(event) ?? new Set();
+      handlers.add(handler);
+      eventHandlers.set(event, handlers);
+      return () => {
+        handlers.delete(handler);
+        if (handlers.size === 0 && eventHandlers.get(event) === handlers)
+          eventHandlers.delete(event);
+      };
+    },
     /** Tells the other party that the viewer types (at most every two seconds). */
     sendTyping: (conversationId: string) => {
       const now = Date.now();

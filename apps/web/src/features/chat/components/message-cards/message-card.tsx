@@ -4,6 +4,7 @@ import { AiMessageCard } from './ai-message-card';
 import { CatalogItemCard } from './catalog-item-card';
 import { CustomProjectCard } from './custom-project-card';
 import { ImageCollaborationCard } from './image-collaboration-card';
+import { InvoiceCard } from './invoice-card';
 import { MeetingRequestCard } from './meeting-request-card';
 import { MilestoneCard } from './milestone-card';
 import { RemixProductCard } from './remix-product-card';
@@ -66,5 +67,7 @@ export const MessageCard = ({
       return <CustomProjectCard payload={payload} side={client.side} />;
     case 'TRACKING_LINK':
       return <TrackingLinkCard payload={payload} />;
+    case 'INVOICE':
+      return <InvoiceCard payload={payload} side={client.side} />;
   }
 };

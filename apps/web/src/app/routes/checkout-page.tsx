@@ -1,0 +1,36 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { hrefs, paths } from '@/config/paths';
+import { useCountries, useStatesOfCountry } from '@/features/catalog/api/country-queries';
+import { CheckoutWizard } from '@/features/orders/components/checkout-wizard';
+import type { AddressReference } from '@/features/orders/components/shipping-address-fields';
+
+const checkoutRoute = getRouteApi('/app/checkout');
+
+const addressReference: AddressReference = {
+  useCountries,
+  useStates: useStatesOfCountry,
+};
+
+/** Spec §2 /checkout: order overview, shipping details, payment, purchase success. */
+export const CheckoutPage = () => {
+  useDocumentTitle('Checkout · Atelier');
+  const { items } = checkoutRoute.useSearch();
+  const preselectedIds = useMemo(() => items?.split(',') ?? [], [items]);
+  return (
+    <>
+      <PageHeader
+        title="Checkout"
+        description="Pay for the samples and production orders in your cart."
+      />
+      <CheckoutWizard
+        preselectedIds={preselectedIds}
+        reference={addressReference}
+        ordersHref={hrefs.ordersAndShipments()}
+        sourcingHref={paths.sourcingHome}
+      />
+    </>
+  );
+};

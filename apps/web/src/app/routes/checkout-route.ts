@@ -1,0 +1,24 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { paths } from '@/config/paths';
+import { knownParams, readText } from '@/lib/search-params';
+import { appLayoutRoute } from './app-layout-route';
+
+const validateCheckoutSearch = (raw: Record<string, unknown>) =>
+  knownParams<{ items?: string }>({
+    items: readText(raw.items, { maxLength: 5_000, pattern: /^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/ }),
+  });
+
+/**
+ * Spec §2 /checkout (issue 12): the cart's items paid in four steps; `?items=` (cart item ids,
+ * comma-separated) chooses some first, as "Add to cart and pay" of an invoice does.
+ */
+export const checkoutRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: paths.checkout,
+  validateSearch: validateCheckoutSearch,
+  loader: async ({ context: { queryClient } }) => {
+    const { cartQueryOptions } = await import('@/features/orders/api/cart-queries');
+    void queryClient.prefetchQuery(cartQueryOptions());
+  },
+  component: lazyRouteComponent(() => import('./checkout-page'), 'CheckoutPage'),
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const EXPIRY = /^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
+
+/**
+ * A card as typed on the payment step: the number (spaces allowed), the expiry as "MM / YY" and
+ * the CVC. The result is the contract's `test_card` payment method; whether the card is valid
+ * and what it does is the payment provider's to say.
+ */
+export const CardFormSchema = z
+  .object({
+    number: z
+      .string()
+      .trim()
+      .min(1, 'Enter the card number.')
+      .regex(/^[\d ]{12,30}$/, 'The card number has 12 to 19 digits.'),
+    expiry: z.string().trim().regex(EXPIRY, 'The month and year, as MM / YY.'),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'Three or four digits.'),
+  })
+  .transform(({ number, expiry, cvc }) => {
+    const [, month = '', year = ''] = EXPIRY.exec(expiry) ?? [];
+    const expYear = Number(year);
+    return {
+      type: 'test_card' as const,
+      number: number.replace(/\s+/g, ' '),
+      expMonth: Number(month),
+      expYear: expYear < 100 ? 2000 + expYear : expYear,
+      cvc,
+    };
+  });
+
+export type CardFormValues = z.input<typeof CardFormSchema>;
+export type CardPaymentMethod = z.output<typeof CardFormSchema>;
+
+export const CARD_FIELDS = ['number', 'expiry', 'cvc'] as const;
+
+/** The server's field for a card detail (`paymentMethod.expMonth`) as the form's. */
+export const cardFieldOf = (serverField: string): (typeof CARD_FIELDS)[number] | null => {
+  const part = serverField.replace(/^(body\.)?paymentMethod\.?/, '');
+  if (part === 'number') return 'number';
+  if (part === 'expMonth' || part === 'expYear') return 'expiry';
+  if (part === 'cvc') return 'cvc';
+  return null;
+};
+
+/** An expiry a few years ahead, for the test cards: "12 / 30". */
+export const testCardExpiry = (now: Date = new Date()): string =>
+  `12 / ${String((now.getFullYear() + 4) % 100).padStart(2, '0')}`;

@@ -1,0 +1,379 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { CheckoutInput, Payment } from '@atelier/contract/orders/invoice';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
+import { LoadError } from '@/components/ui/load-error';
+import { isApiError } from '@/lib/api-error';
+import { useConfirmPayment, usePay, usePaymentConfig } from '../api/payment-queries';
+import {
+  cardFieldOf,
+  CardFormSchema,
+  type CardFormValues,
+  type CardPaymentMethod,
+  testCardExpiry,
+} from '../card-form';
+import { formatAmount } from '../orders-format';
+import { isOutcomeUnknown, type PaymentAttempts } from '../payment-attempts';
+
+/** What the last payment request came to, short of a completed payment. */
+type Outcome =
+  | { kind: 'declined'; reason: string }
+  | { kind: 'requires-action'; payment: Payment }
+  | { kind: 'pending'; payment: Payment }
+  /** No answer we can trust: the same attempt may be sent again (same key). */
+  | { kind: 'unknown'; message: string; retry: () => void }
+  | { kind: 'refused'; message: string };
+
+const UNKNOWN_HINT = 'Try again: a retry of the same payment never charges twice.';
+
+type TestCardsProps = { onUse: (number: string) => void };
+
+/** The local provider's test cards (spec §7 payment config), each with what it does. */
+const TestCards = ({ onUse }: TestCardsProps) => {
+  const config = usePaymentConfig();
+  if (config.isPending) return <Skeleton h={120} />;
+  if (config.isError) {
+    return (
+      <LoadError
+        message="The payment settings could not be loaded."
+        onRetry={() => void config.refetch()}
+      />
+    );
+  }
+  if (config.data.provider !== 'local') return null;
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconShieldCheck size={18} />}
+      title="Test payments"
+      role="note"
+      data-testid="test-provider-notice"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          Payments are simulated by Atelier&apos;s local test provider: use a test card. Any expiry
+          date in the future and any three digits as the CVC work; no money moves.
+        </Text>
+        <Stack
+          component="ul"
+          gap={6}
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Test cards"
+        >
+          {config.data.testCards.map((card) => (
+            <Group
+              component="li"
+              key={card.number}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              align="center"
+            >
+              <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+                <Code style={{ whiteSpace: 'nowrap' }}>{card.number}</Code>
+                <Text size="sm">{card.label}</Text>
+              </Group>
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => onUse(card.number)}
+                aria-label={`Use test card ${card.number}`}
+                style={{ flexShrink: 0 }}
+              >
+                Use
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Alert>
+  );
+};
+
+type AuthenticationStepProps = {
+  payment: Payment;
+  isConfirming: boolean;
+  onConfirm: () => void;
+};
+
+/** 3-D Secure, as the local provider simulates it: the card holder confirms, then it is paid. */
+const AuthenticationStep = ({ payment, isConfirming, onConfirm }: AuthenticationStepProps) => (
+  <Paper withBorder radius="md" p="md" bg="yellow.0" data-testid="authentication-step">
+    <Stack gap="sm">
+      <Group gap="xs">
+        <IconLock size={18} aria-hidden />
+        <Title order={3} fz="h5">
+          Your card asks you to confirm this payment
+        </Title>
+      </Group>
+      <Text size="sm">
+        Your bank wants to check it is you before it pays{' '}
+        {formatAmount(payment.amount, payment.currencyCode)}. With Atelier&apos;s local test
+        provider this step is simulated: confirming completes the payment.
+      </Text>
+      <Group>
+        <Button onClick={onConfirm} loading={isConfirming} data-autofocus>
+          Complete authentication
+        </Button>
+      </Group>
+    </Stack>
+  </Paper>
+);
+
+type CheckoutPaymentStepProps = {
+  /** What the payment will charge, e.g. "$1,234.56". */
+  amountText: string;
+  /** The checkout request with this card. */
+  buildBody: (paymentMethod: CardPaymentMethod) => CheckoutInput;
+  attempts: PaymentAttempts;
+  onPaid: (payment: Payment) => void;
+  /** A refusal another step must show (address, discount code, items); true when it took it. */
+  onRefused: (error: unknown) => boolean;
+  onBack: () => void;
+};
+
+/**
+ * Spec §2 checkout, payment: the card, the local provider's test cards, and each answer: paid,
+ * declined (the items stay in the cart), authentication needed, or no answer (retry the same
+ * attempt with its Idempotency-Key).
+ */
+export const CheckoutPaymentStep = ({
+  amountText,
+  buildBody,
+  attempts,
+  onPaid,
+  onRefused,
+  onBack,
+}: CheckoutPaymentStepProps) => {
+  const config = usePaymentConfig();
+  const pay = usePay();
+  const confirm = useConfirmPayment();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const isSending = useRef(false);
+  const form = useForm<CardFormValues, unknown, CardPaymentMethod>({
+    resolver: zodResolver(CardFormSchema),
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
+  const { errors } = form.formState;
+  const isStripe = config.data?.provider === 'stripe';
+
+  const handleAnswer = (payment: Payment) => {
+    switch (payment.status) {
+      case 'COMPLETED':
+        onPaid(payment);
+        return;
+      case 'DECLINED':
+        setOutcome({
+          kind: 'declined',
+          reason: payment.failureReason ?? 'The card was declined.',
+        });
+        return;
+      case 'REQUIRES_ACTION':
+        setOutcome({ kind: 'requires-action', payment });
+        return;
+      case 'PENDING':
+        setOutcome({ kind: 'pending', payment });
+        return;
+    }
+  };
+
+  const showCardErrors = (error: unknown): boolean => {
+    if (!isApiError(error)) return false;
+    let isShown = false;
+    for (const issue of error.details) {
+      const field = cardFieldOf(issue.field);
+      if (field) {
+        form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: !isShown });
+        isShown = true;
+      }
+    }
+    return isShown;
+  };
+
+  const send = async (body: CheckoutInput) => {
+    if (isSending.current) return;
+    isSending.current = true;
+    setOutcome(null);
+    const idempotencyKey = attempts.keyFor(JSON.stringify(body));
+    try {
+      const payment = await pay.mutateAsync({ body, idempotencyKey });
+      attempts.settle();
+      handleAnswer(payment);
+    } catch (error) {
+      if (isOutcomeUnknown(error)) {
+        setOutcome({
+          kind: 'unknown',
+          message: isApiError(error) ? error.message : 'The payment could not be sent.',
+          retry: () => void send(body),
+        });
+      } else {
+        attempts.settle();
+        if (!onRefused(error) && !showCardErrors(error)) {
+          setOutcome({
+            kind: 'refused',
+            message: isApiError(error) ? error.message : 'The payment could not be made.',
+          });
+        }
+      }
+    } finally {
+      isSending.current = false;
+    }
+  };
+
+  const handleConfirm = async (payment: Payment) => {
+    try {
+      handleAnswer(await confirm.mutateAsync(payment.id));
+    } catch (error) {
+      setOutcome({
+        kind: 'unknown',
+        message: isApiError(error) ? error.message : 'The authentication could not be sent.',
+        retry: () => void handleConfirm(payment),
+      });
+    }
+  };
+
+  const isBusy = pay.isPending || confirm.isPending;
+  const isAwaitingAuthentication = outcome?.kind === 'requires-action';
+
+  return (
+    <Stack gap="md">
+      <TestCards
+        onUse={(number) => {
+          form.setValue('number', number, { shouldValidate: form.formState.isSubmitted });
+          if (!form.getValues('expiry')) form.setValue('expiry', testCardExpiry());
+          if (!form.getValues('cvc')) form.setValue('cvc', '123');
+          form.setFocus('number');
+        }}
+      />
+      {isStripe ? (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title="Card entry unavailable"
+          role="note"
+        >
+          Payments go through Stripe on this server, and entering a card needs Stripe&apos;s card
+          form, which this app does not include yet. Ask the server&apos;s operator to use the local
+          test provider, or pay later.
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'declined' ? (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="Payment declined"
+          role="alert"
+        >
+          {outcome.reason} Nothing was charged and your cart is as it was: try another card.
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'pending' ? (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title="Payment not confirmed yet"
+          role="alert"
+        >
+          {outcome.payment.failureReason ??
+            'The payment provider is still processing this payment.'}{' '}
+          Its items wait as Payment pending in Orders &amp; Shipments until it is settled.
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'unknown' ? (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title="No answer from the payment"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {outcome.message} {UNKNOWN_HINT}
+            </Text>
+            <Button size="xs" variant="white" onClick={outcome.retry} loading={isBusy}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <FormErrorAlert message={outcome?.kind === 'refused' ? outcome.message : null} />
+      {isAwaitingAuthentication ? (
+        <AuthenticationStep
+          payment={outcome.payment}
+          isConfirming={confirm.isPending}
+          onConfirm={() => void handleConfirm(outcome.payment)}
+        />
+      ) : (
+        <form
+          onSubmit={(event) => void form.handleSubmit((card) => send(buildBody(card)))(event)}
+          noValidate
+          aria-label="Card details"
+        >
+          <Stack gap="sm">
+            <TextInput
+              label="Card number"
+              required
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+              leftSection={<IconCreditCard size={16} aria-hidden />}
+              {...form.register('number')}
+              error={errors.number?.message}
+            />
+            <SimpleGrid cols={2} spacing="sm">
+              <TextInput
+                label="Expiry"
+                required
+                autoComplete="cc-exp"
+                placeholder="MM / YY"
+                {...form.register('expiry')}
+                error={errors.expiry?.message}
+              />
+              <TextInput
+                label="CVC"
+                required
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                maxLength={4}
+                {...form.register('cvc')}
+                error={errors.cvc?.message}
+              />
+            </SimpleGrid>
+            <Group justify="space-between" mt="xs">
+              <Button variant="default" onClick={onBack} disabled={isBusy}>
+                Back
+              </Button>
+              <Button
+                type="submit"
+                loading={isBusy}
+                disabled={isStripe || config.isPending}
+                leftSection={<IconLock size={16} aria-hidden />}
+              >
+                Pay {amountText}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+};

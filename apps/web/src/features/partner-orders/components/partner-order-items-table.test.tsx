@@ -1,0 +1,186 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  confirmPartnerOrderItemCancel,
+  declinePartnerOrderItemCancel,
+  listPartnerOrderItems,
+  shipPartnerOrderItem,
+} from '@atelier/contract/orders/order-item-api';
+import { errorResponse, handle } from '@/testing/handlers';
+import { aPartnerOrderItem } from '@/testing/partner-order-factories';
+import { render } from '@/testing/render';
+import { server, startMockServer } from '@/testing/server';
+import { usePartnerOrderItems } from '../api/partner-order-item-queries';
+import { PartnerOrderItemsTable } from './partner-order-items-table';
+
+const { requestsTo } = startMockServer();
+
+const InProduction = () => {
+  const items = usePartnerOrderItems('IN_PRODUCTION');
+  return items.data ? <PartnerOrderItemsTable items={items.data.items} /> : null;
+};
+
+const beanie = aPartnerOrderItem();
+const SHIP_PATH = '/api/partner/order-items/coi_1/ship';
+const CONFIRM_CANCEL_PATH = '/api/partner/order-items/coi_1/confirm-cancel';
+const DECLINE_CANCEL_PATH = '/api/partner/order-items/coi_1/decline-cancel';
+
+const openShipModal = async () => {
+  server.use(handle(listPartnerOrderItems, () => ({ items: [beanie] })));
+  const view = render(<InProduction />);
+  const row = await screen.findByRole('row', { name: /Merino beanie/ });
+  expect(within(row).getByText('Alice Apparel')).toBeTruthy();
+  expect(within(row).getByText('100 units')).toBeTruthy();
+  expect(within(row).getByText('$1,200.00')).toBeTruthy();
+  expect(within(row).getByText('In production')).toBeTruthy();
+  expect(within(row).queryByText('Cancel requested')).toBeNull();
+  await view.user.click(within(row).getByRole('button', { name: 'Mark Merino beanie shipped' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Mark shipped' });
+  await view.user.type(within(dialog).getByRole('textbox', { name: /Carrier/ }), 'UPS');
+  await view.user.type(within(dialog).getByRole('textbox', { name: /Tracking number/ }), '1Z999');
+  return { ...view, dialog };
+};
+
+describe('PartnerOrderItemsTable', () => {
+  it('ships an item with its carrier and tracking number, and shows its row shipped', async () => {
+    server.use(
+      handle(shipPartnerOrderItem, ({ params, body }) =>
+        aPartnerOrderItem({ id: params.id, status: 'SHIPPED', ...body }),
+      ),
+    );
+    const { user, dialog } = await openShipModal();
+    expect(within(dialog).getByText(/for Alice Apparel/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo('POST', SHIP_PATH).map((request) => request.body)).toEqual([
+      { trackingNumber: '1Z999', carrier: 'UPS' },
+    ]);
+    const row = screen.getByRole('row', { name: /Merino beanie/ });
+    expect(within(row).getByText('Shipped')).toBeTruthy();
+    expect(within(row).getByText('UPS 1Z999')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /Mark .* shipped/ })).toBeNull();
+  });
+
+  it("shows the server's message when the item can no longer ship (409)", async () => {
+    server.use(
+      handle(shipPartnerOrderItem, () =>
+        errorResponse(409, {
+          code: 'conflict',
+          message: 'An order item cannot go from Canceled (CANCELED) to Shipped (SHIPPED).',
+          reason: 'invalid_order_item_transition',
+        }),
+      ),
+    );
+    const { user, dialog } = await openShipModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'An order item cannot go from Canceled (CANCELED) to Shipped (SHIPPED).',
+    );
+    expect(screen.getByRole('dialog', { name: 'Mark shipped' })).toBeTruthy();
+  });
+});
+
+describe('PartnerOrderItemsTable: a store asks to cancel', () => {
+  const requested = aPartnerOrderItem({
+    cancelRequestedAt: '2026-11-24T09:00:00.000Z',
+    cancelReason: 'We ordered the wrong colour.',
+  });
+
+  const renderRequested = async () => {
+    server.use(handle(listPartnerOrderItems, () => ({ items: [requested] })));
+    const view = render(<InProduction />);
+    const row = await screen.findByRole('row', { name: /Merino beanie/ });
+    return { ...view, row };
+  };
+
+  it('shows the request and its reason on the row, with its two answers instead of shipping', async () => {
+    const { row } = await renderRequested();
+    expect(within(row).getByText('In production')).toBeTruthy();
+    expect(within(row).getByText('Cancel requested')).toBeTruthy();
+    expect(within(row).getByText(/We ordered the wrong colour\./).textContent).toBe(
+      'Store’s reason (Nov 24, 2026): “We ordered the wrong colour.”',
+    );
+    expect(within(row).getByRole('button', { name: /^Decline/ })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /^Confirm cancel and refund/ })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /Mark .* shipped/ })).toBeNull();
+  });
+
+  it('confirms the cancel after saying the store is refunded, then shows the row canceled with its refund', async () => {
+    server.use(
+      handle(confirmPartnerOrderItemCancel, ({ params }) =>
+        aPartnerOrderItem({
+          ...requested,
+          id: params.id,
+          status: 'CANCELED',
+          refundedAmount: 118_450,
+        }),
+      ),
+    );
+    const { user, row } = await renderRequested();
+    await user.click(
+      within(row).getByRole('button', { name: 'Confirm cancel and refund of Merino beanie' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel and refund this item?' });
+    expect(dialog.textContent).toContain('refunds Alice Apparel its share of the payment');
+    expect(within(dialog).getByText('We ordered the wrong colour.')).toBeTruthy();
+    expect(requestsTo('POST', CONFIRM_CANCEL_PATH)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm cancel and refund' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo('POST', CONFIRM_CANCEL_PATH)).toHaveLength(1);
+    const canceled = screen.getByRole('row', { name: /Merino beanie/ });
+    expect(within(canceled).getByText('Canceled')).toBeTruthy();
+    expect(within(canceled).getByText('Refunded $1,184.50')).toBeTruthy();
+    expect(within(canceled).queryByText('Cancel requested')).toBeNull();
+    expect(within(canceled).queryByRole('button')).toBeNull();
+    expect(
+      await screen.findByText('Merino beanie is canceled; Alice Apparel is refunded $1,184.50.'),
+    ).toBeTruthy();
+  });
+
+  it("keeps the dialog open with the server's message when the cancel is refused (409)", async () => {
+    server.use(
+      handle(confirmPartnerOrderItemCancel, () =>
+        errorResponse(409, {
+          code: 'conflict',
+          message: 'Your card was declined for the refund.',
+          reason: 'refund_failed',
+        }),
+      ),
+    );
+    const { user, row } = await renderRequested();
+    await user.click(within(row).getByRole('button', { name: /^Confirm cancel and refund/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel and refund this item?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm cancel and refund' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Your card was declined for the refund.',
+    );
+    expect(
+      within(screen.getByRole('row', { name: /Merino beanie/ })).getByText('Cancel requested'),
+    ).toBeTruthy();
+  });
+
+  it('declines the request: production goes on and the row can ship again', async () => {
+    server.use(
+      handle(declinePartnerOrderItemCancel, ({ params }) =>
+        aPartnerOrderItem({ id: params.id, cancelRequestedAt: null, cancelReason: null }),
+      ),
+    );
+    const { user, row } = await renderRequested();
+    await user.click(
+      within(row).getByRole('button', { name: 'Decline the cancel request for Merino beanie' }),
+    );
+
+    await waitFor(() => expect(requestsTo('POST', DECLINE_CANCEL_PATH)).toHaveLength(1));
+    expect(requestsTo('POST', CONFIRM_CANCEL_PATH)).toHaveLength(0);
+    const after = screen.getByRole('row', { name: /Merino beanie/ });
+    await waitFor(() => expect(within(after).queryByText('Cancel requested')).toBeNull());
+    expect(within(after).getByText('In production')).toBeTruthy();
+    expect(within(after).getByRole('button', { name: 'Mark Merino beanie shipped' })).toBeTruthy();
+  });
+});

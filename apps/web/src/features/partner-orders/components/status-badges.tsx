@@ -1,0 +1,24 @@
+import { Badge } from '@mantine/core';
+import type { InvoiceStatus } from '@atelier/contract/orders/invoice';
+import {
+  ORDER_ITEM_STATUS_LABELS,
+  type OrderItemStatus,
+} from '@atelier/contract/orders/order-item';
+import {
+  INVOICE_STATUS_COLORS,
+  INVOICE_STATUS_LABELS,
+  ORDER_ITEM_STATUS_COLORS,
+} from '../partner-orders-format';
+
+export const InvoiceStatusBadge = ({ status }: { status: InvoiceStatus }) => (
+  <Badge variant="light" color={INVOICE_STATUS_COLORS[status]} tt="none" miw="max-content">
+    {INVOICE_STATUS_LABELS[status]}
+  </Badge>
+);
+
+/** Spec §4 order item status in words ("In production"), never the code. */
+export const OrderItemStatusBadge = ({ status }: { status: OrderItemStatus }) => (
+  <Badge variant="light" color={ORDER_ITEM_STATUS_COLORS[status]} tt="none" miw="max-content">
+    {ORDER_ITEM_STATUS_LABELS[status]}
+  </Badge>
+);
