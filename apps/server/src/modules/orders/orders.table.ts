@@ -229,7 +229,11 @@ export const idempotencyRecords = pgTable(
     isComplete: boolean('is_complete').notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.storeId, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.storeId, table.key] }),
+    // Each payment forgets the keys older than 24 h: found by this index, not a scan.
+    index('idempotency_records_created_idx').on(table.createdAt),
+  ],
 );
 
 /** Domain events the orders e-mail subscriber has handled (delivery is at least once). */

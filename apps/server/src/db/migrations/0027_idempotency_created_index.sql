@@ -1,0 +1,1 @@
+CREATE INDEX "idempotency_records_created_idx" ON "idempotency_records" USING btree ("created_at");
