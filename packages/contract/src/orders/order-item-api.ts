@@ -215,3 +215,33 @@ export const declinePartnerOrderItemCancel = defineEndpoint({
   summary: 'The supplier declines the store’s cancel request; production goes on.',
   tags: ['orders'],
 });
+
+export const archiveOrderItem = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-order-items/:id/archive',
+  params: ItemIdParams,
+  response: OrderItemSchema,
+  summary:
+    'Spec §7 archive: hides a finished item (shipped, canceled, or never bought) from Orders & Shipments; `includeArchived` lists it again.',
+  tags: ['orders'],
+});
+
+export const updateOrderItemDestination = defineEndpoint({
+  method: 'PUT',
+  path: '/api/web/creator-order-items/:id/update-stored-at-fbp',
+  params: ItemIdParams,
+  body: z.object({ destination: DestinationSchema }),
+  response: OrderItemSchema,
+  summary:
+    'Spec §7 update-stored-at-fbp: where the goods go, to the store (FORWARDED_TO_CREATOR) or to the fulfillment center (STORED_AT_FBP); until they ship.',
+  tags: ['orders'],
+});
+
+export const promotionCodeCount = defineEndpoint({
+  method: 'GET',
+  path: '/api/web/creator-order-items/promotion-code-count',
+  response: z.object({ counts: z.record(z.string(), z.number().int()) }),
+  summary:
+    'Spec §7 promotion-code-count: how many of the store’s paid checkouts used each discount code.',
+  tags: ['orders'],
+});

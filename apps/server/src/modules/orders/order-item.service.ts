@@ -292,6 +292,63 @@ export const createOrderItemService = ({
       return reviews.writePurchaseReview(actor, item.companyId, input, item.receivedAt);
     },
 
+    /**
+     * Spec §7 archive: hides a SHIPPED, CANCELED or NOT_PURCHASED item from the lists. 409
+     * `order_item_active` for an item in the cart, being paid or in production.
+     */
+    async archive(actor: Actor, id: string): Promise<OrderItem> {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const [item] = await repository.lockItems(tx, actor.storeId, [id]);
+        if (!item) throw itemNotFound();
+        if (!['SHIPPED', 'CANCELED', 'NOT_PURCHASED'].includes(item.status)) {
+          throw new AppError(
+            'conflict',
+            'Only a shipped, canceled or unbought item can be archived.',
+            {
+              reason: 'order_item_active',
+            },
+          );
+        }
+        return repository.updateItem(tx, item.id, { archivedAt: now, updatedAt: now });
+      });
+      return service.withHistory(row);
+    },
+
+    /**
+     * Spec §7 update-stored-at-fbp: sends the goods to the store or to the fulfillment center,
+     * until they ship (409 `order_item_shipped` after).
+     */
+    async updateDestination(
+      actor: Actor,
+      id: string,
+      destination: 'FORWARDED_TO_CREATOR' | 'STORED_AT_FBP',
+    ): Promise<OrderItem> {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const [item] = await repository.lockItems(tx, actor.storeId, [id]);
+        if (!item) throw itemNotFound();
+        if (item.status === 'SHIPPED' || item.status === 'CANCELED') {
+          throw new AppError(
+            'conflict',
+            'The goods have left the supplier: their destination is set.',
+            {
+              reason: 'order_item_shipped',
+            },
+          );
+        }
+        const updated = await repository.updateItem(tx, item.id, { destination, updatedAt: now });
+        await repository.announceItems(tx, [updated]);
+        return updated;
+      });
+      return service.withHistory(row);
+    },
+
+    /** Spec §7 promotion-code-count: the store's paid checkouts per discount code. */
+    async promotionCodeCounts(storeId: string) {
+      return { counts: await repository.countDiscountCodes(storeId) };
+    },
+
     /** The supplier's paid items of a tab, newest first. */
     async listForSupplier(supplier: SupplierActor, tab: OrderItemTab) {
       const rows = await repository.listItems({

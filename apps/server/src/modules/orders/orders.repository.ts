@@ -196,6 +196,25 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
       .limit(500);
   },
 
+  /** Paid checkouts of the store per discount code (`{ PRODUCTS10: 2 }`). */
+  async countDiscountCodes(storeId: string): Promise<Record<string, number>> {
+    const rows = await db
+      .select({
+        code: sql<string>`${creatorPayments.totals}->>'discountCode'`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(creatorPayments)
+      .where(
+        and(
+          eq(creatorPayments.storeId, storeId),
+          eq(creatorPayments.status, 'COMPLETED'),
+          sql`${creatorPayments.totals}->>'discountCode' is not null`,
+        ),
+      )
+      .groupBy(sql`${creatorPayments.totals}->>'discountCode'`);
+    return Object.fromEntries(rows.map((row) => [row.code, row.count]));
+  },
+
   async countItemsByStatus(storeId: string) {
     return db
       .select({ status: creatorOrderItems.status, count: sql<number>`count(*)::int` })

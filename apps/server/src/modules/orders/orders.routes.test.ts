@@ -50,7 +50,7 @@ const newKey = () => `test-key-${Date.now()}-${(keySequence += 1)}`;
 
 const call = async (
   caller: Caller,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},
@@ -64,7 +64,7 @@ const call = async (
 
 const ok = async <T>(
   caller: Caller,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
   headers?: Record<string, string>,
@@ -671,5 +671,90 @@ describe('production cancel', () => {
     );
     expectApiError(refused, 409);
     expect(refused.json().error.message).toBe('A paid sample cannot be canceled.');
+  });
+});
+
+describe('archive, destination and discount code counts', () => {
+  it('sends goods to the fulfillment center until they ship, archives finished items, counts codes', async () => {
+    const invoice = await sendInvoice();
+    const added = await ok<Invoice>(
+      alice,
+      'POST',
+      '/api/web/creator-invoice-items/action/add-to-cart',
+      {
+        invoiceId: invoice.id,
+      },
+    );
+    const [first, second] = added.lines.map((line) => line.orderItemId!);
+    // In the cart: not archivable.
+    expectApiError(await call(alice, 'POST', `/api/web/creator-order-items/${first}/archive`), 409);
+    const before = await ok<{ counts: Record<string, number> }>(
+      alice,
+      'GET',
+      '/api/web/creator-order-items/promotion-code-count',
+    );
+    await pay(alice, {
+      itemIds: [first, second],
+      shippingAddress: ADDRESS,
+      discountCode: 'products10',
+      paymentMethod: card('4242 4242 4242 4242'),
+    });
+    const after = await ok<{ counts: Record<string, number> }>(
+      alice,
+      'GET',
+      '/api/web/creator-order-items/promotion-code-count',
+    );
+    expect(after.counts.PRODUCTS10).toBe((before.counts.PRODUCTS10 ?? 0) + 1);
+
+    const stored = await call(
+      alice,
+      'PUT',
+      `/api/web/creator-order-items/${first}/update-stored-at-fbp`,
+      {
+        destination: 'STORED_AT_FBP',
+      },
+    );
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json<OrderItem>().destination).toBe('STORED_AT_FBP');
+    expectApiError(
+      await call(alice, 'PUT', `/api/web/creator-order-items/${first}/update-stored-at-fbp`, {
+        destination: 'MOON',
+      }),
+      400,
+    );
+    expectApiError(
+      await call(bob, 'PUT', `/api/web/creator-order-items/${first}/update-stored-at-fbp`, {
+        destination: 'STORED_AT_FBP',
+      }),
+      404,
+    );
+    await ok(acme, 'POST', `/api/partner/order-items/${first}/ship`, {
+      trackingNumber: 'TRACK-1',
+      carrier: 'DHL',
+    });
+    expectApiError(
+      await call(alice, 'PUT', `/api/web/creator-order-items/${first}/update-stored-at-fbp`, {
+        destination: 'FORWARDED_TO_CREATOR',
+      }),
+      409,
+    );
+    const archived = await ok<OrderItem>(
+      alice,
+      'POST',
+      `/api/web/creator-order-items/${first}/archive`,
+    );
+    expect(archived.id).toBe(first);
+    const shippedTab = await ok<{ items: OrderItem[] }>(
+      alice,
+      'GET',
+      '/api/web/creator-order-items?tab=SHIPPED',
+    );
+    expect(shippedTab.items.map((item) => item.id)).not.toContain(first);
+    const withArchived = await ok<{ items: OrderItem[] }>(
+      alice,
+      'GET',
+      '/api/web/creator-order-items?tab=SHIPPED&includeArchived=true',
+    );
+    expect(withArchived.items.map((item) => item.id)).toContain(first);
   });
 });

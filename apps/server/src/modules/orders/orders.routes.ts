@@ -14,6 +14,7 @@ import {
   removeInvoiceItem,
 } from '@atelier/contract/orders/invoice';
 import {
+  archiveOrderItem,
   confirmPartnerOrderItemCancel,
   createSampleOrderItem,
   declinePartnerOrderItemCancel,
@@ -23,10 +24,12 @@ import {
   listPartnerOrderItems,
   markOrderItemReceived,
   orderItemTabCounts,
+  promotionCodeCount,
   removeCartItem,
   requestOrderItemCancel,
   reviewOrderItem,
   shipPartnerOrderItem,
+  updateOrderItemDestination,
 } from '@atelier/contract/orders/order-item-api';
 import { routeOptions } from '@/lib/endpoint';
 import type { CheckoutService } from './checkout.service';
@@ -78,6 +81,18 @@ export const ordersRoutes =
     );
     app.delete(removeCartItem.path, routeOptions(removeCartItem), async (request) =>
       orderItems.removeFromCart(request.actor, request.params.id),
+    );
+    app.get(promotionCodeCount.path, routeOptions(promotionCodeCount), async (request) =>
+      orderItems.promotionCodeCounts(request.actor.storeId),
+    );
+    app.post(archiveOrderItem.path, routeOptions(archiveOrderItem), async (request) =>
+      orderItems.archive(request.actor, request.params.id),
+    );
+    app.put(
+      updateOrderItemDestination.path,
+      routeOptions(updateOrderItemDestination),
+      async (request) =>
+        orderItems.updateDestination(request.actor, request.params.id, request.body.destination),
     );
     app.get(orderItemTabCounts.path, routeOptions(orderItemTabCounts), async (request) =>
       orderItems.tabCounts(request.actor.storeId),
