@@ -12,12 +12,13 @@ import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { storeActorOf } from './orders.ports';
 import { assertTransition, totalsOf } from './order-item.service';
-import type { OrdersRepository, StatusActor } from './orders.repository';
-import type { CreatorPaymentRow } from './orders.table';
+import { findChargeRecord, type OrdersRepository, type StatusActor } from './orders.repository';
+import { paymentWebhookEvents, type CreatorPaymentRow } from './orders.table';
 import {
   PaymentProviderError,
   type ChargeResult,
   type PaymentProvider,
+  type PaymentWebhookEvent,
 } from './payments/payment-provider';
 import { shippingAddressIssues, type AddressReference } from './shipping-address';
 
@@ -371,6 +372,59 @@ export const createCheckoutService = ({
           .filter((plan) => plan.instalments >= 1)
           .map((plan) => ({ ...plan, ...calcFinancingFee(amount, plan) })),
       };
+    },
+
+    /**
+     * A verified webhook of the payment provider (issue 12): processed once per event id (a
+     * replay answers `duplicate`). A charge that succeeded or failed settles its payment when it
+     * still waits (PENDING, or REQUIRES_ACTION after the buyer authenticated elsewhere); other
+     * events are acknowledged. Amounts are the provider's, in minor units.
+     */
+    async applyWebhookEvent(event: PaymentWebhookEvent): Promise<'processed' | 'duplicate'> {
+      const [isFirst] = await db
+        .insert(paymentWebhookEvents)
+        .values({
+          eventId: event.id,
+          type: event.type,
+          providerChargeId: event.providerChargeId,
+          receivedAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentWebhookEvents.eventId });
+      if (!isFirst) return 'duplicate';
+      if (
+        (event.type !== 'charge.succeeded' && event.type !== 'charge.failed') ||
+        !event.providerChargeId
+      ) {
+        return 'processed';
+      }
+      const record = await findChargeRecord(db, event.providerChargeId);
+      const payment = record?.payment;
+      if (!payment || (payment.status !== 'PENDING' && payment.status !== 'REQUIRES_ACTION')) {
+        return 'processed';
+      }
+      await settle(
+        payment.storeId,
+        payment.id,
+        event.type === 'charge.succeeded'
+          ? {
+              status: 'COMPLETED',
+              providerChargeId: event.providerChargeId,
+              cardBrand: payment.cardBrand,
+              cardLast4: payment.cardLast4,
+            }
+          : {
+              status: 'INSTRUMENT_DECLINED',
+              providerChargeId: event.providerChargeId,
+              reason: 'The card was declined.',
+            },
+      );
+      return 'processed';
+    },
+
+    /** Verifies a webhook with the provider (throws PaymentWebhookSignatureError when bad). */
+    parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+      return provider.parseWebhook(rawBody, headers);
     },
 
     /** The provider's public settings for the card form (test cards or a publishable key). */

@@ -10,7 +10,12 @@ import type { OrderCards, OrdersDirectory, PurchaseReviews } from './orders.port
 import { createOrdersExportSources } from './orders.export';
 import { createProductionCancelService } from './production-cancel.service';
 import { createOrdersRepository, findChargeRecord } from './orders.repository';
-import { ordersRoutes, partnerOrdersRoutes, publicOrdersRoutes } from './orders.routes';
+import {
+  ordersRoutes,
+  partnerOrdersRoutes,
+  paymentWebhookRoutes,
+  publicOrdersRoutes,
+} from './orders.routes';
 import type { PaymentProvider } from './payments/payment-provider';
 import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
@@ -111,6 +116,7 @@ export const createOrdersModule = ({
     await app.register(ordersRoutes({ invoices, orderItems, checkout, cancels }));
     await app.register(partnerOrdersRoutes({ invoices, orderItems, cancels }));
     await app.register(publicOrdersRoutes({ invoices, checkout }));
+    await app.register(paymentWebhookRoutes(checkout));
   };
   return {
     invoices,

@@ -6,7 +6,10 @@ import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import { computeCheckoutTotals } from '@atelier/contract/orders/checkout-totals';
 import type { Invoice, Payment } from '@atelier/contract/orders/invoice';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/db/client';
 import { expectApiError as expectError } from '@/testing/api-error';
+import { signLocalWebhook } from './payments/local-webhook';
 import { createCatalogFactories } from '@/testing/catalog-factories';
 import { registerAccount } from '@/testing/factories';
 import { aSupplierAccount } from '@/testing/supplier-factories';
@@ -756,5 +759,68 @@ describe('archive, destination and discount code counts', () => {
       '/api/web/creator-order-items?tab=SHIPPED&includeArchived=true',
     );
     expect(withArchived.items.map((item) => item.id)).toContain(first);
+  });
+});
+
+describe('payment webhooks', () => {
+  const SECRET = 'atelier-local-payments-webhook';
+  const post = (body: string, signature: string | null) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'x-atelier-local-signature': signature } : {}),
+      },
+      payload: body,
+    });
+
+  it('settles a payment waiting for authentication once, and refuses a bad signature', async () => {
+    const sample = (
+      await call(alice, 'POST', '/api/web/creator-order-items', {
+        catalogItemId: sampleItemId,
+        quantity: 1,
+      })
+    ).json<OrderItem>();
+    const waiting = (
+      await pay(alice, {
+        itemIds: [sample.id],
+        shippingAddress: ADDRESS,
+        paymentMethod: card('4000 0025 0000 3155'),
+      })
+    ).json<Payment>();
+    expect(waiting.status).toBe('REQUIRES_ACTION');
+    const [{ provider_charge_id }] = (await queryRows<{ provider_charge_id: string }>(
+      context.connection.db,
+      sql`select provider_charge_id from creator_payments where id = ${waiting.id}`,
+    )) as [{ provider_charge_id: string }];
+    const body = JSON.stringify({
+      id: `evt_${waiting.id}`,
+      type: 'charge.succeeded',
+      data: { providerChargeId: provider_charge_id, amount: waiting.amount, currencyCode: 'USD' },
+    });
+    const now = Math.floor(context.clock.now().getTime() / 1000);
+
+    const forged = await post(body, signLocalWebhook(body, 'not-the-secret', now));
+    expect(forged.statusCode, forged.body).toBe(401);
+    expect((await post(body, null)).statusCode).toBe(401);
+    expect(
+      (await ok<OrderItem>(alice, 'GET', `/api/web/creator-order-items/${sample.id}`)).status,
+    ).toBe('CHARGE_PENDING');
+
+    const signed = signLocalWebhook(body, SECRET, now);
+    const first = await post(body, signed);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ ok: true, duplicate: false });
+    const replay = await post(body, signed);
+    expect(replay.json()).toEqual({ ok: true, duplicate: true });
+    expect(
+      (await ok<OrderItem>(alice, 'GET', `/api/web/creator-order-items/${sample.id}`)).status,
+    ).toBe('IN_PRODUCTION');
+    const ledger = await queryRows<{ count: number }>(
+      context.connection.db,
+      sql`select count(*)::int as count from payment_ledger_entries where payment_id = ${waiting.id}`,
+    );
+    expect(ledger[0]!.count).toBe(1);
   });
 });

@@ -34,6 +34,7 @@ import {
 import { routeOptions } from '@/lib/endpoint';
 import type { CheckoutService } from './checkout.service';
 import type { InvoiceService } from './invoice.service';
+import { PaymentWebhookSignatureError } from './payments/payment-provider';
 import type { ProductionCancelService } from './production-cancel.service';
 import type { OrderItemService } from './order-item.service';
 
@@ -180,6 +181,51 @@ export const publicOrdersRoutes =
         { ...request.body, itemIds },
         Array.isArray(key) ? key[0] : key,
         `POST /api/public/invoices/${request.params.sn}/payments`,
+      );
+    });
+  };
+
+/** Where the payment provider posts its webhooks (Stripe's endpoint, or the local provider's). */
+export const PAYMENT_WEBHOOKS_PATH = '/api/payments/webhooks';
+
+/**
+ * Issue 12: the payment provider's webhooks, checked over the exact bytes received (the raw
+ * body): a bad or missing signature is 401 and stores nothing; a replayed event is processed
+ * once (200, `duplicate: true`).
+ */
+export const paymentWebhookRoutes =
+  (payments: CheckoutService): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+        done(null, body);
+      });
+      scope.post(
+        PAYMENT_WEBHOOKS_PATH,
+        {
+          schema: { summary: 'Payment provider webhooks (signed)', tags: ['orders'], security: [] },
+          config: { auth: 'public' as const },
+        },
+        async (request, reply) => {
+          const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          let event;
+          try {
+            event = payments.parseWebhook(rawBody, request.headers);
+          } catch (error) {
+            if (!(error instanceof PaymentWebhookSignatureError)) throw error;
+            return reply.status(401).send({
+              error: {
+                code: 'unauthenticated',
+                message: error.message,
+                reason: 'payment_webhook_signature_invalid',
+                requestId: request.id,
+              },
+            });
+          }
+          const outcome = await payments.applyWebhookEvent(event);
+          return reply.status(200).send({ ok: true, duplicate: outcome === 'duplicate' });
+        },
       );
     });
   };

@@ -242,3 +242,11 @@ export const ordersEmailEvents = pgTable('orders_email_events', {
   emailCount: integer('email_count').notNull(),
   handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** Payment provider webhooks already processed, by the provider's event id (at least once). */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  providerChargeId: text('provider_charge_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
