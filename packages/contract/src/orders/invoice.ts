@@ -224,6 +224,20 @@ export const confirmPayment = defineEndpoint({
   tags: ['orders'],
 });
 
+export const publicPaymentConfig = defineEndpoint({
+  method: 'GET',
+  path: '/api/public/payments/config',
+  auth: 'public',
+  response: z.object({
+    provider: z.enum(['local', 'stripe']),
+    publishableKey: z.string().nullable(),
+    testCards: z.array(z.object({ number: z.string(), label: z.string(), outcome: z.string() })),
+  }),
+  summary:
+    'The payment provider’s public settings for the public pay link (no login): the local test cards, or Stripe’s publishable key.',
+  tags: ['orders'],
+});
+
 export const paymentConfig = defineEndpoint({
   method: 'GET',
   path: '/api/web/payments/config',

@@ -259,7 +259,16 @@ export const createCheckoutService = ({
     idempotencyKey: string | undefined,
     scope = 'POST /api/web/creator-invoice-payments',
   ): Promise<Payment> => {
-    const input = CheckoutInputSchema.parse(body);
+    const parsed = CheckoutInputSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new AppError('bad_request', 'Check the payment’s details.', {
+        details: parsed.error.issues.map((issue) => ({
+          field: issue.path.join('.') || 'body',
+          message: issue.message,
+        })),
+      });
+    }
+    const input = parsed.data;
     if (!idempotencyKey || !/^[\x21-\x7e]{8,255}$/.test(idempotencyKey)) {
       throw new AppError('bad_request', 'Send an Idempotency-Key header with each payment.', {
         details: [

@@ -334,6 +334,14 @@ export const createInvoiceService = ({
         return { storeId: row.storeId, itemIds: items.map((item) => item.id).sort() };
       }
       const prepared = await addLinesToCart(undefined, row.id, { kind: 'pay_link' });
+      if (prepared.itemIds.length === 0) {
+        // Its lines are being paid already (a payment waits for the card holder's authentication).
+        throw new AppError(
+          'conflict',
+          'A payment of this invoice is waiting for the card holder to confirm it; it cannot be paid again meanwhile.',
+          { reason: 'invoice_payment_pending' },
+        );
+      }
       return { ...prepared, itemIds: [...prepared.itemIds].sort() };
     },
 

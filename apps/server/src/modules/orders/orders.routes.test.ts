@@ -538,6 +538,28 @@ describe('public pay link', () => {
 
     const seen = await ok<Invoice>(alice, 'GET', `/api/web/creator-invoices/${invoice.id}`);
     expect(seen.status).toBe('PAID');
+
+    // A payment waiting for authentication: paying the link again meanwhile is 409, not a 500.
+    const other = await sendInvoice();
+    const otherUrl = `/api/public/invoices/${other.sn}/payments`;
+    const waiting = await call(
+      anonymous,
+      'POST',
+      otherUrl,
+      { shippingAddress: ADDRESS, paymentMethod: card('4000 0025 0000 3155') },
+      { 'idempotency-key': newKey() },
+    );
+    expect(waiting.json<Payment>().status).toBe('REQUIRES_ACTION');
+    const again = await call(anonymous, 'POST', otherUrl, body, { 'idempotency-key': newKey() });
+    expectApiError(again, 409);
+    expect(again.json().error.reason).toBe('invoice_payment_pending');
+    const config = await ok<{ provider: string; testCards: unknown[] }>(
+      anonymous,
+      'GET',
+      '/api/public/payments/config',
+    );
+    expect(config.provider).toBe('local');
+    expect(config.testCards.length).toBeGreaterThan(0);
     const item = await ok<OrderItem>(
       alice,
       'GET',

@@ -11,6 +11,7 @@ import {
   listPartnerInvoices,
   paymentConfig,
   payPublicInvoice,
+  publicPaymentConfig,
   removeInvoiceItem,
 } from '@atelier/contract/orders/invoice';
 import {
@@ -172,6 +173,9 @@ export const publicOrdersRoutes =
   async (app) => {
     app.get(getPublicInvoice.path, routeOptions(getPublicInvoice), async (request) =>
       invoices.getPublicInvoice(request.params.sn),
+    );
+    app.get(publicPaymentConfig.path, routeOptions(publicPaymentConfig), async () =>
+      payments.publicConfig(),
     );
     app.post(payPublicInvoice.path, routeOptions(payPublicInvoice), async (request) => {
       const key = request.headers['idempotency-key'];
