@@ -15,6 +15,7 @@ import { fulfillmentHomeRoute } from './routes/fulfillment-home-route';
 import { homebaseRoute } from './routes/homebase-route';
 import { inboxRoutes } from './routes/inbox-routes';
 import { inventoryRoute, newProductRoute, productRoute } from './routes/inventory-routes';
+import { leaveReviewRoute } from './routes/leave-review-route';
 import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
 import { moduleRoutes } from './routes/module-routes';
@@ -70,6 +71,7 @@ const routeTree = rootRoute.addChildren([
     customersRoute,
     checkoutRoute,
     payInvoiceRoute,
+    leaveReviewRoute,
     inventoryRoute,
     newProductRoute,
     productRoute,

@@ -81,6 +81,7 @@ describe('hrefs', () => {
     expect(hrefs.checkout()).toBe('/checkout');
     expect(hrefs.checkout(['coi_1', 'coi_2'])).toBe('/checkout?items=coi_1%2Ccoi_2');
     expect(hrefs.payInvoice('inv_1')).toBe('/pay-invoice/inv_1');
+    expect(hrefs.leaveReview('coi_1')).toBe('/leave-a-review/coi_1');
     expect(hrefs.ordersAndShipments()).toBe('/inbox/orders');
     expect(hrefs.ordersAndShipments({ tab: 'ALL' })).toBe('/inbox/orders');
     expect(hrefs.ordersAndShipments({ tab: 'SHIPPED', item: 'coi_1' })).toBe(

@@ -37,6 +37,8 @@ export const paths = {
   /** Issue 12: the supplier company's invoices, and its paid order items to ship. */
   partnerInvoices: '/partner/invoices',
   partnerOrders: '/partner/orders',
+  /** Issue 12: spec §2 /leave-a-review/{orderId}, the review of a received order item's supplier. */
+  leaveReview: '/leave-a-review',
   /** Issue 9: the link e-mailed to a public reviewer (`?token=`) confirms the review. */
   confirmReview: '/confirm-review',
 } as const;
@@ -115,6 +117,8 @@ export const hrefs = {
       tab: query.tab === 'ALL' ? undefined : query.tab,
       item: query.item,
     }),
+  /** Issue 12: review the supplier of a received order item (spec §2 /leave-a-review/{orderId}). */
+  leaveReview: (orderItemId: string) => `${paths.leaveReview}/${encodeURIComponent(orderItemId)}`,
   /** Spec §2: "AI Business Partner" opens a new AI chat with empty text, tagged with its origin. */
   newCopilotChat: (from: string) => withQuery(paths.askCopilot, { from }),
   orderDetails: (orderId: string) => `/order-details/${encodeURIComponent(orderId)}`,

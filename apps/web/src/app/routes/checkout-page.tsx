@@ -6,6 +6,7 @@ import { hrefs, paths } from '@/config/paths';
 import { useCountries, useStatesOfCountry } from '@/features/catalog/api/country-queries';
 import { CheckoutWizard } from '@/features/orders/components/checkout-wizard';
 import type { AddressReference } from '@/features/orders/components/shipping-address-fields';
+import { useStoreOrdersRealtime } from './use-store-orders-realtime';
 
 const checkoutRoute = getRouteApi('/app/checkout');
 
@@ -17,6 +18,8 @@ const addressReference: AddressReference = {
 /** Spec §2 /checkout: order overview, shipping details, payment, purchase success. */
 export const CheckoutPage = () => {
   useDocumentTitle('Checkout · Atelier');
+  // A supplier voiding an invoice or changing its lines shows in the cart as it happens.
+  useStoreOrdersRealtime();
   const { items } = checkoutRoute.useSearch();
   const preselectedIds = useMemo(() => items?.split(',') ?? [], [items]);
   return (

@@ -20,6 +20,7 @@ import {
   CustomProjectList,
   NewCustomProjectButton,
 } from '@/features/sourcing/components/custom-project-list';
+import { useStoreOrdersRealtime } from './use-store-orders-realtime';
 
 const storeShareSources: ChatShareSources = {
   useCustomProjects,
@@ -29,8 +30,12 @@ const storeShareSources: ChatShareSources = {
 
 const ordersRoute = getRouteApi('/app/inbox/orders');
 
-/** Orders & Shipments, its tab and open item in the address (`?tab=`, `?item=`). */
+/**
+ * Orders & Shipments, its tab and open item in the address (`?tab=`, `?item=`); a supplier's
+ * shipment or answer to a cancel request shows as it happens.
+ */
 const OrdersAndShipmentsTab = () => {
+  useStoreOrdersRealtime();
   const router = useRouter();
   const { tab = 'ALL', item } = ordersRoute.useSearch();
   const go = (query: { tab?: string; item?: string }) =>
@@ -42,8 +47,15 @@ const OrdersAndShipmentsTab = () => {
       itemId={item ?? null}
       onOpenItem={(itemId) => go({ tab, item: itemId ?? undefined })}
       invoiceHrefOf={hrefs.payInvoice}
+      reviewHrefOf={hrefs.leaveReview}
     />
   );
+};
+
+/** The store's invoices; one a supplier sends (or voids) shows as it happens. */
+const InvoicesTab = () => {
+  useStoreOrdersRealtime();
+  return <InvoiceList hrefOf={hrefs.payInvoice} />;
 };
 
 type InboxTabInfo = {
@@ -84,7 +96,7 @@ const TABS: Record<InboxTab, InboxTabInfo> = {
     label: 'Invoices',
     title: 'Invoices',
     description: 'Invoices from suppliers, to review and pay.',
-    content: () => <InvoiceList hrefOf={hrefs.payInvoice} />,
+    content: () => <InvoicesTab />,
   },
   'custom-project-requests': {
     label: 'Custom project requests',

@@ -32,6 +32,7 @@ describe('isUnbuiltHref', () => {
     '/inbox/needs-payment',
     '/checkout',
     '/pay-invoice/inv_1',
+    '/leave-a-review/coi_1',
     '/fulfillment-services',
     '/account-info',
     '/receivings-report',

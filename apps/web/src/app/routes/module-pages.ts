@@ -79,11 +79,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     "The shipping address of an invoice's order will be added here once the orders module lands.",
   ),
   page(
-    '/leave-a-review/$orderId',
-    'Leave a review',
-    'Reviews of a supplier after an order will be written here once the catalog module lands.',
-  ),
-  page(
     '/fulfillment-services/book-freight-shipment',
     'Book a freight shipment',
     'Freight shipments of your goods to the fulfillment center will be booked here once the fulfillment module lands.',
@@ -320,11 +315,6 @@ export const PUBLIC_MODULE_PAGES: readonly ModulePage[] = [
     '/share-report/$id',
     'Shared report',
     'A report someone shared with you will show here once the analytics module lands.',
-  ),
-  page(
-    '/public-pay-invoice/$sn',
-    'Pay an invoice',
-    'An invoice shared by link will be paid here, without an account, once the orders module lands.',
   ),
   page(
     '/appsumo',

@@ -10,6 +10,7 @@ import { hrefs } from '@/config/paths';
 import { useInvoice } from '@/features/orders/api/invoice-queries';
 import { InvoiceSkeleton, InvoiceView } from '@/features/orders/components/invoice-view';
 import { isApiError } from '@/lib/api-error';
+import { useStoreOrdersRealtime } from './use-store-orders-realtime';
 
 const payInvoiceRoute = getRouteApi('/app/pay-invoice/$invoiceId');
 
@@ -18,6 +19,7 @@ export const PayInvoicePage = () => {
   const { invoiceId } = payInvoiceRoute.useParams();
   const router = useRouter();
   const invoice = useInvoice(invoiceId);
+  useStoreOrdersRealtime();
   useDocumentTitle(
     invoice.data ? `Invoice from ${invoice.data.supplierName} · Atelier` : 'Invoice · Atelier',
   );

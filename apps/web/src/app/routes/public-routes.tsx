@@ -3,6 +3,7 @@ import { catalogPublicRoutes } from './catalog-public-routes';
 import { withPageProps } from './lazy-page';
 import { type ModulePage, PLAYGROUND_PAGE, PUBLIC_MODULE_PAGES } from './module-pages';
 import { publicLayoutRoute } from './public-layout-route';
+import { publicPayInvoiceRoute } from './public-pay-invoice-route';
 import { shopifyAppRoutes } from './shopify-app-routes';
 
 // The placeholder page loads with the first visit to one of these pages.
@@ -22,5 +23,6 @@ const publicPages = import.meta.env.PROD
 export const publicRouteTree = publicLayoutRoute.addChildren([
   ...publicPages.map(publicPageRoute),
   ...catalogPublicRoutes,
+  publicPayInvoiceRoute,
   ...shopifyAppRoutes,
 ]);

@@ -16,9 +16,10 @@ import { CartDrawerContext } from './cart-context';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
 
-// The cart's drawer (and its queries) load when the cart is first opened, not with the shell.
+// The cart's drawer (its queries, and its live refresh) load when the cart is first opened, not
+// with the shell.
 const CartDrawer = lazyOrNothing(() =>
-  import('@/features/orders/components/cart-drawer').then((module) => module.CartDrawer),
+  import('./live-cart-drawer').then((module) => module.LiveCartDrawer),
 );
 
 /**

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Drawer,
@@ -10,13 +11,14 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconPackageImport } from '@tabler/icons-react';
+import { IconClockPause, IconPackageImport, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ORDER_ITEM_STATUS_LABELS } from '@atelier/contract/orders/order-item';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import { SHIPPING_MODE_LABELS } from '@atelier/contract/orders/order-item';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
+import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/notify';
@@ -30,6 +32,7 @@ import {
   ORDER_ITEM_KIND_LABELS,
   RECEIVING_STATUS_LABELS,
 } from '../orders-format';
+import { CancelRequestModal } from './cancel-request-modal';
 import { OrderItemStatusBadge } from './order-badges';
 
 type HistoryEvent = NonNullable<OrderItem['history']>[number];
@@ -88,12 +91,76 @@ const Fact = ({ label, value }: { label: string; value: string }) => (
   </Stack>
 );
 
+/**
+ * Issue 12 production cancel, as the store sees it: the request waiting for the supplier, the
+ * refund of a confirmed cancel, "Request cancel" for a production run in production, and why a
+ * paid sample has no such button.
+ */
+const CancelSection = ({ item }: { item: OrderItem }) => {
+  const [isAsking, setIsAsking] = useState(false);
+  if (item.status === 'CANCELED') {
+    return item.refundedAmount > 0 ? (
+      <Text size="sm" fw={500} c="teal.8">
+        Refunded {formatAmount(item.refundedAmount, item.currencyCode)}
+      </Text>
+    ) : null;
+  }
+  if (item.cancelRequestedAt) {
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconClockPause size={18} aria-hidden />}
+        title={`Cancel requested — waiting for ${item.supplierName}`}
+      >
+        <Text size="xs" c="dimmed">
+          Asked {formatDateTime(item.cancelRequestedAt)}
+        </Text>
+        {item.cancelReason ? (
+          <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+            {item.cancelReason}
+          </Text>
+        ) : null}
+      </Alert>
+    );
+  }
+  if (item.status !== 'IN_PRODUCTION') return null;
+  if (item.kind === 'SAMPLE') {
+    return (
+      <Text size="xs" c="dimmed">
+        Paid samples cannot be canceled.
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Group>
+        <Button variant="light" color="red" onClick={() => setIsAsking(true)}>
+          Request cancel
+        </Button>
+      </Group>
+      {isAsking ? (
+        <CancelRequestModal
+          item={item}
+          onClose={() => setIsAsking(false)}
+          onRequested={() => {
+            setIsAsking(false);
+            showSuccessToast(`Cancel requested. ${item.supplierName} will answer.`);
+          }}
+        />
+      ) : null}
+    </>
+  );
+};
+
 const ItemDetail = ({
   item,
   invoiceHrefOf,
+  reviewHrefOf,
 }: {
   item: OrderItem;
   invoiceHrefOf: (id: string) => string;
+  reviewHrefOf: (itemId: string) => string;
 }) => {
   const markReceived = useMarkReceived();
   const confirmPayment = useConfirmPayment();
@@ -215,6 +282,20 @@ const ItemDetail = ({
         </Stack>
       ) : null}
 
+      {item.receivingStatus === 'RECEIVED' ? (
+        <Group>
+          <LinkButton
+            href={reviewHrefOf(item.id)}
+            variant="light"
+            leftSection={<IconStar size={16} aria-hidden />}
+          >
+            Leave a review
+          </LinkButton>
+        </Group>
+      ) : null}
+
+      <CancelSection item={item} />
+
       <Stack gap="xs">
         <Title order={4} fz="h5">
           Status history
@@ -235,10 +316,20 @@ type OrderItemDrawerProps = {
   itemId: string | null;
   onClose: () => void;
   invoiceHrefOf: (invoiceId: string) => string;
+  /** Spec §2 /leave-a-review/{orderId} of a received item. */
+  reviewHrefOf: (itemId: string) => string;
 };
 
-/** One order item of Orders & Shipments: its facts, its status timeline, "Mark received". */
-export const OrderItemDrawer = ({ itemId, onClose, invoiceHrefOf }: OrderItemDrawerProps) => {
+/**
+ * One order item of Orders & Shipments: its facts, its status timeline, "Mark received", "Leave
+ * a review" once received, and a production run's cancel request.
+ */
+export const OrderItemDrawer = ({
+  itemId,
+  onClose,
+  invoiceHrefOf,
+  reviewHrefOf,
+}: OrderItemDrawerProps) => {
   const item = useOrderItem(itemId);
   return (
     <Drawer
@@ -268,7 +359,7 @@ export const OrderItemDrawer = ({ itemId, onClose, invoiceHrefOf }: OrderItemDra
           isStacked
         />
       ) : (
-        <ItemDetail item={item.data} invoiceHrefOf={invoiceHrefOf} />
+        <ItemDetail item={item.data} invoiceHrefOf={invoiceHrefOf} reviewHrefOf={reviewHrefOf} />
       )}
     </Drawer>
   );

@@ -61,6 +61,7 @@ const View = () => {
       itemId={itemId}
       onOpenItem={setItemId}
       invoiceHrefOf={(id) => `/pay-invoice/${id}`}
+      reviewHrefOf={(id) => `/leave-a-review/${id}`}
     />
   );
 };
@@ -110,6 +111,10 @@ describe('OrderItemsView', () => {
       ),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark received' })).toBeNull());
+    // Received: its supplier can be reviewed.
+    expect((await screen.findByRole('link', { name: 'Leave a review' })).getAttribute('href')).toBe(
+      '/leave-a-review/coi_1',
+    );
 
     await user.click(screen.getByRole('tab', { name: /Canceled/ }));
     expect(await screen.findByText('Nothing canceled')).toBeTruthy();

@@ -189,6 +189,7 @@ type OrderItemsViewProps = {
   itemId: string | null;
   onOpenItem: (itemId: string | null) => void;
   invoiceHrefOf: (invoiceId: string) => string;
+  reviewHrefOf: (itemId: string) => string;
 };
 
 /**
@@ -201,6 +202,7 @@ export const OrderItemsView = ({
   itemId,
   onOpenItem,
   invoiceHrefOf,
+  reviewHrefOf,
 }: OrderItemsViewProps) => {
   const counts = useOrderItemTabCounts();
   return (
@@ -235,6 +237,7 @@ export const OrderItemsView = ({
         itemId={itemId}
         onClose={() => onOpenItem(null)}
         invoiceHrefOf={invoiceHrefOf}
+        reviewHrefOf={reviewHrefOf}
       />
     </Stack>
   );

@@ -1,0 +1,367 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Payment, PublicInvoice } from '@atelier/contract/orders/invoice';
+import { FormErrorAlert } from '@/components/ui/form-error-alert';
+import { LinkButton } from '@/components/ui/link-button';
+import { hrefs } from '@/config/paths';
+import {
+  cardFieldOf,
+  CardFormSchema,
+  type CardFormValues,
+  type CardPaymentMethod,
+} from '@/features/orders/card-form';
+import {
+  type AddressReference,
+  ShippingAddressFields,
+} from '@/features/orders/components/shipping-address-fields';
+import { formatAmount } from '@/features/orders/orders-format';
+import { createPaymentAttempts, isOutcomeUnknown } from '@/features/orders/payment-attempts';
+import {
+  EMPTY_SHIPPING_ADDRESS,
+  SHIPPING_ADDRESS_FIELDS,
+  ShippingAddressFormSchema,
+  type ShippingAddressFormOutput,
+  type ShippingAddressFormValues,
+} from '@/features/orders/shipping-address-form';
+import { isApiError } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/form-errors';
+import { type PublicPayBody, usePayPublicInvoice } from './public-pay-invoice-queries';
+
+/** What the last payment request came to, short of a completed payment. */
+type Outcome =
+  | { kind: 'declined'; reason: string }
+  | { kind: 'requires-action'; payment: Payment }
+  | { kind: 'pending'; payment: Payment }
+  /** No answer we can trust: the same attempt may be sent again (same key). */
+  | { kind: 'unknown'; message: string; retry: () => void }
+  | { kind: 'refused'; message: string };
+
+type PublicPayFormProps = {
+  sn: string;
+  invoice: PublicInvoice;
+  /** What the payment will charge, e.g. "$2,806.75". */
+  amountText: string;
+  reference: AddressReference;
+  onPaid: (payment: Payment) => void;
+  /** The invoice is no longer open (paid or voided elsewhere): the page reads it again. */
+  onNotOpen: () => void;
+};
+
+const OutcomeAlert = ({
+  outcome,
+  storeTitle,
+  isBusy,
+}: {
+  outcome: Outcome;
+  storeTitle: string;
+  isBusy: boolean;
+}) => {
+  switch (outcome.kind) {
+    case 'declined':
+      return (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="Payment declined"
+          role="alert"
+        >
+          {outcome.reason} Nothing was charged: try another card.
+        </Alert>
+      );
+    case 'requires-action':
+      return (
+        <Alert
+          color="yellow"
+          icon={<IconLock size={18} />}
+          title="This card needs authentication"
+          role="alert"
+          data-testid="authentication-needed"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              The bank wants the card holder to confirm this payment of{' '}
+              {formatAmount(outcome.payment.amount, outcome.payment.currencyCode)}, which a pay link
+              cannot do. Nothing has been charged: the payment waits for that confirmation, so no
+              other card can be used on this link meanwhile. Sign in to Atelier as {storeTitle} to
+              complete it.
+            </Text>
+            <LinkButton href={hrefs.login(hrefs.ordersAndShipments())} size="xs" variant="white">
+              Sign in to Atelier
+            </LinkButton>
+          </Stack>
+        </Alert>
+      );
+    case 'pending':
+      return (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title="Payment not confirmed yet"
+          role="alert"
+        >
+          {outcome.payment.failureReason ??
+            'The payment provider is still processing this payment.'}{' '}
+          Open this link again later to see whether the invoice is paid.
+        </Alert>
+      );
+    case 'unknown':
+      return (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title="No answer from the payment"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {outcome.message} Try again: a retry of the same payment never charges twice.
+            </Text>
+            <Button size="xs" variant="white" onClick={outcome.retry} loading={isBusy}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    case 'refused':
+      return <FormErrorAlert message={outcome.message} />;
+  }
+};
+
+/**
+ * The pay link's payment: where the goods go (unless the invoice needs no shipping), the card,
+ * and one Pay button. Each attempt has its own `Idempotency-Key`; a retry of an attempt whose
+ * answer never came reuses it, and anything sent after an answer (a decline) is a new attempt.
+ */
+export const PublicPayForm = ({
+  sn,
+  invoice,
+  amountText,
+  reference,
+  onPaid,
+  onNotOpen,
+}: PublicPayFormProps) => {
+  const pay = usePayPublicInvoice(sn);
+  const [attempts] = useState(() => createPaymentAttempts());
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Which provider takes cards is known once it answered (the payment config needs a session).
+  const [provider, setProvider] = useState<string | null>(null);
+  const isSending = useRef(false);
+  const needsAddress = invoice.shippingMode !== 'NO_SHIPPING_NEEDED';
+
+  const addressForm = useForm<ShippingAddressFormValues, unknown, ShippingAddressFormOutput>({
+    resolver: zodResolver(ShippingAddressFormSchema),
+    defaultValues: EMPTY_SHIPPING_ADDRESS,
+  });
+  const cardForm = useForm<CardFormValues, unknown, CardPaymentMethod>({
+    resolver: zodResolver(CardFormSchema),
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
+  const countryCode = useWatch({
+    control: addressForm.control,
+    name: 'shippingAddress.countryCode',
+  });
+  const states = reference.useStates(needsAddress && countryCode ? countryCode : null);
+  const cardErrors = cardForm.formState.errors;
+
+  /** A country with states needs one chosen: the reference data says which do. */
+  const isStateMissing = () => {
+    const hasStates = (states.data?.items.length ?? 0) > 0;
+    if (!hasStates || addressForm.getValues('shippingAddress.stateCode')) return false;
+    addressForm.setError(
+      'shippingAddress.stateCode',
+      { type: 'required', message: 'Choose the state or province.' },
+      { shouldFocus: true },
+    );
+    return true;
+  };
+
+  const handleAnswer = (payment: Payment) => {
+    setProvider(payment.provider);
+    switch (payment.status) {
+      case 'COMPLETED':
+        onPaid(payment);
+        return;
+      case 'DECLINED':
+        cardForm.setFocus('number');
+        setOutcome({ kind: 'declined', reason: payment.failureReason ?? 'The card was declined.' });
+        return;
+      case 'REQUIRES_ACTION':
+        setOutcome({ kind: 'requires-action', payment });
+        return;
+      case 'PENDING':
+        setOutcome({ kind: 'pending', payment });
+        return;
+    }
+  };
+
+  /** A refusal: on the fields it names, else above the form. */
+  const showRefusal = (error: unknown) => {
+    if (isApiError(error) && error.status === 409) {
+      setOutcome({ kind: 'refused', message: error.message });
+      onNotOpen();
+      return;
+    }
+    let isShown = false;
+    if (isApiError(error)) {
+      for (const issue of error.details) {
+        const field = cardFieldOf(issue.field);
+        if (!field) continue;
+        cardForm.setError(
+          field,
+          { type: 'server', message: issue.message },
+          { shouldFocus: !isShown },
+        );
+        isShown = true;
+      }
+    }
+    const message = applyServerErrors(error, SHIPPING_ADDRESS_FIELDS, addressForm.setError);
+    if (!isShown && message) setOutcome({ kind: 'refused', message });
+  };
+
+  const send = async (body: PublicPayBody) => {
+    if (isSending.current) return;
+    isSending.current = true;
+    setOutcome(null);
+    const idempotencyKey = attempts.keyFor(JSON.stringify(body));
+    try {
+      const payment = await pay.mutateAsync({ body, idempotencyKey });
+      attempts.settle();
+      handleAnswer(payment);
+    } catch (error) {
+      if (isOutcomeUnknown(error)) {
+        setOutcome({
+          kind: 'unknown',
+          message: isApiError(error) ? error.message : 'The payment could not be sent.',
+          retry: () => void send(body),
+        });
+      } else {
+        attempts.settle();
+        showRefusal(error);
+      }
+    } finally {
+      isSending.current = false;
+    }
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const picked: { card?: CardPaymentMethod; address?: ShippingAddressFormOutput } = {};
+    await cardForm.handleSubmit((card) => {
+      picked.card = card;
+    })();
+    // The address is above the card: its first error takes the focus.
+    if (needsAddress) {
+      await addressForm.handleSubmit((address) => {
+        picked.address = address;
+      })();
+      if (picked.address && isStateMissing()) return;
+    }
+    if (!picked.card || (needsAddress && !picked.address)) return;
+    await send({
+      shippingAddress: picked.address?.shippingAddress ?? null,
+      discountCode: null,
+      shippingAssurance: false,
+      sampleAssurance: false,
+      paymentMethod: picked.card,
+    });
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Pay this invoice">
+      <Stack gap="lg">
+        {needsAddress ? (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <Stack gap={2}>
+                <Title order={2} fz="h4">
+                  Shipping address
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Where {invoice.supplierName} sends the goods.
+                </Text>
+              </Stack>
+              <ShippingAddressFields form={addressForm} reference={reference} />
+            </Stack>
+          </Paper>
+        ) : null}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} fz="h4">
+              Card
+            </Title>
+            {provider === 'local' ? (
+              <Alert
+                color="blue"
+                variant="light"
+                icon={<IconShieldCheck size={18} />}
+                title="Test payments"
+                role="note"
+                data-testid="test-provider-notice"
+              >
+                Payments are simulated by Atelier&apos;s local test provider: use a test card. Any
+                expiry date in the future and any three digits as the CVC work; no money moves.
+              </Alert>
+            ) : null}
+            {outcome ? (
+              <OutcomeAlert
+                outcome={outcome}
+                storeTitle={invoice.storeTitle}
+                isBusy={pay.isPending}
+              />
+            ) : null}
+            {outcome?.kind === 'requires-action' ? null : (
+              <>
+                <TextInput
+                  label="Card number"
+                  required
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="1234 1234 1234 1234"
+                  leftSection={<IconCreditCard size={16} aria-hidden />}
+                  {...cardForm.register('number')}
+                  error={cardErrors.number?.message}
+                />
+                <SimpleGrid cols={2} spacing="sm">
+                  <TextInput
+                    label="Expiry"
+                    required
+                    autoComplete="cc-exp"
+                    placeholder="MM / YY"
+                    {...cardForm.register('expiry')}
+                    error={cardErrors.expiry?.message}
+                  />
+                  <TextInput
+                    label="CVC"
+                    required
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    maxLength={4}
+                    {...cardForm.register('cvc')}
+                    error={cardErrors.cvc?.message}
+                  />
+                </SimpleGrid>
+                <Button
+                  type="submit"
+                  size="md"
+                  fullWidth
+                  loading={pay.isPending}
+                  leftSection={<IconLock size={16} aria-hidden />}
+                >
+                  Pay {amountText}
+                </Button>
+              </>
+            )}
+            <Text size="xs" c="dimmed" ta="center">
+              You pay as {invoice.storeTitle}; no account is needed. {invoice.supplierName} is told
+              as soon as the payment goes through.
+            </Text>
+          </Stack>
+        </Paper>
+      </Stack>
+    </form>
+  );
+};
