@@ -13,7 +13,11 @@ import {
   chatMessages,
   conversationReads,
   conversations,
+  creatorOrderItemEvents,
+  creatorOrderItems,
+  creatorPayments,
   customProjects,
+  paymentLedgerEntries,
   files,
   outboxEvents,
   salesCustomers,
@@ -27,6 +31,8 @@ import {
   salesRefunds,
   stores,
   supplierInvites,
+  supplierInvoiceItems,
+  supplierInvoices,
   teamMembers,
   users,
 } from '@/db/schema';
@@ -292,6 +298,102 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     sku: `${marker}-85123A`,
     price: 255,
   });
+  // Issue 12: an invoice paid with a test card, its line as an order item with its history.
+  const invoiceId = newId('inv');
+  await db.insert(supplierInvoices).values({
+    id: invoiceId,
+    sn: newId('sn')
+      .replace(/[^a-z0-9]/g, '')
+      .padEnd(32, '0')
+      .slice(0, 32),
+    storeId,
+    companyId,
+    status: 'PAID',
+    currencyCode: 'USD',
+    shippingMode: 'SUPPLIER_SHIPPING',
+    shippingAmount: 1500,
+    leadTimeDays: 30,
+    notes: `${marker} invoice notes`,
+    createdByUserId: 'usr_supplier',
+  });
+  const lineId = newId('ivl');
+  await db.insert(supplierInvoiceItems).values({
+    id: lineId,
+    invoiceId,
+    storeId,
+    position: 0,
+    title: `${marker} tee`,
+    category: 'PRODUCT',
+    quantity: 10,
+    unitPrice: 850,
+  });
+  const paymentId = newId('pay');
+  const itemId = newId('coi');
+  const totals = {
+    currencyCode: 'USD',
+    productSubtotal: 8500,
+    designSubtotal: 0,
+    sampleSubtotal: 0,
+    subtotal: 8500,
+    discount: 0,
+    discountCode: null,
+    shipping: 1500,
+    handling: 0,
+    shippingAssurance: 0,
+    sampleAssurance: 0,
+    processingFee: 300,
+    total: 10300,
+    fees: [],
+  };
+  await db.insert(creatorPayments).values({
+    id: paymentId,
+    storeId,
+    status: 'COMPLETED',
+    result: 'COMPLETED',
+    provider: 'local',
+    providerChargeId: `lch_${marker}`,
+    amount: 10300,
+    currencyCode: 'USD',
+    totals,
+    itemIds: [itemId],
+    cardBrand: 'visa',
+    cardLast4: '4242',
+  });
+  await db.insert(creatorOrderItems).values({
+    id: itemId,
+    storeId,
+    companyId,
+    kind: 'PRODUCTION',
+    status: 'IN_PRODUCTION',
+    category: 'PRODUCT',
+    title: `${marker} tee`,
+    invoiceId,
+    invoiceItemId: lineId,
+    quantity: 10,
+    unitPrice: 850,
+    currencyCode: 'USD',
+    shippingMode: 'SUPPLIER_SHIPPING',
+    shippingAmount: 1500,
+    paymentId,
+  });
+  await db.insert(creatorOrderItemEvents).values({
+    id: newId('oie'),
+    orderItemId: itemId,
+    storeId,
+    fromStatus: 'CHARGE_PENDING',
+    toStatus: 'IN_PRODUCTION',
+    actorKind: 'system',
+    note: `${marker} paid`,
+  });
+  await db.insert(paymentLedgerEntries).values({
+    id: newId('led'),
+    storeId,
+    paymentId,
+    kind: 'CHARGE',
+    amount: 10300,
+    currencyCode: 'USD',
+    providerReference: `lch_${marker}`,
+  });
   return storeId;
 };
 
@@ -318,6 +420,12 @@ const EXPECTED_TABLES = {
   sales_order_notes: 1,
   sales_products: 1,
   sales_product_variants: 1,
+  supplier_invoices: 1,
+  supplier_invoice_items: 1,
+  creator_order_items: 1,
+  creator_order_item_events: 1,
+  creator_payments: 1,
+  payment_ledger_entries: 1,
   jobs: 1,
 };
 
