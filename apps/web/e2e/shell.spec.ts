@@ -170,7 +170,7 @@ describe.skipIf(!hasChromium)(`app shell and navigation (issue 10)${SKIP_REASON}
     await page.context().close();
   });
 
-  it.each(['/ask-copilot', '/manage-shop', '/inbox/orders'])(
+  it.each(['/ask-copilot', '/manage-shop', '/discount'])(
     'marks the placeholder at %s with the words of every marker',
     async (path) => {
       const page = await signedInPage(1280);
