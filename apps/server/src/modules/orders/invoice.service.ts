@@ -43,9 +43,6 @@ export const createInvoiceService = ({
   directory,
   cards,
 }: InvoiceServiceDeps) => {
-  const supplierNameOf = async (companyId: string) =>
-    (await directory.findSupplierNames([companyId])).get(companyId) ?? 'Supplier';
-
   const present = async (tx: Database, invoices: readonly SupplierInvoiceRow[]) => {
     const ids = invoices.map((invoice) => invoice.id);
     const [lines, items, names, titles] = await Promise.all([
@@ -344,8 +341,6 @@ export const createInvoiceService = ({
       }
       return { ...prepared, itemIds: [...prepared.itemIds].sort() };
     },
-
-    supplierNameOf,
   };
 };
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

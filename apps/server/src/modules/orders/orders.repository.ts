@@ -298,7 +298,14 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
 
   /** Tells both parties that items changed without changing status (a cancel request). */
   async announceItems(tx: Database, rows: readonly CreatorOrderItemRow[]) {
-    for (const row of rows) await publishItems(events, tx, [row], row.status);
+    for (const status of new Set(rows.map((row) => row.status))) {
+      await publishItems(
+        events,
+        tx,
+        rows.filter((row) => row.status === status),
+        status,
+      );
+    }
   },
 
   async updateItem(
