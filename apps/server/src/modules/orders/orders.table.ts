@@ -54,6 +54,15 @@ export const supplierInvoices = pgTable(
     notes: text('notes'),
     createdByUserId: text('created_by_user_id').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Spec §2 /add-shipping-address/{invoiceId}: where the store wants the goods, given before
+     * paying (so the supplier can quote shipping charged later); checked like checkout's address.
+     */
+    shippingAddress: jsonb('shipping_address').$type<PostalAddress | null>(),
+    shippingAddressAddedAt: timestamp('shipping_address_added_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +127,10 @@ export const creatorOrderItems = pgTable(
     carrier: text('carrier'),
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+    /** Units shipped so far over its shipments (partial shipments); = quantity once SHIPPED. */
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
+    /** Units the store (or the fulfillment center) has received; receiving PARTIAL below quantity. */
+    receivedQuantity: integer('received_quantity').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     /** A production cancel the store asked for, waiting for the supplier's answer. */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
@@ -138,6 +151,34 @@ export const creatorOrderItems = pgTable(
   ],
 );
 export type CreatorOrderItemRow = typeof creatorOrderItems.$inferSelect;
+
+/**
+ * Issue 12 partial shipments: one parcel of an order item sent by its supplier (quantity, carrier,
+ * tracking number); the item is SHIPPED once its shipments cover its quantity.
+ */
+export const creatorOrderItemShipments = pgTable(
+  'creator_order_item_shipments',
+  {
+    id: text('id').primaryKey(),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => creatorOrderItems.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    companyId: text('company_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the store marked this parcel received. */
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+    createdByUserId: text('created_by_user_id'),
+  },
+  (table) => [
+    index('creator_order_item_shipments_item_idx').on(table.itemId, table.shippedAt),
+    index('creator_order_item_shipments_store_idx').on(table.storeId, table.shippedAt),
+  ],
+);
+export type CreatorOrderItemShipmentRow = typeof creatorOrderItemShipments.$inferSelect;
 
 /** Every status change of an order item: who (store user, supplier user or system) and when. */
 export const creatorOrderItemEvents = pgTable(
