@@ -57,7 +57,11 @@ export const createDispatcher = (
 
   const names = () => [...bus.subscribers().keys()];
 
-  const deliverGroup = async (group: ClaimedDelivery[]) => {
+  /**
+   * Hands one aggregate's deliveries to their subscriber in order; stops at the first failure
+   * (recorded for a retry, the rest released). Returns those delivered, which the round marks.
+   */
+  const deliverGroup = async (group: ClaimedDelivery[]): Promise<ClaimedDelivery[]> => {
     for (const [index, delivery] of group.entries()) {
       const subscriber = bus.subscribers().get(delivery.subscriber);
       try {
@@ -78,16 +82,19 @@ export const createDispatcher = (
           { err: error, eventId: delivery.eventId, subscriber: delivery.subscriber, isDead },
           isDead ? 'event delivery given up' : 'event delivery failed; it will be retried',
         );
-        await outbox.markDelivered(group.slice(0, index));
         await outbox.markFailed(delivery, message, retryDelayMs(delivery.attempts), isDead);
         await outbox.release(group.slice(index + 1));
-        return;
+        return group.slice(0, index);
       }
     }
-    await outbox.markDelivered(group);
+    return group;
   };
 
-  /** One claim and delivery round; resolves with the number of deliveries claimed. */
+  /**
+   * One claim and delivery round; resolves with the number of deliveries claimed. What was
+   * delivered is marked in one statement at the end of the round (still leased until then, so no
+   * other dispatcher takes it, and nothing later of its aggregate is claimed before it).
+   */
   const round = async (): Promise<number> => {
     const claimed = await db.transaction((tx) =>
       createOutboxRepository(tx).claimDue(names(), batchSize, leaseMs),
@@ -97,7 +104,8 @@ export const createDispatcher = (
       const key = `${delivery.subscriber}\u0000${delivery.aggregateId}`;
       groups.set(key, [...(groups.get(key) ?? []), delivery]);
     }
-    await Promise.all([...groups.values()].map(deliverGroup));
+    const delivered = await Promise.all([...groups.values()].map(deliverGroup));
+    await outbox.markDelivered(delivered.flat());
     if (Date.now() - lastPruneAt > PRUNE_EVERY_MS) {
       lastPruneAt = Date.now();
       await outbox.pruneSettled(retentionMs);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
+import { toJsonbText } from '@/db/jsonb';
 import { outboxDeliveries, outboxEvents } from './outbox.table';
 
 /** The notification channel a publish pokes (delivered at commit) to wake the dispatchers. */
@@ -34,7 +35,10 @@ const pairs = (deliveries: readonly { eventId: string; subscriber: string }[]) =
 
 /** The only code that reads and writes the outbox tables. */
 export const createOutboxRepository = (db: Database) => ({
-  /** The event and one pending delivery per subscriber; pokes the dispatchers at commit. */
+  /**
+   * The event and one pending delivery per subscriber, and a poke of the dispatchers at commit:
+   * one statement (a round trip per publish, not three: every write that publishes pays for it).
+   */
   async insertEvent(
     event: {
       id: string;
@@ -45,20 +49,23 @@ export const createOutboxRepository = (db: Database) => ({
     },
     subscribers: readonly string[],
   ): Promise<void> {
-    const [row] = await db
-      .insert(outboxEvents)
-      .values(event)
-      .returning({ sequence: outboxEvents.sequence });
-    if (subscribers.length === 0) return;
-    await db.insert(outboxDeliveries).values(
-      subscribers.map((subscriber) => ({
-        eventId: event.id,
-        subscriber,
-        sequence: row!.sequence,
-        aggregateId: event.aggregateId,
-      })),
-    );
-    await db.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
+    if (subscribers.length === 0) {
+      await db.insert(outboxEvents).values(event);
+      return;
+    }
+    await db.execute(sql`
+      WITH event AS (
+        INSERT INTO ${outboxEvents} (id, type, aggregate_id, store_id, payload)
+        VALUES (${event.id}, ${event.type}, ${event.aggregateId}, ${event.storeId},
+          ${toJsonbText(event.payload)}::jsonb)
+        RETURNING sequence
+      ), deliveries AS (
+        INSERT INTO ${outboxDeliveries} (event_id, subscriber, sequence, aggregate_id)
+        SELECT ${event.id}, s.subscriber, event.sequence, ${event.aggregateId}
+        FROM event, unnest(ARRAY[${list(subscribers)}]::text[]) AS s(subscriber)
+      )
+      SELECT pg_notify(${OUTBOX_CHANNEL}, '')
+    `);
   },
 
   /**

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createBenchDatabase,
@@ -43,7 +44,8 @@ import { checkRows, prepareCatalog } from './orders-setup';
  *
  * Flags: --engine pglite|postgres|both (default both; PostgreSQL from DATABASE_URL or the local
  * default), --connections 50, --seconds 15 (per reading), --repeats 1, --stores 50, --items 2000,
- * --keep (leave the database; its location is printed).
+ * --keep (leave the database; its location is printed), --profile DIR (a V8 CPU profile of the
+ * project's server process, written when it stops).
  */
 
 const { values: flags } = parseArgs({
@@ -55,6 +57,7 @@ const { values: flags } = parseArgs({
     stores: { type: 'string', default: '50' },
     items: { type: 'string', default: '2000' },
     keep: { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 const REPEATS = Number(flags.repeats);
@@ -65,6 +68,9 @@ const options: RunOptions = {
   warmupSeconds: 3,
   stores: Number(flags.stores),
   log,
+  serverNodeArgs: flags.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? '.', flags.profile)}`]
+    : [],
 };
 
 const benchEngineOnce = async (engine: Engine, repeat: number): Promise<EngineRun> => {

@@ -32,6 +32,8 @@ export type RunOptions = {
   warmupSeconds: number;
   stores: number;
   log(line: string): void;
+  /** Extra node flags of the project's server process (`--profile DIR`: `--cpu-prof`). */
+  serverNodeArgs?: readonly string[];
   /** Called before each reading (the project on PostgreSQL: the outbox drained). */
   settle?: () => Promise<Backlog>;
 };
@@ -177,11 +179,14 @@ export const benchProject = async (
 ) => {
   const drainer = database.databaseUrl ? outboxDrainer(database.databaseUrl) : undefined;
   const projectOptions = { ...options, settle: drainer?.drain };
-  const server = startServerProcess({
-    DATA_DIR: database.dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    LOG_LEVEL: 'error',
-  });
+  const server = startServerProcess(
+    {
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      LOG_LEVEL: 'error',
+    },
+    options.serverNodeArgs,
+  );
   try {
     const { port } = await server.ready;
     const base = `http://127.0.0.1:${port}`;

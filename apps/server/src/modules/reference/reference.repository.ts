@@ -25,6 +25,11 @@ export const createReferenceRepository = (db: Database) => ({
       .orderBy(asc(states.name));
   },
 
+  /** Every state of every country, in name order. */
+  async listAllStates(): Promise<StateRow[]> {
+    return db.select().from(states).orderBy(asc(states.name));
+  },
+
   async countRows(): Promise<{ countries: number; states: number }> {
     const [countryCount] = await db.select({ count: sql<number>`count(*)::int` }).from(countries);
     const [stateCount] = await db.select({ count: sql<number>`count(*)::int` }).from(states);
