@@ -39,7 +39,7 @@ const choose = async (page: Page, label: string, option: string) => {
 /**
  * Issue 12 journey, two browser contexts: the supplier sends an invoice in chat → the creator
  * pays it with a test card → the order is in production on both sides → the supplier ships it
- * with tracking → the creator marks it received and leaves a review.
+ * with tracking in two parcels → the creator marks each received and leaves a review.
  */
 describe.skipIf(!hasChromium)(`sample and production orders journey${SKIP_REASON}`, () => {
   let server: TestServer;
@@ -130,22 +130,55 @@ describe.skipIf(!hasChromium)(`sample and production orders journey${SKIP_REASON
     await creatorRow.waitFor();
     expect(await creatorRow.textContent()).toContain('In production');
 
-    // The supplier ships it with tracking.
+    // The supplier ships it with tracking, in two parcels: 120 units, then the 180 left.
     await supplierRow.getByRole('button', { name: `Mark ${LINE_TITLE} shipped` }).click();
     const ship = supplier.getByRole('dialog', { name: 'Mark shipped' });
+    const units = ship.getByRole('textbox', { name: 'Units in this parcel' });
+    expect(await units.inputValue()).toBe('300');
+    await units.fill('120');
     await ship.getByRole('textbox', { name: 'Carrier' }).fill('UPS');
     await ship.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
+    await takeShot(supplier, 'orders-supplier-ship-modal', { fullPage: false });
     await ship.getByRole('button', { name: 'Mark shipped' }).click();
     await ship.waitFor({ state: 'detached' });
+    await supplierRow.getByText('120 of 300 shipped').waitFor();
+    expect(await supplierRow.textContent()).toContain('Partially shipped');
+    // The creator's list follows live.
+    await creatorRow.getByText('Partially shipped').waitFor({ timeout: 15_000 });
+    expect(await creatorRow.textContent()).toContain('120 of 300 units shipped');
+
+    await supplierRow.getByRole('button', { name: `Mark ${LINE_TITLE} shipped` }).click();
+    const rest = supplier.getByRole('dialog', { name: 'Mark shipped' });
+    expect(await rest.getByTestId('shipped-so-far').textContent()).toBe(
+      '120 of 300 shipped · 180 units to go',
+    );
+    expect(await rest.getByRole('textbox', { name: 'Units in this parcel' }).inputValue()).toBe(
+      '180',
+    );
+    await rest.getByRole('textbox', { name: 'Carrier' }).fill('DHL');
+    await rest.getByRole('textbox', { name: 'Tracking number' }).fill('JD014600003828150');
+    await takeShot(supplier, 'orders-supplier-ship-modal-rest', { fullPage: false });
+    await rest.getByRole('button', { name: 'Mark shipped' }).click();
+    await rest.waitFor({ state: 'detached' });
     await supplierRow.getByText('Shipped').first().waitFor();
     await takeShot(supplier, 'orders-supplier-shipped', { fullPage: false });
 
-    // The creator sees it shipped, marks it received and reviews the supplier.
+    // The creator sees it shipped, receives it parcel by parcel and reviews the supplier.
     await creatorRow.getByText('Shipped').first().waitFor({ timeout: 15_000 });
     await creatorRow.click();
     const drawer = creator.getByRole('dialog');
     await drawer.getByText('1Z999AA10123456784').first().waitFor();
-    await drawer.getByRole('button', { name: 'Mark received' }).click();
+    expect(await drawer.getByTestId('shipment').count()).toBe(2);
+    await drawer
+      .getByRole('button', { name: 'Mark received: 120 units, UPS 1Z999AA10123456784' })
+      .click();
+    await drawer.getByText('Partially received').first().waitFor();
+    await takeShot(creator, 'orders-creator-drawer-parcels', { fullPage: false });
+    await drawer
+      .getByRole('button', { name: 'Mark received: 180 units, DHL JD014600003828150' })
+      .click();
+    await drawer.getByText('Received', { exact: true }).first().waitFor();
+    await takeShot(creator, 'orders-creator-drawer-received', { fullPage: false });
     await drawer.getByRole('link', { name: 'Leave a review' }).click();
     await creator.waitForURL(/\/leave-a-review\/coi_[a-z0-9]+$/);
     await waitForPageRendered(creator);

@@ -26,6 +26,21 @@ export const OrderItemEventSchema = z.object({
   at: z.iso.datetime(),
 });
 
+/**
+ * Issue 12 partial shipments: one parcel of an order item (units, carrier, tracking number and
+ * the carrier's tracking page), when the supplier shipped it and when the store received it.
+ */
+export const OrderItemShipmentSchema = z.object({
+  id: z.string(),
+  quantity: z.number().int(),
+  carrier: z.string(),
+  trackingNumber: z.string(),
+  trackingUrl: z.string(),
+  shippedAt: z.iso.datetime(),
+  receivedAt: z.iso.datetime().nullable(),
+});
+export type OrderItemShipment = z.infer<typeof OrderItemShipmentSchema>;
+
 export const OrderItemSchema = z.object({
   id: z.string(),
   storeId: z.string(),
@@ -49,8 +64,15 @@ export const OrderItemSchema = z.object({
   deliveryStatus: DeliveryStatusSchema,
   destination: DestinationSchema,
   paymentId: z.string().nullable(),
+  /** The latest shipment's tracking number and carrier (see `shipments` for every parcel). */
   trackingNumber: z.string().nullable(),
   carrier: z.string().nullable(),
+  /** Units shipped so far over the parcels; the item is SHIPPED once it reaches `quantity`. */
+  shippedQuantity: z.number().int(),
+  /** Units received; receiving is PARTIAL below `quantity`, RECEIVED at it. */
+  receivedQuantity: z.number().int(),
+  /** The parcels shipped, oldest first. */
+  shipments: z.array(OrderItemShipmentSchema),
   /** A production cancel the store asked for, waiting for the supplier (issue 12). */
   cancelRequestedAt: z.iso.datetime().nullable(),
   cancelReason: z.string().nullable(),
@@ -145,7 +167,7 @@ export const markOrderItemReceived = defineEndpoint({
   params: ItemIdParams,
   response: OrderItemSchema,
   summary:
-    'The store received a shipped item (receiving RECEIVED); then it can review the supplier.',
+    'The store received a parcel (`shipmentId`) or every shipped parcel of an item: receiving PARTIAL while units are missing, RECEIVED once all are in; then it can review the supplier. Receiving a parcel twice changes nothing.',
   tags: ['orders'],
 });
 
@@ -154,6 +176,8 @@ export const listPartnerOrderItems = defineEndpoint({
   path: '/api/partner/order-items',
   auth: 'supplier',
   query: z.object({ tab: OrderItemTabSchema.default('ALL') }),
+  /** No body (or no `shipmentId`): every shipped parcel not yet received. */
+  body: z.object({ shipmentId: IdSchema.optional() }).nullish(),
   response: z.object({ items: z.array(OrderItemSchema) }),
   summary: "The supplier company's paid order items, newest first.",
   tags: ['orders'],
@@ -169,7 +193,8 @@ export const shipPartnerOrderItem = defineEndpoint({
     carrier: textSchema(60).pipe(z.string().min(2, 'Enter the carrier.')),
   }),
   response: OrderItemSchema,
-  summary: 'The supplier ships an item in production (tracking number and carrier).',
+  summary:
+    'The supplier ships a parcel of an item in production (tracking number, carrier, and `quantity`: all that remain when absent). The item is SHIPPED once its parcels cover its quantity; more than remains is 400 on `quantity`.',
   tags: ['orders'],
 });
 
@@ -178,6 +203,12 @@ export const reviewOrderItem = defineEndpoint({
   path: '/api/web/creator-order-items/:id/review',
   params: ItemIdParams,
   body: ReviewInputSchema,
+    /** Units in this parcel (partial shipments); all that remain when absent. */
+    quantity: z
+      .number('Enter the number of units.')
+      .int('Whole units only.')
+      .min(1, 'Ship at least 1 unit.')
+      .optional(),
   response: CatalogCompanyReviewSchema,
   summary:
     'Spec §2 /leave-a-review/{orderId}: once the item is received, the store reviews its supplier; the review shows as a verified purchase (it replaces the store’s earlier review of that supplier).',

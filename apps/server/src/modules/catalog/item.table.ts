@@ -33,6 +33,11 @@ export const catalogItems = pgTable(
     priceCents: integer('price_cents').notNull(),
     currencyCode: text('currency_code').notNull().default('USD'),
     samplePriceCents: integer('sample_price_cents'),
+    /** Spec §4 stock: whether the supplier can send a sample now (IN_STOCK or OUT_OF_STOCK). */
+    sampleStock: text('sample_stock')
+      .$type<'IN_STOCK' | 'OUT_OF_STOCK'>()
+      .notNull()
+      .default('IN_STOCK'),
     moq: integer('moq'),
     productionTimeDays: integer('production_time_days').notNull(),
     imageUrl: text('image_url'),

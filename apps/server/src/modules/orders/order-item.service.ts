@@ -25,7 +25,7 @@ import {
 import { toOrderItem } from './orders.mappers';
 import { trackingUrlOf } from './tracking-links';
 import type { OrdersRepository, StatusActor } from './orders.repository';
-import type { CreatorOrderItemRow } from './orders.table';
+import type { CreatorOrderItemRow, CreatorOrderItemShipmentRow } from './orders.table';
 
 export type OrderItemServiceDeps = {
   cards: OrderCards;
@@ -40,6 +40,19 @@ const itemNotFound = () =>
   new AppError('not_found', 'There is no such order item.', { reason: 'order_item_not_found' });
 
 /** 409 `order_item_transition` naming both states unless the contract's table allows it. */
+const unitCounts = new Intl.NumberFormat('en-US');
+/** "1 unit", "1,200 units". */
+const unitsOf = (count: number) => `${unitCounts.format(count)} ${count === 1 ? 'unit' : 'units'}`;
+/** A parcel as the history writes it: "40 of 100 units · UPS 1Z…" (no tracking for old rows). */
+const parcelNote = (
+  shipment: { quantity: number; carrier: string; trackingNumber: string },
+  itemQuantity: number,
+) => {
+  const tracking = `${shipment.carrier} ${shipment.trackingNumber}`.trim();
+  const units = `${unitCounts.format(shipment.quantity)} of ${unitsOf(itemQuantity)}`;
+  return tracking ? `${units} · ${tracking}` : units;
+};
+
 export const assertTransition = (item: CreatorOrderItemRow, to: OrderItemStatus) => {
   const issue = orderItemTransitionIssue(item.status, to, item.kind);
   if (issue) throw new AppError('conflict', issue, { reason: 'order_item_transition' });
@@ -98,15 +111,30 @@ export const createOrderItemService = ({
   cards,
 }: OrderItemServiceDeps) => {
   const present = async (rows: readonly CreatorOrderItemRow[]) => {
-    const [names, titles] = await Promise.all([
+  /** The items as the API shows them; their parcels are read in one query for the page. */
+    const [names, titles, shipments] = await Promise.all([
       directory.findSupplierNames([...new Set(rows.map((row) => row.companyId))]),
       directory.findStoreTitles([...new Set(rows.map((row) => row.storeId))]),
     ]);
+      // Only items that ever shipped have parcels: the cart and unpaid items need no read.
+      repository.listShipments(
+        db,
+        rows.filter((row) => row.shippedQuantity > 0).map((row) => row.id),
+      ),
     return rows.map((row) =>
-      toOrderItem(row, {
-        supplierName: names.get(row.companyId) ?? 'Supplier',
-        storeTitle: titles.get(row.storeId) ?? 'Store',
-      }),
+    const shipmentsOf = new Map<string, CreatorOrderItemShipmentRow[]>();
+    for (const shipment of shipments) {
+      shipmentsOf.set(shipment.itemId, [...(shipmentsOf.get(shipment.itemId) ?? []), shipment]);
+    }
+      toOrderItem(
+        row,
+        {
+          supplierName: names.get(row.companyId) ?? 'Supplier',
+          storeTitle: titles.get(row.storeId) ?? 'Store',
+        },
+        undefined,
+        shipmentsOf.get(row.id) ?? [],
+      ),
     );
   };
   const supplierActorOf = (supplier: SupplierActor): StatusActor => ({
@@ -251,21 +279,53 @@ export const createOrderItemService = ({
       return { ...item!, history };
     },
 
-    /** The store received a SHIPPED item: receiving RECEIVED. 409 unless shipped. */
-    async markReceived(actor: Actor, id: string): Promise<OrderItem> {
+    /**
+     * Issue 12 partial shipments: the store received one parcel (`shipmentId`) or every shipped
+     * parcel not yet received. Receiving is PARTIAL while units are missing and RECEIVED once
+     * all `quantity` are in (delivery RECEIVED_BY_PLATFORM when the goods go to the fulfillment
+     * center); one history event per parcel ("Received 40 of 100 units · UPS 1Z…"). Idempotent:
+     * a parcel received already changes nothing and the item is answered as it is. 404 for
+     * another store's item or a parcel not of this item (`shipment_not_found`); 409
+     * `order_item_not_shipped` before any parcel shipped.
+     */
+    async markReceived(actor: Actor, id: string, shipmentId?: string): Promise<OrderItem> {
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const [item] = await repository.lockItems(tx, actor.storeId, [id]);
         if (!item) throw itemNotFound();
-        if (item.status !== 'SHIPPED') {
-          throw new AppError('conflict', 'Only a shipped item can be marked received.', {
+        const shipments = await repository.listShipments(tx, [item.id]);
+        if (shipmentId !== undefined && !shipments.some((parcel) => parcel.id === shipmentId)) {
+          throw new AppError('not_found', 'This item has no such shipment.', {
+            reason: 'shipment_not_found',
+          });
+        }
+        if (shipments.length === 0) {
+          throw new AppError('conflict', 'Nothing of this item has shipped yet.', {
             reason: 'order_item_not_shipped',
           });
         }
-        return repository.updateItem(tx, item.id, {
-          receivingStatus: 'RECEIVED',
+        const arriving = shipments.filter(
+          (parcel) => !parcel.receivedAt && (shipmentId === undefined || parcel.id === shipmentId),
+        );
+        if (arriving.length === 0) return item;
+        const received = await repository.markShipmentsReceived(
+          tx,
+          item.id,
+          arriving.map((parcel) => parcel.id),
+          now,
+        );
+        const receivedQuantity = Math.min(
+          item.quantity,
+          received.reduce((sum, parcel) => sum + parcel.quantity, item.receivedQuantity),
+        );
+        const isComplete = receivedQuantity >= item.quantity;
+        const updated = await repository.updateItem(tx, item.id, {
+          receivedQuantity,
+          receivingStatus: isComplete ? 'RECEIVED' : 'PARTIAL',
           deliveryStatus:
-            item.destination === 'STORED_AT_FBP' ? 'RECEIVED_BY_PLATFORM' : item.deliveryStatus,
+            isComplete && item.destination === 'STORED_AT_FBP'
+              ? 'RECEIVED_BY_PLATFORM'
+              : item.deliveryStatus,
           receivedAt: now,
           updatedAt: now,
         });
@@ -274,17 +334,28 @@ export const createOrderItemService = ({
     },
 
     /**
-     * /leave-a-review/{orderId}: the store reviews the item's supplier once the item is received
-     * (a verified purchase). 404 for another store's item; 409 `order_item_not_received` before.
+     * /leave-a-review/{orderId}: the store reviews the item's supplier once anything of it is
+     * received (receiving PARTIAL or RECEIVED: the goods are in hand), a verified purchase. 404
+     * for another store's item; 409 `order_item_not_received` before.
      */
     async review(
       actor: Actor,
       id: string,
       input: { rating: number; title: string; body: string },
+        for (const parcel of received) {
+          await repository.noteItemEvent(
+            tx,
+            updated,
+            storeActorOf(actor),
+            now,
+            `Received ${parcelNote(parcel, item.quantity)}`,
+          );
+        }
+        return updated;
     ): Promise<CatalogCompanyReview> {
       const item = await repository.findItemForStore(db, actor.storeId, id);
       if (!item) throw itemNotFound();
-      if (item.receivingStatus !== 'RECEIVED' || !item.receivedAt) {
+      if (item.receivingStatus === 'NONE' || !item.receivedAt) {
         throw new AppError('conflict', 'Review the supplier once you have received the goods.', {
           reason: 'order_item_not_received',
         });
@@ -359,38 +430,78 @@ export const createOrderItemService = ({
     },
 
     /**
-     * The supplier ships an item IN_PRODUCTION (or IN_SUBSCRIPTION): SHIPPED with its tracking
-     * number and carrier, delivery NOT_YET_DELIVERED. 404 for another company's item; 409 naming
-     * both states otherwise.
+     * The supplier ships a parcel of an item IN_PRODUCTION (or IN_SUBSCRIPTION), issue 12 partial
+     * shipments: `quantity` units (all that remain when absent) with their carrier and tracking
+     * number. It records the parcel and a history event ("Shipped 40 of 100 units · UPS 1Z…"),
+     * posts a TRACKING_LINK card in the conversation and tells the store (live, or by e-mail);
+     * the item keeps the latest tracking number and carrier, delivery NOT_YET_DELIVERED, and is
+     * SHIPPED once its parcels cover its quantity. The item row is locked for the check, so
+     * concurrent parcels never ship more than it has. 404 for another company's item; 409
+     * `order_item_transition` naming both states when it is not in production; 400 on `quantity`
+     * (`shipment_quantity_exceeds_remaining`) for more than remains.
      */
     async ship(
       supplier: SupplierActor,
       id: string,
-      tracking: { trackingNumber: string; carrier: string },
+      input: { trackingNumber: string; carrier: string; quantity?: number | undefined },
     ): Promise<OrderItem> {
       const now = clock.now();
-      const row = await db.transaction(async (tx) => {
+      const { row, tracking } = await db.transaction(async (tx) => {
         const found = await repository.findItemForCompany(tx, supplier.companyId, id);
         if (!found || found.status === 'NOT_PURCHASED' || found.status === 'IN_SHOPPING_CART') {
           throw itemNotFound();
         }
         const [item] = await repository.lockItems(tx, found.storeId, [id]);
         assertTransition(item!, 'SHIPPED');
-        const [moved] = await repository.moveItems(
-          tx,
-          [item!],
-          'SHIPPED',
-          supplierActorOf(supplier),
-          now,
-          {
-            trackingNumber: tracking.trackingNumber,
-            carrier: tracking.carrier,
-            shippedAt: now,
-            deliveryStatus: 'NOT_YET_DELIVERED',
-          },
-          `${tracking.carrier} ${tracking.trackingNumber}`,
-        );
-        return moved!;
+        const remaining = item!.quantity - item!.shippedQuantity;
+        const quantity = input.quantity ?? remaining;
+        if (quantity < 1 || quantity > remaining) {
+          const message = `Only ${unitCounts.format(Math.max(remaining, 0))} of ${unitsOf(item!.quantity)} remain to ship.`;
+          throw new AppError('bad_request', message, {
+            reason: 'shipment_quantity_exceeds_remaining',
+            details: [{ field: 'quantity', message }],
+          });
+        }
+        // Parcels are ordered by when they shipped: one instant twice (a coarse or test clock)
+        // still orders them as they came.
+        const shippedAt =
+          item!.shippedAt && item!.shippedAt >= now ? new Date(item!.shippedAt.getTime() + 1) : now;
+        const shipment = await repository.insertShipment(tx, {
+          id: newId('shp'),
+          itemId: item!.id,
+          storeId: item!.storeId,
+          companyId: item!.companyId,
+          quantity,
+          carrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+          shippedAt,
+          createdByUserId: supplier.userId,
+        });
+        const shippedQuantity = item!.shippedQuantity + quantity;
+        const changes = {
+          trackingNumber: input.trackingNumber,
+          carrier: input.carrier,
+          shippedAt,
+          shippedQuantity,
+          deliveryStatus: 'NOT_YET_DELIVERED' as const,
+        };
+        const note = `Shipped ${parcelNote(shipment, item!.quantity)}`;
+        if (shippedQuantity >= item!.quantity) {
+          const [moved] = await repository.moveItems(
+            tx,
+            [item!],
+            'SHIPPED',
+            supplierActorOf(supplier),
+            now,
+            changes,
+            note,
+          );
+          return { row: moved!, tracking: shipment };
+        }
+        const updated = await repository.updateItem(tx, item!.id, { ...changes, updatedAt: now });
+        await repository.noteItemEvent(tx, updated, supplierActorOf(supplier), now, note);
+        await repository.announceShipment(tx, updated, shipment.id);
+        return { row: updated, tracking: shipment };
       });
       await cards.itemShipped({
         supplier,

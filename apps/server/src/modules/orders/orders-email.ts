@@ -5,7 +5,12 @@ import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import type { Notifier } from '@/modules/notifications';
 import { formatMoney } from './orders.mappers';
-import { creatorOrderItems, ordersEmailEvents, supplierInvoices } from './orders.table';
+import {
+  creatorOrderItems,
+  creatorOrderItemShipments,
+  ordersEmailEvents,
+  supplierInvoices,
+} from './orders.table';
 
 export type OrdersEmailDeps = {
   db: Database;
@@ -29,7 +34,8 @@ type Mail = { to: 'STORE' | 'SUPPLIER'; subject: string; lines: string[]; kind: 
 /**
  * Issue 12 "Both sides follow the order": the side that did not make a change hears of it by
  * e-mail through the Notifier when none of its sockets is open, as chat messages do: a new
- * invoice (store), a paid invoice and paid items (supplier), shipped items (store).
+ * invoice (store), a paid invoice and paid items (supplier), shipped items and each parcel of a
+ * partial shipment (store).
  * Cart moves send nothing. The e-mails and the event id are written in one transaction, so a
  * redelivered event sends nothing twice.
  */
@@ -76,6 +82,26 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
     const list = items.map(
       (item) =>
         `- ${item.title}: ${item.quantity} × ${formatMoney(item.unitPrice, item.currencyCode)}`,
+    if (event.payload.shipmentId) {
+      // A parcel of a partial shipment: the item is still in production, the store hears of it.
+      const [parcel] = await tx
+        .select()
+        .from(creatorOrderItemShipments)
+        .where(inArray(creatorOrderItemShipments.id, [event.payload.shipmentId]));
+      const item = items.find((row) => row.id === parcel?.itemId);
+      if (!parcel || !item) return undefined;
+      return {
+        to: 'STORE',
+        kind: 'orders.items.shipped',
+        subject: `${supplier} shipped part of your order`,
+        lines: [
+          `- ${item.title}: ${parcel.quantity} of ${item.quantity} units shipped (${item.shippedQuantity} so far)`,
+          `Tracking: ${parcel.carrier} ${parcel.trackingNumber}`,
+          '',
+          `Follow it: ${baseUrl}/inbox/orders`,
+        ],
+      };
+    }
     );
     switch (event.payload.status) {
       case 'IN_PRODUCTION':

@@ -3,9 +3,11 @@ import type { Invoice } from '@atelier/contract/orders/invoice';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import type {
   CreatorOrderItemRow,
+  CreatorOrderItemShipmentRow,
   SupplierInvoiceItemRow,
   SupplierInvoiceRow,
 } from './orders.table';
+import { trackingUrlOf } from './tracking-links';
 
 /** An invoice as the API shows it: its live lines, each with the order item it became. */
 export const toInvoice = (
@@ -51,13 +53,30 @@ export const toInvoice = (
   };
 };
 
-/** An order item as the API shows it (history only on the detail). */
+/** A parcel of an order item as the API shows it, with the carrier's tracking page. */
+export const toOrderItemShipment = (
+  shipment: CreatorOrderItemShipmentRow,
+): OrderItem['shipments'][number] => ({
+  id: shipment.id,
+  quantity: shipment.quantity,
+  carrier: shipment.carrier,
+  trackingNumber: shipment.trackingNumber,
+  trackingUrl: trackingUrlOf(shipment.carrier, shipment.trackingNumber),
+  shippedAt: shipment.shippedAt.toISOString(),
+  receivedAt: shipment.receivedAt?.toISOString() ?? null,
+});
+
+/**
+ * An order item as the API shows it, with its parcels (`shipments`, oldest first, the item's
+ * own only); history only on the detail.
+ */
 export const toOrderItem = (
   row: CreatorOrderItemRow,
   names: { supplierName: string; storeTitle: string },
   history?: OrderItem['history'],
 ): OrderItem => ({
   id: row.id,
+  shipments: readonly CreatorOrderItemShipmentRow[] = [],
   storeId: row.storeId,
   storeTitle: names.storeTitle,
   companyId: row.companyId,
@@ -82,6 +101,9 @@ export const toOrderItem = (
   carrier: row.carrier,
   cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
   cancelReason: row.cancelReason,
+  shippedQuantity: row.shippedQuantity,
+  receivedQuantity: row.receivedQuantity,
+  shipments: shipments.filter((shipment) => shipment.itemId === row.id).map(toOrderItemShipment),
   refundedAmount: row.refundedAmount,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -7,12 +7,14 @@ import {
   creatorOrderItemEvents,
   creatorOrderItems,
   creatorPayments,
+  creatorOrderItemShipments,
   idempotencyRecords,
   paymentLedgerEntries,
   supplierInvoiceItems,
   supplierInvoices,
   type CreatorOrderItemRow,
 } from './orders.table';
+  type CreatorOrderItemShipmentRow,
 
 /** Who changed an order item's status (the history's `actor`). */
 export type StatusActor =
@@ -304,6 +306,75 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
         tx,
         rows.filter((row) => row.status === status),
         status,
+  /** The parcels of these items (one query for a page of items), oldest first. */
+  async listShipments(tx: Database, itemIds: readonly string[]) {
+    if (itemIds.length === 0) return [];
+    return tx
+      .select()
+      .from(creatorOrderItemShipments)
+      .where(inArray(creatorOrderItemShipments.itemId, [...itemIds]))
+      .orderBy(asc(creatorOrderItemShipments.shippedAt), asc(creatorOrderItemShipments.id));
+  },
+
+  async insertShipment(tx: Database, row: typeof creatorOrderItemShipments.$inferInsert) {
+    const [shipment] = await tx.insert(creatorOrderItemShipments).values(row).returning();
+    return shipment!;
+  },
+
+  /** Marks the item's parcels received at `at`; the caller checked they were not. */
+  async markShipmentsReceived(
+    tx: Database,
+    itemId: string,
+    shipmentIds: readonly string[],
+    at: Date,
+  ): Promise<CreatorOrderItemShipmentRow[]> {
+    if (shipmentIds.length === 0) return [];
+    return tx
+      .update(creatorOrderItemShipments)
+      .set({ receivedAt: at })
+      .where(
+        and(
+          eq(creatorOrderItemShipments.itemId, itemId),
+          inArray(creatorOrderItemShipments.id, [...shipmentIds]),
+          isNull(creatorOrderItemShipments.receivedAt),
+        ),
+      )
+      .returning();
+  },
+
+  /**
+   * A history event that changes no status (a parcel shipped or received: `note` says which),
+   * from and to the item's status.
+   */
+  async noteItemEvent(
+    tx: Database,
+    item: CreatorOrderItemRow,
+    actor: StatusActor,
+    at: Date,
+    note: string,
+  ) {
+    await tx.insert(creatorOrderItemEvents).values({
+      id: newId('oie'),
+      orderItemId: item.id,
+      storeId: item.storeId,
+      fromStatus: item.status,
+      toStatus: item.status,
+      ...actorColumns(actor),
+      note,
+      createdAt: at,
+    });
+  },
+
+  /** Tells both parties a parcel of the item shipped while units remain (status unchanged). */
+  async announceShipment(tx: Database, item: CreatorOrderItemRow, shipmentId: string) {
+    const { storeId, companyId } = item;
+    await events.publish(tx, 'orders.items.updated', {
+      aggregateId: storeId,
+      storeId,
+      payload: { storeId, companyId, itemIds: [item.id], status: item.status, shipmentId },
+    });
+  },
+
       );
     }
   },

@@ -392,6 +392,7 @@ describe('cart and checkout', () => {
       `/api/web/creator-order-items/${itemIds[0]}/mark-received`,
     );
     expect(received.receivingStatus).toBe('RECEIVED');
+    // The parcel's receipt is an event of its own that changes no status.
     expect(received.history!.map((event) => event.toStatus)).toEqual([
       'IN_SHOPPING_CART',
       'CHARGE_PENDING',
@@ -399,7 +400,11 @@ describe('cart and checkout', () => {
       'CHARGE_PENDING',
       'IN_PRODUCTION',
       'SHIPPED',
+      'SHIPPED',
     ]);
+    expect(received.history!.at(-1)!.note).toBe(
+      'Received 300 of 300 units · UPS 1Z999AA10123456784',
+    );
     expectApiError(await call(bob, 'GET', `/api/web/creator-order-items/${itemIds[0]}`), 404);
 
     // Received: the store reviews the supplier, a verified purchase; not before, not another store.

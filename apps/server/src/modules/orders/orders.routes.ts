@@ -126,7 +126,7 @@ export const ordersRoutes =
       cancels.requestCancel(request.actor, request.params.id, request.body.reason),
     );
     app.post(markOrderItemReceived.path, routeOptions(markOrderItemReceived), async (request) =>
-      orderItems.markReceived(request.actor, request.params.id),
+      orderItems.markReceived(request.actor, request.params.id, request.body?.shipmentId),
     );
   };
 

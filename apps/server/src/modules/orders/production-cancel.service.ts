@@ -24,6 +24,20 @@ const itemNotFound = () =>
 /**
  * The part of a payment an item gets back (minor units): its amount and shipping as a share of
  * the payment's goods and shipping, applied to what was charged (so fees and discounts are
+/**
+ * 409 `order_item_partly_shipped` once any unit has shipped (partial shipments): the refund share
+ * is the whole item's, so a production run with parcels on their way cannot be canceled here.
+ */
+const assertNothingShipped = (item: CreatorOrderItemRow) => {
+  if (item.shippedQuantity > 0) {
+    throw new AppError(
+      'conflict',
+      `${item.shippedQuantity} of ${item.quantity} units have shipped already: an item with shipped units cannot be canceled. Talk to the supplier in chat.`,
+      { reason: 'order_item_partly_shipped' },
+    );
+  }
+};
+
  * shared alike), rounded half-even; the payment's last live item gets what is left, so the
  * refunds of a payment never add up to more or less than it.
  */
@@ -55,7 +69,8 @@ export const createProductionCancelService = ({
   /**
    * The store asks to cancel a paid production item. 409 naming both states when the item cannot
    * be canceled (a paid sample: "A paid sample cannot be canceled."), 409
-   * `cancel_already_requested` when asked already.
+   * `cancel_already_requested` when asked already, 409 `order_item_partly_shipped` once a parcel
+   * of it has shipped.
    */
   async requestCancel(actor: Actor, id: string, reason: string): Promise<OrderItem> {
     const now = clock.now();
@@ -72,6 +87,7 @@ export const createProductionCancelService = ({
         throw new AppError('conflict', 'The supplier has this cancel request already.', {
           reason: 'cancel_already_requested',
         });
+      assertNothingShipped(item);
       }
       const updated = await repository.updateItem(tx, item.id, {
         cancelRequestedAt: now,
@@ -104,7 +120,7 @@ export const createProductionCancelService = ({
    * The supplier confirms the store's cancel request: the item's share of its payment is
    * refunded through the provider (idempotent per item), then the item is CANCELED with a REFUND
    * ledger entry. A refund the provider refuses changes nothing (409 `refund_failed` with its
-   * reason); 404 without a request.
+   * reason); 404 without a request; 409 `order_item_partly_shipped` once a parcel has shipped.
    */
   async confirmCancel(supplier: SupplierActor, id: string): Promise<OrderItem> {
     const found = await repository.findItemForCompany(db, supplier.companyId, id);
@@ -114,6 +130,7 @@ export const createProductionCancelService = ({
       ? await db.select().from(creatorPayments).where(eq(creatorPayments.id, found.paymentId))
       : [];
     let refund = 0;
+    assertNothingShipped(found);
     let reference: string | null = null;
     if (payment?.status === 'COMPLETED' && payment.providerChargeId) {
       const siblings = await db
@@ -157,6 +174,7 @@ export const createProductionCancelService = ({
         await repository.insertLedgerEntry(tx, {
           storeId: item.storeId,
           paymentId: payment.id,
+      assertNothingShipped(item);
           kind: 'REFUND',
           amount: -refund,
           currencyCode: payment.currencyCode,

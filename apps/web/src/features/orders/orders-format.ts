@@ -67,7 +67,7 @@ export const ORDER_ITEM_STATUS_COLORS: Readonly<Record<OrderItemStatus, string>>
 
 export const RECEIVING_STATUS_LABELS: Readonly<Record<ReceivingStatus, string>> = {
   NONE: 'Not received',
-  PARTIAL: 'Partly received',
+  PARTIAL: 'Partially received',
   RECEIVED: 'Received',
 };
 
@@ -81,6 +81,35 @@ export const DELIVERY_STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = 
 export const DESTINATION_LABELS: Readonly<Record<Destination, string>> = {
   FORWARDED_TO_CREATOR: 'Sent on to you',
   STORED_AT_FBP: 'Stored at the Atelier fulfillment center',
+};
+
+const unitCounts = new Intl.NumberFormat('en-US');
+
+/** "1 unit", "1,200 units". */
+export const formatUnits = (count: number): string =>
+  `${unitCounts.format(count)} ${count === 1 ? 'unit' : 'units'}`;
+
+/** "40 of 100 units" shipped so far. */
+export const formatShippedUnits = (item: { quantity: number; shippedQuantity: number }) =>
+  `${unitCounts.format(item.shippedQuantity)} of ${formatUnits(item.quantity)}`;
+
+/** "40 of 100 units" received so far. */
+export const formatReceivedUnits = (item: { quantity: number; receivedQuantity: number }) =>
+  `${unitCounts.format(item.receivedQuantity)} of ${formatUnits(item.quantity)}`;
+
+/**
+ * Issue 12 partial shipments: how far an item's parcels have come, as the lists say it —
+ * "Partially shipped" while some units wait at the supplier, "Partially received" while some
+ * shipped units are not in yet; null when neither applies.
+ */
+export const partialProgressOf = (item: {
+  quantity: number;
+  shippedQuantity: number;
+  receivingStatus: ReceivingStatus;
+}): 'Partially shipped' | 'Partially received' | null => {
+  if (item.receivingStatus === 'PARTIAL') return 'Partially received';
+  if (item.shippedQuantity > 0 && item.shippedQuantity < item.quantity) return 'Partially shipped';
+  return null;
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -35,6 +35,18 @@ const units = new Intl.NumberFormat('en-US');
 export const formatUnits = (count: number): string =>
   `${units.format(count)} ${count === 1 ? 'unit' : 'units'}`;
 
+/** Units of an item still to ship (partial shipments): its quantity less what its parcels hold. */
+export const remainingToShip = (item: { quantity: number; shippedQuantity: number }): number =>
+  Math.max(item.quantity - item.shippedQuantity, 0);
+
+/** Whether some, not all, of an item has shipped (issue 12 partial shipments). */
+export const isPartlyShipped = (item: { quantity: number; shippedQuantity: number }): boolean =>
+  item.shippedQuantity > 0 && item.shippedQuantity < item.quantity;
+
+/** Shipped units over the item's: "40 of 100", "1,200 of 3,000". */
+export const formatShippedOfTotal = (item: { quantity: number; shippedQuantity: number }) =>
+  `${units.format(item.shippedQuantity)} of ${units.format(item.quantity)}`;
+
 const dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** A day as the lists show it: "Nov 27, 2026". */

@@ -53,12 +53,26 @@ const useItemChangeSettled = () => {
   };
 };
 
-/** The store received a shipped item; 409 `order_item_not_shipped` otherwise. */
+export type MarkReceivedInput = {
+  itemId: string;
+  /** One parcel; every shipped parcel not yet received when absent. */
+  shipmentId?: string;
+};
+
+/**
+ * The store received a parcel of an item, or all its shipped parcels (receiving PARTIAL, then
+ * RECEIVED); a parcel received already changes nothing. 409 `order_item_not_shipped` before any
+ * parcel shipped.
+ */
 export const useMarkReceived = () => {
   const onSuccess = useItemChangeSettled();
   return useMutation({
-    mutationFn: (id: string) =>
-      callApi(markOrderItemReceived, { params: { id }, shouldToastError: false }),
+    mutationFn: ({ itemId, shipmentId }: MarkReceivedInput) =>
+      callApi(markOrderItemReceived, {
+        params: { id: itemId },
+        body: shipmentId ? { shipmentId } : {},
+        shouldToastError: false,
+      }),
     onSuccess,
   });
 };

@@ -114,7 +114,7 @@ const ReviewForm = ({
               through Atelier, and replaces your earlier review of them, if any.
             </Text>
           </Stack>
-          {item.receivingStatus !== 'RECEIVED' && !conflict ? (
+          {item.receivingStatus === 'NONE' && !conflict ? (
             <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
               You can review {item.supplierName} once you have received this order.{' '}
               <AppAnchor href={orderHref} size="sm">

@@ -17,6 +17,17 @@ export const OrderItemStatusBadge = ({ status }: { status: OrderItemStatus }) =>
   </Badge>
 );
 
+/** Issue 12 partial shipments: "Partially shipped" or "Partially received". */
+export const PartialProgressBadge = ({
+  progress,
+}: {
+  progress: 'Partially shipped' | 'Partially received';
+}) => (
+  <Badge variant="outline" color="teal" miw="max-content" tt="none">
+    {progress}
+  </Badge>
+);
+
 export const InvoiceStatusBadge = ({ status }: { status: InvoiceStatus }) => (
   <Badge variant="light" color={INVOICE_STATUS_COLORS[status]} miw="max-content" tt="none">
     {INVOICE_STATUS_LABELS[status]}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   getOrderItem,
+  markOrderItemReceived,
   type OrderItem,
   requestOrderItemCancel,
 } from '@atelier/contract/orders/order-item-api';
@@ -13,6 +14,16 @@ import { server, startMockServer } from '@/testing/server';
 import { OrderItemDrawer } from './order-item-drawer';
 
 const { requestsTo } = startMockServer();
+
+const parcel = (id: string, quantity: number) => ({
+  id,
+  quantity,
+  carrier: 'UPS',
+  trackingNumber: `1Z${quantity}`,
+  trackingUrl: `https://www.ups.com/track?tracknum=1Z${quantity}`,
+  shippedAt: '2026-03-05T10:00:00.000Z',
+  receivedAt: null,
+});
 
 const inProduction = anOrderItem({
   id: 'coi_1',
@@ -51,9 +62,76 @@ describe('OrderItemDrawer', () => {
   });
 
   it('has no review link before the item is received', async () => {
-    renderDrawer(anOrderItem({ status: 'SHIPPED', trackingNumber: '1Z999' }));
-    expect(await screen.findByRole('button', { name: 'Mark received' })).toBeTruthy();
+    renderDrawer(
+      anOrderItem({
+        status: 'SHIPPED',
+        trackingNumber: '1Z999',
+        carrier: 'UPS',
+        shippedQuantity: 300,
+        shipments: [{ ...parcel('shp_1', 300), trackingNumber: '1Z999' }],
+      }),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Mark received: 300 units, UPS 1Z999' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Leave a review' })).toBeNull();
+  });
+
+  it('lists the parcels of a partial shipment, each received on its own', async () => {
+    const partial = anOrderItem({
+      status: 'IN_PRODUCTION',
+      quantity: 100,
+      shippedQuantity: 70,
+      trackingNumber: '1Z30',
+      carrier: 'UPS',
+      shipments: [parcel('shp_1', 40), parcel('shp_2', 30)],
+      history: [
+        {
+          fromStatus: 'IN_PRODUCTION',
+          toStatus: 'IN_PRODUCTION',
+          actorKind: 'supplier',
+          actorName: 'Ana',
+          note: 'Shipped 40 of 100 units · UPS 1Z40',
+          at: '2026-03-05T10:00:00.000Z',
+        },
+      ],
+    });
+    server.use(
+      handle(markOrderItemReceived, ({ body }) => ({
+        ...partial,
+        receivingStatus: 'PARTIAL' as const,
+        receivedQuantity: 40,
+        shipments: partial.shipments.map((shipment) =>
+          shipment.id === body?.shipmentId
+            ? { ...shipment, receivedAt: '2026-03-07T10:00:00.000Z' }
+            : shipment,
+        ),
+      })),
+    );
+    const { user } = renderDrawer(partial);
+    const parcels = await screen.findByRole('list', { name: 'Parcels' });
+    expect(within(parcels).getAllByTestId('shipment')).toHaveLength(2);
+    expect(within(drawer()).getByText('70 of 100 units shipped')).toBeTruthy();
+    expect(within(drawer()).getByText('Partially shipped')).toBeTruthy();
+    // A parcel shipped changes no status: the timeline says what happened.
+    expect(within(drawer()).getByText('Shipped 40 of 100 units · UPS 1Z40')).toBeTruthy();
+    // Parcels on their way: no cancel here.
+    expect(screen.queryByRole('button', { name: 'Request cancel' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark all 2 parcels received' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Mark received: 40 units, UPS 1Z40' }));
+    await waitFor(() =>
+      expect(
+        requestsTo('POST', '/api/web/creator-order-items/coi_1/mark-received').map(
+          (request) => request.body,
+        ),
+      ).toEqual([{ shipmentId: 'shp_1' }]),
+    );
+    expect(await within(parcels).findByText('Received')).toBeTruthy();
+    expect(within(drawer()).getByText('Partially received')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Mark all/ })).toBeNull();
+    // Something is in hand: the supplier can be reviewed.
+    expect(screen.getByRole('link', { name: 'Leave a review' })).toBeTruthy();
   });
 
   it('asks the supplier to cancel a production run, with a reason, then says it waits', async () => {

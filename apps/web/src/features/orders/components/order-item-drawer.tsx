@@ -11,7 +11,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconClockPause, IconPackageImport, IconStar } from '@tabler/icons-react';
+import { IconClockPause, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ORDER_ITEM_STATUS_LABELS } from '@atelier/contract/orders/order-item';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
@@ -22,18 +22,22 @@ import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/notify';
-import { useMarkReceived, useOrderItem } from '../api/order-item-queries';
+import { useOrderItem } from '../api/order-item-queries';
 import { useConfirmPayment } from '../api/payment-queries';
 import {
   DELIVERY_STATUS_LABELS,
   DESTINATION_LABELS,
   formatAmount,
   formatDateTime,
+  formatReceivedUnits,
+  formatShippedUnits,
   ORDER_ITEM_KIND_LABELS,
+  partialProgressOf,
   RECEIVING_STATUS_LABELS,
 } from '../orders-format';
 import { CancelRequestModal } from './cancel-request-modal';
-import { OrderItemStatusBadge } from './order-badges';
+import { OrderItemStatusBadge, PartialProgressBadge } from './order-badges';
+import { OrderItemShipments } from './order-item-shipments';
 
 type HistoryEvent = NonNullable<OrderItem['history']>[number];
 
@@ -43,10 +47,16 @@ const ACTOR_WORDS: Record<string, string> = {
   system: 'Atelier',
 };
 
+/** A parcel shipped or received changes no status: its note says what happened. */
+const isNoteOnly = (event: HistoryEvent) =>
+  event.fromStatus === event.toStatus && event.note !== null;
+
 const eventTitle = (event: HistoryEvent) =>
-  event.fromStatus === null
-    ? ORDER_ITEM_STATUS_LABELS[event.toStatus]
-    : `${ORDER_ITEM_STATUS_LABELS[event.fromStatus]} → ${ORDER_ITEM_STATUS_LABELS[event.toStatus]}`;
+  isNoteOnly(event)
+    ? event.note!
+    : event.fromStatus === null
+      ? ORDER_ITEM_STATUS_LABELS[event.toStatus]
+      : `${ORDER_ITEM_STATUS_LABELS[event.fromStatus]} → ${ORDER_ITEM_STATUS_LABELS[event.toStatus]}`;
 
 const actorOf = (event: HistoryEvent) =>
   event.actorName ?? ACTOR_WORDS[event.actorKind] ?? event.actorKind;
@@ -72,7 +82,7 @@ const StatusTimeline = ({ history }: { history: readonly HistoryEvent[] }) => (
         <Text size="xs" c="dimmed">
           {formatDateTime(event.at)} · by {actorOf(event)}
         </Text>
-        {event.note ? (
+        {event.note && !isNoteOnly(event) ? (
           <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
             {event.note}
           </Text>
@@ -125,6 +135,16 @@ const CancelSection = ({ item }: { item: OrderItem }) => {
     );
   }
   if (item.status !== 'IN_PRODUCTION') return null;
+  if (item.shippedQuantity > 0) {
+    // The refund share is the whole item's: with parcels on their way, the supplier and the
+    // store settle it in chat.
+    return (
+      <Text size="xs" c="dimmed">
+        Part of this order has shipped, so it can no longer be canceled here. Talk to{' '}
+        {item.supplierName} in chat.
+      </Text>
+    );
+  }
   if (item.kind === 'SAMPLE') {
     return (
       <Text size="xs" c="dimmed">
@@ -162,11 +182,10 @@ const ItemDetail = ({
   invoiceHrefOf: (id: string) => string;
   reviewHrefOf: (itemId: string) => string;
 }) => {
-  const markReceived = useMarkReceived();
   const confirmPayment = useConfirmPayment();
   const [error, setError] = useState<string | null>(null);
   const money = (amount: number) => formatAmount(amount, item.currencyCode);
-  const canMarkReceived = item.status === 'SHIPPED' && item.receivingStatus !== 'RECEIVED';
+  const progress = partialProgressOf(item);
 
   return (
     <Stack gap="lg">
@@ -184,6 +203,7 @@ const ItemDetail = ({
               Received
             </Badge>
           ) : null}
+          {progress ? <PartialProgressBadge progress={progress} /> : null}
         </Group>
         <Text size="sm" c="dimmed">
           From {item.supplierName}
@@ -210,14 +230,17 @@ const ItemDetail = ({
           }
         />
         <Fact
-          label="Tracking"
+          label="Shipped"
+          value={item.shippedQuantity > 0 ? formatShippedUnits(item) : 'Not shipped yet'}
+        />
+        <Fact
+          label="Received"
           value={
-            item.trackingNumber
-              ? `${item.carrier ?? 'Carrier'} ${item.trackingNumber}`
-              : 'Not shipped yet'
+            item.receivingStatus === 'PARTIAL'
+              ? formatReceivedUnits(item)
+              : RECEIVING_STATUS_LABELS[item.receivingStatus]
           }
         />
-        <Fact label="Received" value={RECEIVING_STATUS_LABELS[item.receivingStatus]} />
         <Fact label="Goes to" value={DESTINATION_LABELS[item.destination]} />
         <Fact label="Ordered" value={formatDateTime(item.createdAt)} />
       </SimpleGrid>
@@ -261,28 +284,10 @@ const ItemDetail = ({
         </Stack>
       ) : null}
 
-      {canMarkReceived ? (
-        <Stack gap="xs">
-          <Group>
-            <Button
-              leftSection={<IconPackageImport size={16} aria-hidden />}
-              loading={markReceived.isPending}
-              onClick={() => {
-                setError(null);
-                markReceived.mutate(item.id, {
-                  onSuccess: () => showSuccessToast('Marked as received.'),
-                  onError: (failure) =>
-                    setError(isApiError(failure) ? failure.message : 'It was not marked.'),
-                });
-              }}
-            >
-              Mark received
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
+      <OrderItemShipments item={item} onError={setError} />
 
-      {item.receivingStatus === 'RECEIVED' ? (
+      {/* Anything in hand can be reviewed (receiving PARTIAL or RECEIVED). */}
+      {item.receivingStatus !== 'NONE' ? (
         <Group>
           <LinkButton
             href={reviewHrefOf(item.id)}
@@ -321,8 +326,9 @@ type OrderItemDrawerProps = {
 };
 
 /**
- * One order item of Orders & Shipments: its facts, its status timeline, "Mark received", "Leave
- * a review" once received, and a production run's cancel request.
+ * One order item of Orders & Shipments: its facts, its parcels with "Mark received" each, its
+ * status timeline, "Leave a review" once anything is received, and a production run's cancel
+ * request.
  */
 export const OrderItemDrawer = ({
   itemId,

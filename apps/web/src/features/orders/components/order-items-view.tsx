@@ -22,8 +22,15 @@ import { LoadError } from '@/components/ui/load-error';
 import { ScrollableTabsList } from '@/components/ui/scrollable-tabs-list';
 import { useOrderItems } from '../api/order-item-queries';
 import { useOrderItemTabCounts } from '../api/tab-counts-queries';
-import { formatAmount, formatDate, ORDER_ITEM_KIND_LABELS } from '../orders-format';
-import { OrderItemStatusBadge } from './order-badges';
+import {
+  formatAmount,
+  formatDate,
+  formatReceivedUnits,
+  formatShippedUnits,
+  ORDER_ITEM_KIND_LABELS,
+  partialProgressOf,
+} from '../orders-format';
+import { OrderItemStatusBadge, PartialProgressBadge } from './order-badges';
 import { OrderItemDrawer } from './order-item-drawer';
 
 const EMPTY_TITLE: Record<OrderItemTab, string> = {
@@ -42,8 +49,32 @@ const EMPTY_TEXT: Record<OrderItemTab, string> = {
   CANCELED: 'No item was canceled.',
 };
 
-const trackingOf = (item: OrderItem) =>
-  item.trackingNumber ? `${item.carrier ? `${item.carrier} ` : ''}${item.trackingNumber}` : '—';
+/** The latest parcel's tracking, and how many parcels there are when more than one. */
+const trackingOf = (item: OrderItem) => {
+  if (!item.trackingNumber) return '—';
+  const latest = `${item.carrier ? `${item.carrier} ` : ''}${item.trackingNumber}`;
+  return item.shipments.length > 1 ? `${latest} (+${item.shipments.length - 1} more)` : latest;
+};
+
+/** The status, and under it how far a partial shipment has come. */
+const ItemStatus = ({ item }: { item: OrderItem }) => {
+  const progress = partialProgressOf(item);
+  return (
+    <Stack gap={4} align="flex-start">
+      <OrderItemStatusBadge status={item.status} />
+      {progress ? (
+        <>
+          <PartialProgressBadge progress={progress} />
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {progress === 'Partially shipped'
+              ? `${formatShippedUnits(item)} shipped`
+              : `${formatReceivedUnits(item)} received`}
+          </Text>
+        </>
+      ) : null}
+    </Stack>
+  );
+};
 
 type ItemProps = { item: OrderItem; onOpen: (id: string) => void };
 
@@ -65,7 +96,7 @@ const ItemCard = ({ item, onOpen }: ItemProps) => (
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
         <ItemTitle item={item} onOpen={onOpen} />
-        <OrderItemStatusBadge status={item.status} />
+        <ItemStatus item={item} />
       </Group>
       <Text size="sm" c="dimmed">
         {ORDER_ITEM_KIND_LABELS[item.kind]} · {item.supplierName} ·{' '}
@@ -115,7 +146,7 @@ const ItemsTable = ({
                 <Text size="sm">{item.supplierName}</Text>
               </Table.Td>
               <Table.Td>
-                <OrderItemStatusBadge status={item.status} />
+                <ItemStatus item={item} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">{formatAmount(item.amount, item.currencyCode)}</Text>

@@ -58,9 +58,12 @@ const useItemChange = <TInput extends { itemId: string }>(
   });
 };
 
-type ShipInput = { itemId: string; trackingNumber: string; carrier: string };
+type ShipInput = { itemId: string; trackingNumber: string; carrier: string; quantity?: number };
 
-/** Ships an item in production. The modal shows a 409 itself (no toast). */
+/**
+ * Ships a parcel of an item in production (`quantity` units; all that remain when absent). The
+ * modal shows a refusal itself (409; 400 on the quantity), no toast.
+ */
 export const useShipPartnerOrderItem = () =>
   useItemChange(({ itemId, ...body }: ShipInput) =>
     callPartnerApi(shipPartnerOrderItem, {

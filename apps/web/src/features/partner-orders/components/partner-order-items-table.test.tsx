@@ -55,12 +55,71 @@ describe('PartnerOrderItemsTable', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestsTo('POST', SHIP_PATH).map((request) => request.body)).toEqual([
-      { trackingNumber: '1Z999', carrier: 'UPS' },
+      { trackingNumber: '1Z999', carrier: 'UPS', quantity: 100 },
     ]);
     const row = screen.getByRole('row', { name: /Merino beanie/ });
     expect(within(row).getByText('Shipped')).toBeTruthy();
     expect(within(row).getByText('UPS 1Z999')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /Mark .* shipped/ })).toBeNull();
+  });
+
+  it('ships part of an item: the parcel’s units, no more than remain, then shipped of total', async () => {
+    server.use(
+      handle(shipPartnerOrderItem, ({ params, body }) =>
+        aPartnerOrderItem({
+          id: params.id,
+          shippedQuantity: body.quantity ?? 100,
+          trackingNumber: body.trackingNumber,
+          carrier: body.carrier,
+        }),
+      ),
+    );
+    const { user, dialog } = await openShipModal();
+    const units = within(dialog).getByRole('textbox', { name: /Units in this parcel/ });
+    expect((units as HTMLInputElement).value).toBe('100');
+    await user.clear(units);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await within(dialog).findByText('Enter the number of units.')).toBeTruthy();
+    await user.type(units, '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo('POST', SHIP_PATH).map((request) => request.body)).toEqual([
+      { trackingNumber: '1Z999', carrier: 'UPS', quantity: 40 },
+    ]);
+    const row = screen.getByRole('row', { name: /Merino beanie/ });
+    expect(within(row).getByText('40 of 100 shipped')).toBeTruthy();
+    expect(within(row).getByText('Partially shipped')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Mark Merino beanie shipped' })).toBeTruthy();
+  });
+
+  it('shows what has shipped in the dialog, and puts a refusal on the quantity (400)', async () => {
+    server.use(
+      handle(listPartnerOrderItems, () => ({
+        items: [aPartnerOrderItem({ shippedQuantity: 40, trackingNumber: '1Z40', carrier: 'UPS' })],
+      })),
+      handle(shipPartnerOrderItem, () =>
+        errorResponse(400, {
+          code: 'bad_request',
+          message: 'Only 20 of 100 units remain to ship.',
+          reason: 'shipment_quantity_exceeds_remaining',
+          details: [{ field: 'quantity', message: 'Only 20 of 100 units remain to ship.' }],
+        }),
+      ),
+    );
+    const { user } = render(<InProduction />);
+    const row = await screen.findByRole('row', { name: /Merino beanie/ });
+    await user.click(within(row).getByRole('button', { name: 'Mark Merino beanie shipped' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark shipped' });
+    expect(within(dialog).getByTestId('shipped-so-far').textContent).toBe(
+      '40 of 100 shipped · 60 units to go',
+    );
+    const units = within(dialog).getByRole('textbox', { name: /Units in this parcel/ });
+    expect((units as HTMLInputElement).value).toBe('60');
+    await user.type(within(dialog).getByRole('textbox', { name: /Carrier/ }), 'UPS');
+    await user.type(within(dialog).getByRole('textbox', { name: /Tracking number/ }), '1Z60');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await within(dialog).findByText('Only 20 of 100 units remain to ship.')).toBeTruthy();
   });
 
   it("shows the server's message when the item can no longer ship (409)", async () => {

@@ -6,7 +6,13 @@ import { canTransitionOrderItem } from '@atelier/contract/orders/order-item';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import { showSuccessToast } from '@/lib/notify';
 import { useDeclinePartnerOrderItemCancel } from '../api/partner-order-item-queries';
-import { formatDay, formatUnits, LINE_CATEGORY_LABELS } from '../partner-orders-format';
+import {
+  formatDay,
+  formatShippedOfTotal,
+  formatUnits,
+  isPartlyShipped,
+  LINE_CATEGORY_LABELS,
+} from '../partner-orders-format';
 import { ConfirmCancelModal } from './confirm-cancel-modal';
 import { ShipItemModal } from './ship-item-modal';
 import { OrderItemStatusBadge } from './status-badges';
@@ -147,6 +153,11 @@ export const PartnerOrderItemsTable = ({ items }: PartnerOrderItemsTableProps) =
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {formatUnits(item.quantity)}
                     </Text>
+                    {isPartlyShipped(item) ? (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {formatShippedOfTotal(item)} shipped
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
@@ -156,6 +167,11 @@ export const PartnerOrderItemsTable = ({ items }: PartnerOrderItemsTableProps) =
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
                       <OrderItemStatusBadge status={item.status} />
+                      {isPartlyShipped(item) ? (
+                        <Badge color="teal" variant="outline" tt="none" miw="max-content">
+                          Partially shipped
+                        </Badge>
+                      ) : null}
                       {isCancelRequested ? (
                         <Badge
                           color="orange"
@@ -180,6 +196,7 @@ export const PartnerOrderItemsTable = ({ items }: PartnerOrderItemsTableProps) =
                       {item.trackingNumber ? (
                         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                           {item.carrier} {item.trackingNumber}
+                          {item.shipments.length > 1 ? ` (latest of ${item.shipments.length})` : ''}
                         </Text>
                       ) : null}
                     </Stack>
@@ -208,7 +225,11 @@ export const PartnerOrderItemsTable = ({ items }: PartnerOrderItemsTableProps) =
           onClose={() => setShipping(null)}
           onShipped={(item) => {
             setShipping(null);
-            showSuccessToast(`${item.title} is marked shipped.`);
+            showSuccessToast(
+              item.status === 'SHIPPED'
+                ? `${item.title} is marked shipped.`
+                : `Parcel sent: ${formatShippedOfTotal(item)} units of ${item.title} shipped.`,
+            );
           }}
         />
       ) : null}

@@ -1,16 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { shipPartnerOrderItem, type OrderItem } from '@atelier/contract/orders/order-item-api';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useShipPartnerOrderItem } from '../api/partner-order-item-queries';
-import { formatUnits } from '../partner-orders-format';
+import { formatShippedOfTotal, formatUnits, remainingToShip } from '../partner-orders-format';
 
-const ShipFormSchema = shipPartnerOrderItem.body;
-type ShipFormValues = z.input<typeof ShipFormSchema>;
+/**
+ * The contract's ship body, with the parcel's units required here and capped at what remains
+ * (the server refuses more with 400 on `quantity` too).
+ */
+const shipFormSchemaOf = (remaining: number) =>
+  shipPartnerOrderItem.body.extend({
+    quantity: shipPartnerOrderItem.body.shape.quantity
+      .unwrap()
+      .max(remaining, `Only ${formatUnits(remaining)} remain to ship.`),
+  });
+type ShipFormSchema = ReturnType<typeof shipFormSchemaOf>;
+type ShipFormValues = z.input<ShipFormSchema>;
 
 type ShipItemModalProps = {
   item: OrderItem;
@@ -19,15 +29,19 @@ type ShipItemModalProps = {
 };
 
 /**
- * "Mark shipped": the carrier and tracking number of an item in production. A refusal the
- * server explains (the item was canceled or shipped meanwhile: 409) shows its message here.
+ * "Mark shipped": a parcel of an item in production (issue 12 partial shipments): its units (all
+ * that remain unless fewer are typed), carrier and tracking number. A refusal the server explains
+ * (the item was canceled or shipped meanwhile: 409; more than remains: 400 on the quantity)
+ * shows here.
  */
 export const ShipItemModal = ({ item, onClose, onShipped }: ShipItemModalProps) => {
   const ship = useShipPartnerOrderItem();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ShipFormValues, unknown, z.output<typeof ShipFormSchema>>({
-    resolver: zodResolver(ShipFormSchema),
-    defaultValues: { trackingNumber: '', carrier: '' },
+  const remaining = remainingToShip(item);
+  const schema = useMemo(() => shipFormSchemaOf(remaining), [remaining]);
+  const form = useForm<ShipFormValues, unknown, z.output<ShipFormSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { trackingNumber: '', carrier: '', quantity: remaining },
   });
   const { errors } = form.formState;
 
@@ -36,7 +50,9 @@ export const ShipItemModal = ({ item, onClose, onShipped }: ShipItemModalProps) 
     try {
       onShipped(await ship.mutateAsync({ itemId: item.id, ...values }));
     } catch (error) {
-      setFormError(applyServerErrors(error, ['trackingNumber', 'carrier'], form.setError));
+      setFormError(
+        applyServerErrors(error, ['quantity', 'trackingNumber', 'carrier'], form.setError),
+      );
     }
   });
 
@@ -48,7 +64,34 @@ export const ShipItemModal = ({ item, onClose, onShipped }: ShipItemModalProps) 
             {item.title}, {formatUnits(item.quantity)} for {item.storeTitle}. The store sees the
             tracking number in the conversation.
           </Text>
+          {item.shippedQuantity > 0 ? (
+            <Text size="sm" fw={500} data-testid="shipped-so-far">
+              {formatShippedOfTotal(item)} shipped · {formatUnits(remaining)} to go
+            </Text>
+          ) : null}
           <FormErrorAlert message={formError} />
+          <Controller
+            control={form.control}
+            name="quantity"
+            render={({ field }) => (
+              <NumberInput
+                label="Units in this parcel"
+                description={`Up to ${formatUnits(remaining)}; ship the rest in later parcels.`}
+                required
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator=","
+                min={1}
+                max={remaining}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={typeof field.value === 'number' ? field.value : ''}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+                error={errors.quantity?.message}
+              />
+            )}
+          />
           <TextInput
             label="Carrier"
             placeholder="e.g. DHL Express"

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_items" ADD COLUMN "sample_stock" text DEFAULT 'IN_STOCK' NOT NULL;
