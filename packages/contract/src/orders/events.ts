@@ -13,12 +13,12 @@ export const ordersEvents = {
     companyId: z.string(),
     itemIds: z.array(z.string()),
     status: OrderItemStatusSchema,
-  }),
     /**
      * A parcel shipped while units remain (partial shipments): the status is unchanged, so the
      * change is this shipment (the store hears of it), not the status.
      */
     shipmentId: z.string().optional(),
+  }),
   /** A supplier sent the store an invoice, or the invoice was paid. */
   'orders.invoice.updated': z.object({
     storeId: z.string(),

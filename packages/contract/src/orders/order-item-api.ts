@@ -165,6 +165,8 @@ export const markOrderItemReceived = defineEndpoint({
   method: 'POST',
   path: '/api/web/creator-order-items/:id/mark-received',
   params: ItemIdParams,
+  /** No body (or no `shipmentId`): every shipped parcel not yet received. */
+  body: z.object({ shipmentId: IdSchema.optional() }).nullish(),
   response: OrderItemSchema,
   summary:
     'The store received a parcel (`shipmentId`) or every shipped parcel of an item: receiving PARTIAL while units are missing, RECEIVED once all are in; then it can review the supplier. Receiving a parcel twice changes nothing.',
@@ -176,8 +178,6 @@ export const listPartnerOrderItems = defineEndpoint({
   path: '/api/partner/order-items',
   auth: 'supplier',
   query: z.object({ tab: OrderItemTabSchema.default('ALL') }),
-  /** No body (or no `shipmentId`): every shipped parcel not yet received. */
-  body: z.object({ shipmentId: IdSchema.optional() }).nullish(),
   response: z.object({ items: z.array(OrderItemSchema) }),
   summary: "The supplier company's paid order items, newest first.",
   tags: ['orders'],
@@ -191,6 +191,12 @@ export const shipPartnerOrderItem = defineEndpoint({
   body: z.object({
     trackingNumber: textSchema(100).pipe(z.string().min(3, 'Enter the tracking number.')),
     carrier: textSchema(60).pipe(z.string().min(2, 'Enter the carrier.')),
+    /** Units in this parcel (partial shipments); all that remain when absent. */
+    quantity: z
+      .number('Enter the number of units.')
+      .int('Whole units only.')
+      .min(1, 'Ship at least 1 unit.')
+      .optional(),
   }),
   response: OrderItemSchema,
   summary:
@@ -203,12 +209,6 @@ export const reviewOrderItem = defineEndpoint({
   path: '/api/web/creator-order-items/:id/review',
   params: ItemIdParams,
   body: ReviewInputSchema,
-    /** Units in this parcel (partial shipments); all that remain when absent. */
-    quantity: z
-      .number('Enter the number of units.')
-      .int('Whole units only.')
-      .min(1, 'Ship at least 1 unit.')
-      .optional(),
   response: CatalogCompanyReviewSchema,
   summary:
     'Spec §2 /leave-a-review/{orderId}: once the item is received, the store reviews its supplier; the review shows as a verified purchase (it replaces the store’s earlier review of that supplier).',

@@ -26,6 +26,8 @@ import { supplierItemRoutes } from './supplier-item.routes';
 import { createSupplierItemService } from './supplier-item.service';
 import type { SupplierImageFiles } from './supplier-images';
 
+export { samplePriceSql } from './sample-price.sql';
+
 type CatalogModuleDeps = {
   db: Database;
   /** Uploaded files: a supplier's profile images are its own uploads (issue 10). */

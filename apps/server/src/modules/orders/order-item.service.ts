@@ -39,7 +39,6 @@ export type OrderItemServiceDeps = {
 const itemNotFound = () =>
   new AppError('not_found', 'There is no such order item.', { reason: 'order_item_not_found' });
 
-/** 409 `order_item_transition` naming both states unless the contract's table allows it. */
 const unitCounts = new Intl.NumberFormat('en-US');
 /** "1 unit", "1,200 units". */
 const unitsOf = (count: number) => `${unitCounts.format(count)} ${count === 1 ? 'unit' : 'units'}`;
@@ -53,6 +52,7 @@ const parcelNote = (
   return tracking ? `${units} · ${tracking}` : units;
 };
 
+/** 409 `order_item_transition` naming both states unless the contract's table allows it. */
 export const assertTransition = (item: CreatorOrderItemRow, to: OrderItemStatus) => {
   const issue = orderItemTransitionIssue(item.status, to, item.kind);
   if (issue) throw new AppError('conflict', issue, { reason: 'order_item_transition' });
@@ -110,22 +110,22 @@ export const createOrderItemService = ({
   reviews,
   cards,
 }: OrderItemServiceDeps) => {
-  const present = async (rows: readonly CreatorOrderItemRow[]) => {
   /** The items as the API shows them; their parcels are read in one query for the page. */
+  const present = async (rows: readonly CreatorOrderItemRow[]) => {
     const [names, titles, shipments] = await Promise.all([
       directory.findSupplierNames([...new Set(rows.map((row) => row.companyId))]),
       directory.findStoreTitles([...new Set(rows.map((row) => row.storeId))]),
-    ]);
       // Only items that ever shipped have parcels: the cart and unpaid items need no read.
       repository.listShipments(
         db,
         rows.filter((row) => row.shippedQuantity > 0).map((row) => row.id),
       ),
-    return rows.map((row) =>
+    ]);
     const shipmentsOf = new Map<string, CreatorOrderItemShipmentRow[]>();
     for (const shipment of shipments) {
       shipmentsOf.set(shipment.itemId, [...(shipmentsOf.get(shipment.itemId) ?? []), shipment]);
     }
+    return rows.map((row) =>
       toOrderItem(
         row,
         {
@@ -329,6 +329,16 @@ export const createOrderItemService = ({
           receivedAt: now,
           updatedAt: now,
         });
+        for (const parcel of received) {
+          await repository.noteItemEvent(
+            tx,
+            updated,
+            storeActorOf(actor),
+            now,
+            `Received ${parcelNote(parcel, item.quantity)}`,
+          );
+        }
+        return updated;
       });
       return service.withHistory(row);
     },
@@ -342,16 +352,6 @@ export const createOrderItemService = ({
       actor: Actor,
       id: string,
       input: { rating: number; title: string; body: string },
-        for (const parcel of received) {
-          await repository.noteItemEvent(
-            tx,
-            updated,
-            storeActorOf(actor),
-            now,
-            `Received ${parcelNote(parcel, item.quantity)}`,
-          );
-        }
-        return updated;
     ): Promise<CatalogCompanyReview> {
       const item = await repository.findItemForStore(db, actor.storeId, id);
       if (!item) throw itemNotFound();

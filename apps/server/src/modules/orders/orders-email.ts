@@ -79,9 +79,6 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
       .select()
       .from(creatorOrderItems)
       .where(inArray(creatorOrderItems.id, event.payload.itemIds));
-    const list = items.map(
-      (item) =>
-        `- ${item.title}: ${item.quantity} × ${formatMoney(item.unitPrice, item.currencyCode)}`,
     if (event.payload.shipmentId) {
       // A parcel of a partial shipment: the item is still in production, the store hears of it.
       const [parcel] = await tx
@@ -102,6 +99,9 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
         ],
       };
     }
+    const list = items.map(
+      (item) =>
+        `- ${item.title}: ${item.quantity} × ${formatMoney(item.unitPrice, item.currencyCode)}`,
     );
     switch (event.payload.status) {
       case 'IN_PRODUCTION':

@@ -6,15 +6,15 @@ import { newId } from '@/lib/ids';
 import {
   creatorOrderItemEvents,
   creatorOrderItems,
-  creatorPayments,
   creatorOrderItemShipments,
+  creatorPayments,
   idempotencyRecords,
   paymentLedgerEntries,
   supplierInvoiceItems,
   supplierInvoices,
   type CreatorOrderItemRow,
-} from './orders.table';
   type CreatorOrderItemShipmentRow,
+} from './orders.table';
 
 /** Who changed an order item's status (the history's `actor`). */
 export type StatusActor =
@@ -298,14 +298,6 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
     return updated;
   },
 
-  /** Tells both parties that items changed without changing status (a cancel request). */
-  async announceItems(tx: Database, rows: readonly CreatorOrderItemRow[]) {
-    for (const status of new Set(rows.map((row) => row.status))) {
-      await publishItems(
-        events,
-        tx,
-        rows.filter((row) => row.status === status),
-        status,
   /** The parcels of these items (one query for a page of items), oldest first. */
   async listShipments(tx: Database, itemIds: readonly string[]) {
     if (itemIds.length === 0) return [];
@@ -375,6 +367,14 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
     });
   },
 
+  /** Tells both parties that items changed without changing status (a cancel request). */
+  async announceItems(tx: Database, rows: readonly CreatorOrderItemRow[]) {
+    for (const status of new Set(rows.map((row) => row.status))) {
+      await publishItems(
+        events,
+        tx,
+        rows.filter((row) => row.status === status),
+        status,
       );
     }
   },

@@ -22,9 +22,6 @@ const itemNotFound = () =>
   new AppError('not_found', 'There is no such order item.', { reason: 'order_item_not_found' });
 
 /**
- * The part of a payment an item gets back (minor units): its amount and shipping as a share of
- * the payment's goods and shipping, applied to what was charged (so fees and discounts are
-/**
  * 409 `order_item_partly_shipped` once any unit has shipped (partial shipments): the refund share
  * is the whole item's, so a production run with parcels on their way cannot be canceled here.
  */
@@ -38,6 +35,9 @@ const assertNothingShipped = (item: CreatorOrderItemRow) => {
   }
 };
 
+/**
+ * The part of a payment an item gets back (minor units): its amount and shipping as a share of
+ * the payment's goods and shipping, applied to what was charged (so fees and discounts are
  * shared alike), rounded half-even; the payment's last live item gets what is left, so the
  * refunds of a payment never add up to more or less than it.
  */
@@ -83,11 +83,11 @@ export const createProductionCancelService = ({
           reason: 'order_item_not_paid',
         });
       }
+      assertNothingShipped(item);
       if (item.cancelRequestedAt) {
         throw new AppError('conflict', 'The supplier has this cancel request already.', {
           reason: 'cancel_already_requested',
         });
-      assertNothingShipped(item);
       }
       const updated = await repository.updateItem(tx, item.id, {
         cancelRequestedAt: now,
@@ -126,11 +126,11 @@ export const createProductionCancelService = ({
     const found = await repository.findItemForCompany(db, supplier.companyId, id);
     if (!found?.cancelRequestedAt) throw itemNotFound();
     assertTransition(found, 'CANCELED');
+    assertNothingShipped(found);
     const [payment] = found.paymentId
       ? await db.select().from(creatorPayments).where(eq(creatorPayments.id, found.paymentId))
       : [];
     let refund = 0;
-    assertNothingShipped(found);
     let reference: string | null = null;
     if (payment?.status === 'COMPLETED' && payment.providerChargeId) {
       const siblings = await db
@@ -170,11 +170,11 @@ export const createProductionCancelService = ({
       const [item] = await repository.lockItems(tx, found.storeId, [found.id]);
       if (!item?.cancelRequestedAt) throw itemNotFound();
       assertTransition(item, 'CANCELED');
+      assertNothingShipped(item);
       if (payment && refund > 0) {
         await repository.insertLedgerEntry(tx, {
           storeId: item.storeId,
           paymentId: payment.id,
-      assertNothingShipped(item);
           kind: 'REFUND',
           amount: -refund,
           currencyCode: payment.currencyCode,

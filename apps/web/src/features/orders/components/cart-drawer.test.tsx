@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getShoppingCart, removeCartItem } from '@atelier/contract/orders/order-item-api';
+import { updateOrderItemPrice } from '@atelier/contract/orders/order-item-pricing';
 import { handle } from '@/testing/handlers';
 import { aCart, anOrderItem } from '@/testing/order-factories';
 import { render } from '@/testing/render';
@@ -66,6 +67,26 @@ describe('CartDrawer', () => {
     expect(requestsTo('DELETE', '/api/web/creator-order-items/shopping-cart/coi_2')).toHaveLength(
       1,
     );
+  });
+
+  it('shows a price the supplier changed, and accepts it', async () => {
+    server.use(
+      handle(getShoppingCart, () => aCart([{ ...tees, sourceUnitPrice: 900 }]), { once: true }),
+      handle(getShoppingCart, () => aCart([anOrderItem({ unitPrice: 900 })])),
+      handle(updateOrderItemPrice, () => anOrderItem({ unitPrice: 900 })),
+    );
+    const { user } = render(
+      <CartDrawer opened onClose={() => undefined} onCheckout={() => undefined} />,
+    );
+    const notice = await screen.findByTestId('price-changed');
+    expect(notice.textContent).toContain('Price changed: $8.50 → $9.00');
+    expect(notice.textContent).toContain('now $2,700.00 for 300');
+    await user.click(
+      screen.getByRole('button', { name: 'Accept the new price of Heavyweight tee, black' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('price-changed')).toBeNull());
+    expect(requestsTo('POST', '/api/web/creator-order-items/coi_1/update-price')).toHaveLength(1);
+    expect(screen.getByTestId('cart-subtotal').textContent).toBe('$2,700.00');
   });
 
   it('says when the cart is empty', async () => {

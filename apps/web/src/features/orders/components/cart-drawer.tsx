@@ -12,13 +12,14 @@ import {
 } from '@mantine/core';
 import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { OrderItem } from '@atelier/contract/orders/order-item-api';
+import type { CartItem, OrderItem } from '@atelier/contract/orders/order-item-api';
 import { LoadError } from '@/components/ui/load-error';
 import { useCart, useRemoveCartItem } from '../api/cart-queries';
 import { formatAmount, ORDER_ITEM_KIND_LABELS } from '../orders-format';
+import { PriceChangeNotice } from './price-change-notice';
 
 type CartItemRowProps = {
-  item: OrderItem;
+  item: CartItem;
   isConfirming: boolean;
   isRemoving: boolean;
   onAskRemove: () => void;
@@ -59,6 +60,7 @@ const CartItemRow = ({
           ? ` · shipping ${formatAmount(item.shippingAmount, item.currencyCode)}`
           : ''}
       </Text>
+      <PriceChangeNotice item={item} />
       {isConfirming ? (
         <Group justify="flex-end" gap="xs" role="group" aria-label={`Remove ${item.title}?`}>
           <Text size="xs" mr="auto">

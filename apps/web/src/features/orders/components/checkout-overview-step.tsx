@@ -23,6 +23,7 @@ import {
 } from '../orders-format';
 import type { CheckoutChoices, SelectionTotals } from '../selection-totals';
 import { CheckoutTotalsTable } from './checkout-totals-table';
+import { PriceChangeNotice } from './price-change-notice';
 
 type DiscountCodeFieldProps = {
   applied: string | null;
@@ -131,6 +132,7 @@ const ItemRow = ({ item, isSelected, onToggle }: ItemRowProps) => (
               : ''}
           </Text>
         </Group>
+        <PriceChangeNotice item={item} />
       </Stack>
     </Group>
   </Paper>
