@@ -44,7 +44,12 @@ import {
 } from './modules/sales';
 import { WEBHOOK_MAX_ATTEMPTS } from '@atelier/contract/sales/webhook';
 import { createSourcingModule } from './modules/sourcing';
-import { createOrdersModule, createPaymentProvider, recoverLocalCharge } from './modules/orders';
+import {
+  createOrdersModule,
+  createPaymentProvider,
+  createPaypalProvider,
+  recoverLocalCharge,
+} from './modules/orders';
 import { healthRoutes } from './modules/system/health.routes';
 import { createRealtime, principalRoom } from './realtime';
 
@@ -248,6 +253,19 @@ export const buildApp = async ({
           }
         : undefined,
       localWebhookSecret: config.LOCAL_PAYMENT_WEBHOOK_SECRET,
+      now: () => clock.now(),
+      recoverLocalCharge: (id) => recoverLocalCharge(db, id),
+    }),
+    paypal: createPaypalProvider({
+      paypal:
+        config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+          ? {
+              clientId: config.PAYPAL_CLIENT_ID,
+              clientSecret: config.PAYPAL_CLIENT_SECRET,
+              apiBaseUrl: config.PAYPAL_API_BASE_URL,
+            }
+          : undefined,
+      publicUrl,
       now: () => clock.now(),
       recoverLocalCharge: (id) => recoverLocalCharge(db, id),
     }),

@@ -205,6 +205,14 @@ export const ConfigSchema = z.object({
   /** Test hook: the address answering instead of https://api.stripe.com (a local fake). */
   STRIPE_API_BASE_URL: z.url().optional(),
   /**
+   * Issue 12 PayPal (spec §7 paypal-capture): with a REST app's client id and secret, PayPal
+   * payments go through PayPal's Orders v2 API at PAYPAL_API_BASE_URL (the sandbox by default;
+   * https://api-m.paypal.com for live); without, PayPal is simulated locally. Set both or neither.
+   */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_BASE_URL: z.url().default('https://api-m.sandbox.paypal.com'),
+  /**
    * Issue 12 calc-financing-fee: the instalment plans offered, `instalments:basis points` pairs
    * separated by commas (3 instalments at 3 %, 6 at 6 %, 12 at 12 % by default).
    */
@@ -253,6 +261,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
           'Stripe is configured: set STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY',
       },
     )
+    .refine((config) => !config.PAYPAL_CLIENT_ID === !config.PAYPAL_CLIENT_SECRET, {
+      path: ['PAYPAL_CLIENT_SECRET'],
+      message: 'set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together (or neither)',
+    })
     .refine((config) => !config.SHOPIFY_API_KEY === !config.SHOPIFY_API_SECRET, {
       path: ['SHOPIFY_API_SECRET'],
       message: 'set SHOPIFY_API_KEY and SHOPIFY_API_SECRET together (or neither)',

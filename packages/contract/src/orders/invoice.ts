@@ -174,6 +174,18 @@ export const PaymentMethodInputSchema = z.discriminatedUnion('type', [
       .regex(/^\d{3,4}$/, 'Three or four digits.'),
   }),
   z.object({ type: z.literal('stripe'), paymentMethodId: z.string().min(1).max(200) }),
+  /**
+   * Spec §7 paypal-capture: the buyer approves at PayPal, then comes back to `returnPath`, a page
+   * of this app (the server puts it on its public URL with `?paypalPayment={payment id}`).
+   */
+  z.object({
+    type: z.literal('paypal'),
+    returnPath: z
+      .string()
+      .max(300)
+      .regex(/^\/(?![/\\])[A-Za-z0-9\-._~/]*$/, 'A path of this app, such as /checkout.')
+      .default('/checkout'),
+  }),
 ]);
 
 export const CheckoutInputSchema = z.object({
@@ -201,6 +213,15 @@ export const PaymentSchema = z.object({
   /** The breakdown charged (contract checkout-totals). */
   totals: CheckoutTotalsSchema,
   createdAt: z.iso.datetime(),
+  /**
+   * With REQUIRES_ACTION, in the answer that asked for it: what the buyer must do. PayPal:
+   * `redirect` to `url` (PayPal's approval page; null when PayPal is simulated locally and the
+   * app shows its own approval step). Absent otherwise.
+   */
+  nextAction: z
+    .object({ type: z.enum(['redirect', 'use_stripe_sdk']), url: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
@@ -224,6 +245,29 @@ export const confirmPayment = defineEndpoint({
   tags: ['orders'],
 });
 
+/**
+ * Spec §7 paypal-capture: what the buyer did at PayPal. `approved` (back at the return url):
+ * capture; `cancelled` (back at the cancel url, or "Cancel" in the local simulation): decline.
+ */
+export const PaypalCaptureInputSchema = z.object({
+  outcome: z.enum(['approved', 'cancelled']).default('approved'),
+});
+export type PaypalCaptureInput = z.input<typeof PaypalCaptureInputSchema>;
+
+export const capturePaypalPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/web/creator-invoice-payments/:id/paypal-capture',
+  params: z.object({ id: IdSchema }),
+  body: PaypalCaptureInputSchema,
+  response: PaymentSchema,
+  summary:
+    'Spec §7 paypal-capture: after the buyer approved a PayPal payment (REQUIRES_ACTION) at PayPal, captures it once and settles it like a card (COMPLETED: items IN_PRODUCTION; declined or `outcome: cancelled`: DECLINED, items back in the cart). A second call answers the payment as it is; 404 for another store’s payment; 400 `payment_not_paypal`; 409 `payment_not_awaiting_capture`, `payment_capture_in_progress`, `paypal_not_approved`.',
+  tags: ['orders'],
+});
+
+/** Whether PayPal is offered as simulated locally (`isLocal`) or through PayPal itself. */
+const PaypalPublicConfigSchema = z.object({ isLocal: z.boolean() }).optional();
+
 export const publicPaymentConfig = defineEndpoint({
   method: 'GET',
   path: '/api/public/payments/config',
@@ -232,6 +276,7 @@ export const publicPaymentConfig = defineEndpoint({
     provider: z.enum(['local', 'stripe']),
     publishableKey: z.string().nullable(),
     testCards: z.array(z.object({ number: z.string(), label: z.string(), outcome: z.string() })),
+    paypal: PaypalPublicConfigSchema,
   }),
   summary:
     'The payment provider’s public settings for the public pay link (no login): the local test cards, or Stripe’s publishable key.',
@@ -245,9 +290,10 @@ export const paymentConfig = defineEndpoint({
     provider: z.enum(['local', 'stripe']),
     publishableKey: z.string().nullable(),
     testCards: z.array(z.object({ number: z.string(), label: z.string(), outcome: z.string() })),
+    paypal: PaypalPublicConfigSchema,
   }),
   summary:
-    'Spec §7 card payment provider publishable key; the local provider lists its test cards.',
+    'Spec §7 card payment provider publishable key; the local provider lists its test cards; `paypal.isLocal` says PayPal is simulated.',
   tags: ['orders'],
 });
 

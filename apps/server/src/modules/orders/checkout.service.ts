@@ -20,6 +20,12 @@ import {
   type PaymentProvider,
   type PaymentWebhookEvent,
 } from './payments/payment-provider';
+import {
+  createPaypalCapture,
+  isPaypalProviderName,
+  providerForMethod,
+  type PaypalOutcome,
+} from './payments/paypal-capture';
 import { shippingAddressIssues, type AddressReference } from './shipping-address';
 
 /**
@@ -52,6 +58,8 @@ export type CheckoutServiceDeps = {
   clock: Clock;
   repository: OrdersRepository;
   provider: PaymentProvider;
+  /** Takes `{ type: 'paypal' }` payments (spec §7 paypal-capture): local, or PayPal's API. */
+  paypal: PaymentProvider;
   addresses: AddressReference;
 };
 
@@ -81,8 +89,10 @@ export const createCheckoutService = ({
   clock,
   repository,
   provider,
+  paypal,
   addresses,
 }: CheckoutServiceDeps) => {
+  const providers = { card: provider, paypal };
   /**
    * Settles a payment with the provider's answer, in one transaction: COMPLETED → a CHARGE
    * ledger entry, its items IN_PRODUCTION, their invoices PAID when every line is paid;
@@ -99,13 +109,12 @@ export const createCheckoutService = ({
       const payment = (await repository.findPaymentForStore(tx, storeId, paymentId))!;
       const items = await repository.lockItems(tx, storeId, payment.itemIds);
       if (result.status === 'REQUIRES_ACTION') {
-        return toPayment(
-          await repository.updatePayment(tx, payment.id, {
-            status: 'REQUIRES_ACTION',
-            providerChargeId: result.providerChargeId,
-            updatedAt: now,
-          }),
-        );
+        const waiting = await repository.updatePayment(tx, payment.id, {
+          status: 'REQUIRES_ACTION',
+          providerChargeId: result.providerChargeId,
+          updatedAt: now,
+        });
+        return { ...toPayment(waiting), nextAction: result.nextAction };
       }
       if (result.status === 'COMPLETED') {
         await repository.insertLedgerEntry(tx, {
@@ -164,7 +173,7 @@ export const createCheckoutService = ({
   ) => {
     let result: ChargeResult;
     try {
-      result = await provider.charge(request);
+      result = await providerForMethod(providers, request.paymentMethod).charge(request);
     } catch (error) {
       const reason = isAppError(error)
         ? error.message
@@ -221,7 +230,7 @@ export const createCheckoutService = ({
         id: newId('pay'),
         storeId: payer.storeId,
         status: 'PENDING',
-        provider: provider.name,
+        provider: providerForMethod(providers, input.paymentMethod).name,
         amount: totals.total,
         currencyCode: totals.currencyCode,
         totals,
@@ -251,6 +260,8 @@ export const createCheckoutService = ({
     description: `Atelier order items ${payment.itemIds.join(', ')}`.slice(0, 500),
     metadata: { storeId: payer.storeId, paymentId: payment.id },
   });
+
+  const capturePaypal = createPaypalCapture({ db, clock, repository, paypal, settle, toPayment });
 
   /** `checkout` for any payer (the public pay link pays as the invoice's store). */
   const pay = async (
@@ -361,6 +372,9 @@ export const createCheckoutService = ({
           reason: 'payment_not_found',
         });
       }
+      if (isPaypalProviderName(payment.provider)) {
+        return capturePaypal(actor.storeId, payment.id, 'approved');
+      }
       if (payment.status !== 'REQUIRES_ACTION') return toPayment(payment);
       let result: ChargeResult | { status: 'UNREACHABLE'; reason: string };
       try {
@@ -372,6 +386,19 @@ export const createCheckoutService = ({
         };
       }
       return settle(actor.storeId, payment.id, result);
+    },
+
+    /**
+     * Spec §7 paypal-capture: the store's PayPal payment `paymentId` after the buyer approved
+     * (`approved`: captured once, settled like a card) or canceled (`cancelled`: declined, items
+     * back in the cart) at PayPal. Errors: payments/paypal-capture.ts `createPaypalCapture`.
+     */
+    async paypalCapture(
+      actor: Actor,
+      paymentId: string,
+      outcome: PaypalOutcome = 'approved',
+    ): Promise<Payment> {
+      return capturePaypal(actor.storeId, paymentId, outcome);
     },
 
     /** Spec §7 calc-financing-fee: each configured plan's fee and instalments for `amount`. */
@@ -436,20 +463,27 @@ export const createCheckoutService = ({
       return provider.parseWebhook(rawBody, headers);
     },
 
-    /** The provider's public settings for the card form (test cards or a publishable key). */
+    /**
+     * The provider's public settings for the card form (test cards or a publishable key), and
+     * whether PayPal is simulated locally (`paypal.isLocal`).
+     */
     publicConfig() {
       const config = provider.publicConfig();
-      return config.provider === 'local'
-        ? {
-            provider: 'local' as const,
-            publishableKey: null,
-            testCards: config.testCards.map((card) => ({
-              number: card.number,
-              label: card.label,
-              outcome: card.outcome,
-            })),
-          }
-        : { provider: 'stripe' as const, publishableKey: config.publishableKey, testCards: [] };
+      const paypalConfig = { isLocal: paypal.isLocal };
+      if (config.provider === 'local') {
+        return {
+          provider: 'local' as const,
+          publishableKey: null,
+          testCards: config.testCards.map((card) => ({
+            number: card.number,
+            label: card.label,
+            outcome: card.outcome,
+          })),
+          paypal: paypalConfig,
+        };
+      }
+      const publishableKey = config.provider === 'stripe' ? config.publishableKey : null;
+      return { provider: 'stripe' as const, publishableKey, testCards: [], paypal: paypalConfig };
     },
   };
 };

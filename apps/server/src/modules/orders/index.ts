@@ -22,7 +22,7 @@ import type { AddressReference } from './shipping-address';
 
 export type { OrderCards, OrdersDirectory, PurchaseReviews } from './orders.ports';
 export type { PaymentProvider } from './payments/payment-provider';
-export { createPaymentProvider } from './payments/payment-provider-factory';
+export { createPaymentProvider, createPaypalProvider } from './payments/payment-provider-factory';
 
 /**
  * The local payment provider's charge `providerChargeId` as the orders tables recorded it (its
@@ -53,6 +53,8 @@ export type OrdersModuleDeps = {
   clock: Clock;
   events: EventBus;
   provider: PaymentProvider;
+  /** Takes PayPal payments (spec §7 paypal-capture): `createPaypalProvider`'s. */
+  paypal: PaymentProvider;
   directory: OrdersDirectory;
   addresses: AddressReference;
   reviews: PurchaseReviews;
@@ -79,6 +81,7 @@ export const createOrdersModule = ({
   clock,
   events,
   provider,
+  paypal,
   directory,
   addresses,
   email,
@@ -108,10 +111,18 @@ export const createOrdersModule = ({
     clock,
     repository,
     provider,
+    paypal,
     addresses,
     financingPlans,
   });
-  const cancels = createProductionCancelService({ db, clock, repository, provider, orderItems });
+  const cancels = createProductionCancelService({
+    db,
+    clock,
+    repository,
+    provider,
+    paypal,
+    orderItems,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(ordersRoutes({ invoices, orderItems, checkout, cancels }));
     await app.register(partnerOrdersRoutes({ invoices, orderItems, cancels }));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addInvoiceToCart,
   calcFinancingFees,
+  capturePaypalPayment,
   checkout,
   confirmPayment,
   createPartnerInvoice,
@@ -76,6 +77,9 @@ export const ordersRoutes =
     });
     app.post(confirmPayment.path, routeOptions(confirmPayment), async (request) =>
       payments.confirm(request.actor, request.params.id),
+    );
+    app.post(capturePaypalPayment.path, routeOptions(capturePaypalPayment), async (request) =>
+      payments.paypalCapture(request.actor, request.params.id, request.body.outcome),
     );
 
     app.get(getShoppingCart.path, routeOptions(getShoppingCart), async (request) =>

@@ -9,12 +9,15 @@ import { assertTransition, type OrderItemService } from './order-item.service';
 import type { OrdersRepository } from './orders.repository';
 import { creatorOrderItems, creatorPayments, type CreatorOrderItemRow } from './orders.table';
 import type { PaymentProvider } from './payments/payment-provider';
+import { providerNamed } from './payments/paypal-capture';
 
 export type ProductionCancelDeps = {
   db: Database;
   clock: Clock;
   repository: OrdersRepository;
   provider: PaymentProvider;
+  /** Refunds the payments PayPal took (each payment goes back to the provider that took it). */
+  paypal: PaymentProvider;
   orderItems: Pick<OrderItemService, 'withHistory'>;
 };
 
@@ -64,6 +67,7 @@ export const createProductionCancelService = ({
   clock,
   repository,
   provider,
+  paypal,
   orderItems,
 }: ProductionCancelDeps) => ({
   /**
@@ -150,7 +154,7 @@ export const createProductionCancelService = ({
         isLastLiveItem: live.length === 1 && live[0]!.id === found.id,
       });
       if (refund > 0) {
-        const result = await provider.refund({
+        const result = await providerNamed({ card: provider, paypal }, payment.provider).refund({
           providerChargeId: payment.providerChargeId,
           amount: refund,
           currencyCode: payment.currencyCode,

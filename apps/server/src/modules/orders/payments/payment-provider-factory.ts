@@ -1,6 +1,8 @@
 import { createLocalPaymentProvider, type RecoveredCharge } from './local-payment-provider';
 import type { PaymentProvider } from './payment-provider';
 import { createStripePaymentProvider } from './stripe-payment-provider';
+import { createLocalPaypalProvider } from './paypal-local-provider';
+import { createPaypalPaymentProvider } from './paypal-payment-provider';
 
 /** What `createPaymentProvider` needs; config.ts fills it from the environment. */
 export type PaymentProviderOptions = {
@@ -31,3 +33,29 @@ export const createPaymentProvider = (options: PaymentProviderOptions): PaymentP
         now: options.now,
         recoverCharge: options.recoverLocalCharge,
       });
+
+/** What `createPaypalProvider` needs; config.ts fills it from the environment. */
+export type PaypalProviderOptions = {
+  /** Set when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are configured; absent → simulated locally. */
+  paypal?: { clientId: string; clientSecret: string; apiBaseUrl?: string };
+  /** Where the web app is (PUBLIC_URL): PayPal sends the buyer back there. */
+  publicUrl: string;
+  /** Time source for the access token's expiry; defaults to the system clock. */
+  now?: () => Date;
+  /** The local PayPal provider's orders and captures made before a restart. */
+  recoverLocalCharge?: (providerChargeId: string) => Promise<RecoveredCharge | undefined>;
+};
+
+/**
+ * ARCHITECTURE.md §4 (issue 12; spec §7 paypal-capture): the PayPal adapter (Orders v2 REST API)
+ * when PayPal credentials are given, else PayPal simulated locally (offline; the web shows its
+ * own approval step).
+ */
+export const createPaypalProvider = (options: PaypalProviderOptions): PaymentProvider =>
+  options.paypal
+    ? createPaypalPaymentProvider({
+        ...options.paypal,
+        publicUrl: options.publicUrl,
+        now: options.now,
+      })
+    : createLocalPaypalProvider({ recoverCharge: options.recoverLocalCharge });

@@ -2,11 +2,14 @@ import { AppError } from '@/lib/app-error';
 
 /**
  * How the buyer pays. `test_card` works only with the local provider (card data never reaches
- * Atelier when Stripe is configured); `stripe` carries a PaymentMethod id (`pm_…`) from Stripe.js.
+ * Atelier when Stripe is configured); `stripe` carries a PaymentMethod id (`pm_…`) from Stripe.js;
+ * `paypal` (spec §7 paypal-capture) sends the buyer to approve at PayPal, then back to
+ * `returnPath`, a page of this app (`/checkout`).
  */
 export type PaymentMethodInput =
   | { type: 'test_card'; number: string; expMonth: number; expYear: number; cvc: string }
-  | { type: 'stripe'; paymentMethodId: string };
+  | { type: 'stripe'; paymentMethodId: string }
+  | { type: 'paypal'; returnPath: string };
 
 /**
  * One charge. `amount` is in integer minor units of `currencyCode` (ISO 4217, e.g. 1999 + "USD"
@@ -80,7 +83,12 @@ export type TestCard = {
 
 /** What the web needs to collect a card: the test cards, or Stripe's publishable key. */
 export type PaymentPublicConfig =
-  { provider: 'local'; testCards: TestCard[] } | { provider: 'stripe'; publishableKey: string };
+  | { provider: 'local'; testCards: TestCard[] }
+  | { provider: 'stripe'; publishableKey: string }
+  | { provider: 'paypal'; isLocal: boolean };
+
+/** Which provider took a payment (`creator_payments.provider`): cards, then PayPal's two. */
+export type PaymentProviderName = 'local' | 'stripe' | 'paypal' | 'local_paypal';
 
 /**
  * ARCHITECTURE.md §4 `PaymentProvider` (issue 12): takes money from buyers. The local default
@@ -89,12 +97,12 @@ export type PaymentPublicConfig =
  * rate limited, misconfigured, a request it refuses); a declined card is a result, not an error.
  */
 export interface PaymentProvider {
-  readonly name: 'local' | 'stripe';
+  readonly name: PaymentProviderName;
   /** true for the local test provider: the UI says payments are simulated. */
   readonly isLocal: boolean;
   /** Charges the buyer; idempotent per `request.idempotencyKey`. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Completes a charge that REQUIRES_ACTION once the buyer authenticated (local: the test page's confirm; Stripe: retrieve the intent). */
+  /** Completes a charge that REQUIRES_ACTION once the buyer authenticated (local: the test page's confirm; Stripe: retrieve the intent; PayPal: capture the approved order, once per order). */
   confirm(providerChargeId: string): Promise<ChargeResult>;
   /** Refunds part or all of a completed charge; idempotent per `request.idempotencyKey`. */
   refund(request: RefundRequest): Promise<RefundResult>;
@@ -103,7 +111,7 @@ export interface PaymentProvider {
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): PaymentWebhookEvent;
-  /** What the web needs to collect a card: { provider: 'local', testCards } or { provider: 'stripe', publishableKey }. */
+  /** What the web needs to collect a card: { provider: 'local', testCards } or { provider: 'stripe', publishableKey }; PayPal: { provider: 'paypal', isLocal }. */
   publicConfig(): PaymentPublicConfig;
 }
 
