@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  capturePaypalPayment,
   type CheckoutInput,
   checkout,
   confirmPayment,
@@ -43,6 +44,25 @@ export const useConfirmPayment = () => {
   return useMutation({
     mutationFn: (paymentId: string) =>
       callApi(confirmPayment, { params: { id: paymentId }, shouldToastError: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+};
+
+export type CapturePaypalInput = { paymentId: string; outcome: 'approved' | 'cancelled' };
+
+/**
+ * Spec §7 paypal-capture: after the buyer approved (or canceled) a PayPal payment, captures it
+ * once and settles it (paid, or its items back in the cart); asking again answers the same.
+ */
+export const useCapturePaypal = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, outcome }: CapturePaypalInput) =>
+      callApi(capturePaypalPayment, {
+        params: { id: paymentId },
+        body: { outcome },
+        shouldToastError: false,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 };

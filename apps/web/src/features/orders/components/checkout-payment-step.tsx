@@ -5,6 +5,7 @@ import {
   Code,
   Group,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -18,8 +19,14 @@ import { useForm } from 'react-hook-form';
 import type { CheckoutInput, Payment } from '@atelier/contract/orders/invoice';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LoadError } from '@/components/ui/load-error';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { useConfirmPayment, usePay, usePaymentConfig } from '../api/payment-queries';
+import {
+  useCapturePaypal,
+  useConfirmPayment,
+  usePay,
+  usePaymentConfig,
+} from '../api/payment-queries';
 import {
   cardFieldOf,
   CardFormSchema,
@@ -27,6 +34,14 @@ import {
   type CardPaymentMethod,
   testCardExpiry,
 } from '../card-form';
+import {
+  isPaypalPayment,
+  type PaymentChoice,
+  PaypalApprovalModal,
+  PaypalPanel,
+  paypalNextStepOf,
+  PaypalRedirectNotice,
+} from './paypal-payment';
 import { formatAmount } from '../orders-format';
 import { isOutcomeUnknown, type PaymentAttempts } from '../payment-attempts';
 
@@ -34,6 +49,9 @@ import { isOutcomeUnknown, type PaymentAttempts } from '../payment-attempts';
 type Outcome =
   | { kind: 'declined'; reason: string }
   | { kind: 'requires-action'; payment: Payment }
+  /** PayPal: approving at PayPal's page (a redirect), or in the local simulated step. */
+  | { kind: 'paypal-redirect'; url: string }
+  | { kind: 'paypal-approval'; payment: Payment }
   | { kind: 'pending'; payment: Payment }
   /** No answer we can trust: the same attempt may be sent again (same key). */
   | { kind: 'unknown'; message: string; retry: () => void }
@@ -141,8 +159,8 @@ const AuthenticationStep = ({ payment, isConfirming, onConfirm }: Authentication
 type CheckoutPaymentStepProps = {
   /** What the payment will charge, e.g. "$1,234.56". */
   amountText: string;
-  /** The checkout request with this card. */
-  buildBody: (paymentMethod: CardPaymentMethod) => CheckoutInput;
+  /** The checkout request with this card, or PayPal. */
+  buildBody: (paymentMethod: CheckoutInput['paymentMethod']) => CheckoutInput;
   attempts: PaymentAttempts;
   onPaid: (payment: Payment) => void;
   /** A refusal another step must show (address, discount code, items); true when it took it. */
@@ -166,7 +184,10 @@ export const CheckoutPaymentStep = ({
   const config = usePaymentConfig();
   const pay = usePay();
   const confirm = useConfirmPayment();
+  const capturePaypal = useCapturePaypal();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [choice, setChoice] = useState<PaymentChoice>('card');
+  const [paypalSending, setPaypalSending] = useState<'approved' | 'cancelled' | null>(null);
   const isSending = useRef(false);
   const form = useForm<CardFormValues, unknown, CardPaymentMethod>({
     resolver: zodResolver(CardFormSchema),
@@ -186,9 +207,19 @@ export const CheckoutPaymentStep = ({
           reason: payment.failureReason ?? 'The card was declined.',
         });
         return;
-      case 'REQUIRES_ACTION':
-        setOutcome({ kind: 'requires-action', payment });
+      case 'REQUIRES_ACTION': {
+        if (!isPaypalPayment(payment)) {
+          setOutcome({ kind: 'requires-action', payment });
+          return;
+        }
+        const next = paypalNextStepOf(payment);
+        setOutcome(
+          next.kind === 'redirect'
+            ? { kind: 'paypal-redirect', url: next.url }
+            : { kind: 'paypal-approval', payment },
+        );
         return;
+      }
       case 'PENDING':
         setOutcome({ kind: 'pending', payment });
         return;
@@ -250,20 +281,67 @@ export const CheckoutPaymentStep = ({
     }
   };
 
-  const isBusy = pay.isPending || confirm.isPending;
+  /** The buyer approved or canceled in the simulated PayPal step: capture (or cancel) once. */
+  const handlePaypal = async (payment: Payment, decision: 'approved' | 'cancelled') => {
+    setPaypalSending(decision);
+    try {
+      handleAnswer(await capturePaypal.mutateAsync({ paymentId: payment.id, outcome: decision }));
+    } catch (error) {
+      setOutcome(
+        isOutcomeUnknown(error)
+          ? {
+              kind: 'unknown',
+              message: isApiError(error) ? error.message : 'The PayPal payment could not be sent.',
+              retry: () => void handlePaypal(payment, decision),
+            }
+          : {
+              kind: 'refused',
+              message: isApiError(error) ? error.message : 'The PayPal payment could not be made.',
+            },
+      );
+    } finally {
+      setPaypalSending(null);
+    }
+  };
+
+  const isBusy =
+    pay.isPending ||
+    confirm.isPending ||
+    capturePaypal.isPending ||
+    outcome?.kind === 'paypal-redirect';
+  const paypalConfig = config.data?.paypal;
+  const isPaypal = choice === 'paypal' && paypalConfig !== undefined;
   const isAwaitingAuthentication = outcome?.kind === 'requires-action';
 
   return (
     <Stack gap="md">
-      <TestCards
-        onUse={(number) => {
-          form.setValue('number', number, { shouldValidate: form.formState.isSubmitted });
-          if (!form.getValues('expiry')) form.setValue('expiry', testCardExpiry());
-          if (!form.getValues('cvc')) form.setValue('cvc', '123');
-          form.setFocus('number');
-        }}
-      />
-      {isStripe ? (
+      {paypalConfig ? (
+        <SegmentedControl
+          aria-label="Payment method"
+          value={choice}
+          onChange={(value) => {
+            setChoice(value);
+            setOutcome(null);
+          }}
+          disabled={isBusy}
+          data={[
+            { label: 'Card', value: 'card' },
+            { label: 'PayPal', value: 'paypal' },
+          ]}
+          fullWidth
+        />
+      ) : null}
+      {isPaypal ? null : (
+        <TestCards
+          onUse={(number) => {
+            form.setValue('number', number, { shouldValidate: form.formState.isSubmitted });
+            if (!form.getValues('expiry')) form.setValue('expiry', testCardExpiry());
+            if (!form.getValues('cvc')) form.setValue('cvc', '123');
+            form.setFocus('number');
+          }}
+        />
+      )}
+      {isStripe && !isPaypal ? (
         <Alert
           color="yellow"
           icon={<IconAlertTriangle size={18} />}
@@ -282,7 +360,8 @@ export const CheckoutPaymentStep = ({
           title="Payment declined"
           role="alert"
         >
-          {outcome.reason} Nothing was charged and your cart is as it was: try another card.
+          {outcome.reason} Nothing was charged and your cart is as it was:{' '}
+          {isPaypal ? 'pay again, with PayPal or a card.' : 'try another card.'}
         </Alert>
       ) : null}
       {outcome?.kind === 'pending' ? (
@@ -315,7 +394,26 @@ export const CheckoutPaymentStep = ({
         </Alert>
       ) : null}
       <FormErrorAlert message={outcome?.kind === 'refused' ? outcome.message : null} />
-      {isAwaitingAuthentication ? (
+      <PaypalApprovalModal
+        payment={outcome?.kind === 'paypal-approval' ? outcome.payment : null}
+        sending={paypalSending}
+        onApprove={() => {
+          if (outcome?.kind === 'paypal-approval') void handlePaypal(outcome.payment, 'approved');
+        }}
+        onCancel={() => {
+          if (outcome?.kind === 'paypal-approval') void handlePaypal(outcome.payment, 'cancelled');
+        }}
+      />
+      {outcome?.kind === 'paypal-redirect' ? <PaypalRedirectNotice url={outcome.url} /> : null}
+      {isPaypal && !isAwaitingAuthentication ? (
+        <PaypalPanel
+          amountText={amountText}
+          isLocal={paypalConfig.isLocal}
+          isBusy={isBusy}
+          onPay={() => void send(buildBody({ type: 'paypal', returnPath: paths.checkout }))}
+          onBack={onBack}
+        />
+      ) : isAwaitingAuthentication ? (
         <AuthenticationStep
           payment={outcome.payment}
           isConfirming={confirm.isPending}

@@ -25,7 +25,6 @@ import { isApiError, listFieldErrors } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cartQueryOptions, useCart } from '../api/cart-queries';
 import { ordersKeys } from '../api/orders-keys';
-import type { CardPaymentMethod } from '../card-form';
 import { formatAmount } from '../orders-format';
 import { createPaymentAttempts } from '../payment-attempts';
 import { type CheckoutChoices, discountIssueOf, totalsOfSelection } from '../selection-totals';
@@ -206,7 +205,7 @@ export const CheckoutWizard = ({
     () => void isStateMissing(),
   );
 
-  const buildBody = (paymentMethod: CardPaymentMethod): CheckoutInput => {
+  const buildBody = (paymentMethod: CheckoutInput['paymentMethod']): CheckoutInput => {
     if (!order) throw new Error('The payment step needs the order of the overview.');
     return {
       itemIds: order.items.map((item) => item.id),

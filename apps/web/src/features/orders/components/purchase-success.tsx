@@ -15,9 +15,11 @@ type PurchaseSuccessProps = {
 };
 
 const cardOf = (payment: Payment) =>
-  payment.cardLast4
-    ? `${payment.cardBrand ? `${payment.cardBrand[0]?.toUpperCase()}${payment.cardBrand.slice(1)} ` : 'Card '}ending in ${payment.cardLast4}`
-    : 'your card';
+  payment.provider === 'paypal' || payment.provider === 'local_paypal'
+    ? 'your PayPal account'
+    : payment.cardLast4
+      ? `${payment.cardBrand ? `${payment.cardBrand[0]?.toUpperCase()}${payment.cardBrand.slice(1)} ` : 'Card '}ending in ${payment.cardLast4}`
+      : 'your card';
 
 /** Spec §2 checkout, purchase success: what was paid, for what, and where it goes from here. */
 export const PurchaseSuccess = ({
