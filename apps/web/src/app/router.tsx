@@ -3,6 +3,7 @@ import { queryClient } from '@/lib/query-client';
 import { setApiNavigator } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { accountInfoRoute } from './routes/account-info-route';
+import { addShippingAddressRoute } from './routes/add-shipping-address-route';
 import { analyticsRoutes } from './routes/analytics-routes';
 import { browseSuppliersRoute } from './routes/browse-suppliers-route';
 import { catalogItemRoute } from './routes/catalog-item-route';
@@ -71,6 +72,7 @@ const routeTree = rootRoute.addChildren([
     customersRoute,
     checkoutRoute,
     payInvoiceRoute,
+    addShippingAddressRoute,
     leaveReviewRoute,
     inventoryRoute,
     newProductRoute,

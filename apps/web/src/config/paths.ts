@@ -151,6 +151,9 @@ export const hrefs = {
     `/supplier-profile/${encodeURIComponent(supplierId)}/post-review`,
   /** Spec §2 /pay-invoice/{invoiceId}: the store reviews a supplier invoice and pays it. */
   payInvoice: (invoiceId: string) => `/pay-invoice/${encodeURIComponent(invoiceId)}`,
+  /** Spec §2 /add-shipping-address/{invoiceId}: where the goods of a supplier invoice go. */
+  addShippingAddress: (invoiceId: string) =>
+    `/add-shipping-address/${encodeURIComponent(invoiceId)}`,
   catalogItem: (itemId: string) =>
     `${paths.browseSuppliers}/catalog-item/${encodeURIComponent(itemId)}`,
   previewCatalogItem: (itemId: string) => `/preview-catalog-item/${encodeURIComponent(itemId)}`,

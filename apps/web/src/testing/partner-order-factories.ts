@@ -33,6 +33,8 @@ export const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   ],
   createdAt: AT,
   paidAt: null,
+  shippingAddress: null,
+  shippingAddressAddedAt: null,
   ...overrides,
 });
 

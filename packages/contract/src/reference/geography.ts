@@ -32,6 +32,11 @@ export const CountrySchema = z.object({
   phoneCode: z.string().nullable(),
   currencyCode: z.string().nullable(),
   emoji: z.string().nullable(),
+  /**
+   * The country's postal code pattern (a regular expression over the whole code), where the
+   * reference data has one; shipping addresses are checked against it (orders).
+   */
+  postalCodeRegex: z.string().nullable().optional(),
 });
 export type Country = z.infer<typeof CountrySchema>;
 

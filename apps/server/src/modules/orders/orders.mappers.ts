@@ -50,6 +50,8 @@ export const toInvoice = (
     }),
     createdAt: invoice.createdAt.toISOString(),
     paidAt: invoice.paidAt?.toISOString() ?? null,
+    shippingAddress: invoice.shippingAddress ?? null,
+    shippingAddressAddedAt: invoice.shippingAddressAddedAt?.toISOString() ?? null,
   };
 };
 

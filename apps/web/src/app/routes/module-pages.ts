@@ -74,11 +74,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     'Upload a picture of a product to find suppliers who make something like it, once the catalog module lands.',
   ),
   page(
-    '/add-shipping-address/$invoiceId',
-    'Shipping address',
-    "The shipping address of an invoice's order will be added here once the orders module lands.",
-  ),
-  page(
     '/fulfillment-services/book-freight-shipment',
     'Book a freight shipment',
     'Freight shipments of your goods to the fulfillment center will be booked here once the fulfillment module lands.',

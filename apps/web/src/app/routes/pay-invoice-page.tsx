@@ -45,6 +45,7 @@ export const PayInvoicePage = () => {
         <InvoiceView
           invoice={invoice.data}
           ordersHref={hrefs.ordersAndShipments()}
+          shippingAddressHref={hrefs.addShippingAddress(invoice.data.id)}
           onCheckout={(itemIds) => void router.navigate({ href: hrefs.checkout(itemIds) })}
         />
       ) : (

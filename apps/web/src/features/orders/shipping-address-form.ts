@@ -72,3 +72,45 @@ export const EMPTY_SHIPPING_ADDRESS: ShippingAddressFormValues = {
     phone: '',
   },
 };
+
+/** The form's values for a saved address (blank where it has none; the US when no country). */
+export const toShippingAddressFormValues = (
+  address: PostalAddress | null,
+): ShippingAddressFormValues => {
+  if (!address) return EMPTY_SHIPPING_ADDRESS;
+  const text = (value: string | null) => value ?? '';
+  return {
+    shippingAddress: {
+      name: text(address.name),
+      company: text(address.company),
+      line1: text(address.line1),
+      line2: text(address.line2),
+      city: text(address.city),
+      countryCode: address.countryCode ?? 'US',
+      stateCode: text(address.stateCode),
+      postalCode: text(address.postalCode),
+      phone: text(address.phone),
+    },
+  };
+};
+
+/**
+ * What is wrong with `postalCode` for `country` by its pattern from the reference data, in the
+ * server's words (shipping-address.ts), or null: a code is needed where the country has a
+ * pattern; a pattern JavaScript cannot read checks nothing (the server decides).
+ */
+export const postalCodeIssue = (
+  country: { name: string; postalCodeRegex?: string | null | undefined },
+  postalCode: string,
+): string | null => {
+  if (!country.postalCodeRegex) return null;
+  const code = postalCode.trim();
+  if (!code) return 'Enter the postal code.';
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(`^(?:${country.postalCodeRegex})$`);
+  } catch {
+    return null;
+  }
+  return pattern.test(code) ? null : `${code} is not a postal code of ${country.name}.`;
+};

@@ -1,11 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   addInvoiceToCart,
   getInvoice,
   type Invoice,
   listInvoices,
   removeInvoiceItem,
+  saveInvoiceShippingAddress,
 } from '@atelier/contract/orders/invoice';
+import type { PostalAddress } from '@atelier/contract/sales/order';
 import { callApi } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
 
@@ -27,6 +35,15 @@ export const invoiceQueryOptions = (id: string) =>
   });
 
 export const useInvoice = (id: string) => useQuery(invoiceQueryOptions(id));
+
+/**
+ * The first shipping address saved on these invoices (spec §2 /add-shipping-address), or null:
+ * where checkout's shipping step starts. Invoices already read (the pay page's) cost nothing.
+ */
+export const useSavedShippingAddress = (invoiceIds: readonly string[]): PostalAddress | null => {
+  const invoices = useQueries({ queries: invoiceIds.map((id) => invoiceQueryOptions(id)) });
+  return invoices.find((invoice) => invoice.data?.shippingAddress)?.data?.shippingAddress ?? null;
+};
 
 /** The answer is the invoice: it replaces the cached one; the cart, counts and lists follow. */
 const useInvoiceChange = <TInput>(change: (input: TInput) => Promise<Invoice>) => {
@@ -56,4 +73,17 @@ export const useAddInvoiceToCart = () =>
 export const useRemoveInvoiceLine = () =>
   useInvoiceChange((lineId: string) =>
     callApi(removeInvoiceItem, { params: { id: lineId }, shouldToastError: false }),
+  );
+
+/**
+ * Spec §2 /add-shipping-address/{invoiceId}: saves where the invoice's goods go. 400 with the
+ * address's fields (`postalCode`, …), 404 `invoice_not_found`, 409 `invoice_not_open`.
+ */
+export const useSaveInvoiceShippingAddress = () =>
+  useInvoiceChange(({ invoiceId, address }: { invoiceId: string; address: PostalAddress }) =>
+    callApi(saveInvoiceShippingAddress, {
+      params: { id: invoiceId },
+      body: address,
+      shouldToastError: false,
+    }),
   );

@@ -4,11 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { checkout, confirmPayment, paymentConfig } from '@atelier/contract/orders/invoice';
+import {
+  checkout,
+  confirmPayment,
+  getInvoice,
+  type Invoice,
+  paymentConfig,
+} from '@atelier/contract/orders/invoice';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import { getShoppingCart } from '@atelier/contract/orders/order-item-api';
 import { errorResponse, handle } from '@/testing/handlers';
-import { aCart, anOrderItem, aPayment } from '@/testing/order-factories';
+import { aCart, anInvoice, anOrderItem, aPayment } from '@/testing/order-factories';
 import { renderAtRoute } from '@/testing/render';
 import { server, startMockServer } from '@/testing/server';
 import { CheckoutWizard } from './checkout-wizard';
@@ -66,8 +72,10 @@ const designOnly = anOrderItem({
   shippingMode: 'NO_SHIPPING_NEEDED',
 });
 
-const useCartOf = (items: OrderItem[]) =>
+const useCartOf = (items: OrderItem[], invoice: Invoice = anInvoice()) =>
   server.use(
+    // The invoice of the items: the shipping step starts from its saved address, if any.
+    handle(getInvoice, () => invoice),
     handle(getShoppingCart, ({ query }) =>
       aCart(items, {
         discountCode: query.discountCode ?? null,
@@ -305,6 +313,34 @@ describe('CheckoutWizard', () => {
         stateCode: null,
       },
     });
+  });
+
+  it('starts the shipping step from the invoice’s saved address', async () => {
+    const address = {
+      name: 'Ada Maker',
+      company: null,
+      line1: '1 Main Street',
+      line2: null,
+      city: 'Raleigh',
+      stateCode: null,
+      postalCode: '27601',
+      countryCode: 'US',
+      phone: null,
+    };
+    useCartOf([tees], anInvoice({ shippingAddress: address }));
+    server.use(handle(checkout, () => aPayment([tees])));
+    const { user } = renderCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Continue to shipping' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Street address/ })).toHaveProperty(
+        'value',
+        '1 Main Street',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await payWith(user, '4242 4242 4242 4242');
+    await screen.findByTestId('purchase-success');
+    expect(payRequests()[0]?.body).toMatchObject({ shippingAddress: address });
   });
 
   it('chooses the items it was asked to, and pays for those only', async () => {

@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCircleCheck, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconMapPin, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { Invoice } from '@atelier/contract/orders/invoice';
 import {
@@ -24,6 +24,7 @@ import {
 } from '@atelier/contract/orders/order-item';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LinkButton } from '@/components/ui/link-button';
+import { PostalAddressLines } from '@/components/ui/postal-address-lines';
 import { isApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/notify';
 import { useAddInvoiceToCart, useRemoveInvoiceLine } from '../api/invoice-queries';
@@ -228,6 +229,45 @@ type InvoiceViewProps = {
   /** Opens the checkout with these cart items chosen. */
   onCheckout: (itemIds: string[]) => void;
   ordersHref: string;
+  /** Spec §2 /add-shipping-address/{invoiceId}: where the store adds or edits the address. */
+  shippingAddressHref?: string;
+};
+
+/**
+ * Where the goods go: the saved address, or a link to add one while the invoice is open (the
+ * supplier needs it to quote shipping charged later).
+ */
+const ShipTo = ({ invoice, href }: { invoice: Invoice; href: string | undefined }) => {
+  const address = invoice.shippingAddress;
+  const canEdit = invoice.status === 'OPEN' && href !== undefined;
+  if (!address && (!canEdit || invoice.shippingMode === 'NO_SHIPPING_NEEDED')) return null;
+  return (
+    <Stack gap={4} data-testid="invoice-ship-to">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        Ship to
+      </Text>
+      {address ? (
+        <PostalAddressLines address={address} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {invoice.shippingMode === 'CHARGE_SHIPPING_LATER'
+            ? `No address yet: ${invoice.supplierName} quotes shipping once you add one.`
+            : 'No address yet: you can add it now, or at checkout.'}
+        </Text>
+      )}
+      {canEdit ? (
+        <LinkButton
+          href={href}
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconMapPin size={14} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {address ? 'Edit address' : 'Add shipping address'}
+        </LinkButton>
+      ) : null}
+    </Stack>
+  );
 };
 
 /**
@@ -235,7 +275,12 @@ type InvoiceViewProps = {
  * notes). While it is open, "Add to cart and pay" puts its lines in the cart and opens the
  * checkout with them chosen, and a line can be removed; a paid invoice says so.
  */
-export const InvoiceView = ({ invoice, onCheckout, ordersHref }: InvoiceViewProps) => {
+export const InvoiceView = ({
+  invoice,
+  onCheckout,
+  ordersHref,
+  shippingAddressHref,
+}: InvoiceViewProps) => {
   const addToCart = useAddInvoiceToCart();
   const [lineToRemove, setLineToRemove] = useState<InvoiceLine | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -290,6 +335,7 @@ export const InvoiceView = ({ invoice, onCheckout, ordersHref }: InvoiceViewProp
               </Text>
             </Fact>
           ) : null}
+          <ShipTo invoice={invoice} href={shippingAddressHref} />
         </Stack>
       </Paper>
 
