@@ -99,6 +99,14 @@ export const InvoiceSchema = z.object({
   lines: z.array(InvoiceLineSchema),
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
+  /**
+   * Spec §2 /add-shipping-address/{invoiceId}: where the store wants the goods, saved before
+   * paying (the supplier quotes shipping charged later to it; checkout starts from it). Null
+   * until the store saves one.
+   */
+  shippingAddress: PostalAddressSchema.nullable(),
+  /** When the store last saved `shippingAddress` (ISO 8601), or null. */
+  shippingAddressAddedAt: z.iso.datetime().nullable(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
@@ -140,6 +148,17 @@ export const getInvoice = defineEndpoint({
   path: '/api/web/creator-invoices/:id',
   params: InvoiceIdParams,
   response: InvoiceSchema,
+  tags: ['orders'],
+});
+
+export const saveInvoiceShippingAddress = defineEndpoint({
+  method: 'PUT',
+  path: '/api/web/creator-invoices/:id/shipping-address',
+  params: InvoiceIdParams,
+  body: PostalAddressSchema,
+  response: InvoiceSchema,
+  summary:
+    'Spec §2 /add-shipping-address/{invoiceId}: saves where the goods of the store’s invoice go (replacing any earlier address), checked as checkout checks it: 400 with the field (`postalCode`, `countryCode`, `stateCode`, …) and why; 404 `invoice_not_found` for another store’s invoice; 409 `invoice_not_open` once the invoice is paid or voided. The supplier sees it live.',
   tags: ['orders'],
 });
 
@@ -298,7 +317,13 @@ export const paymentConfig = defineEndpoint({
 });
 
 /** The invoice as its public pay link shows it: nothing of the store's but this invoice. */
-export const PublicInvoiceSchema = InvoiceSchema.omit({ storeId: true, companyId: true });
+export const PublicInvoiceSchema = InvoiceSchema.omit({
+  storeId: true,
+  companyId: true,
+  // Where the store's goods go is not shown to whoever holds the link.
+  shippingAddress: true,
+  shippingAddressAddedAt: true,
+});
 export type PublicInvoice = z.infer<typeof PublicInvoiceSchema>;
 
 const SnParams = z.object({ sn: z.string().regex(/^[0-9a-f]{32}$/, 'Not an invoice link.') });
