@@ -235,10 +235,16 @@ export const PaymentSchema = z.object({
   /**
    * With REQUIRES_ACTION, in the answer that asked for it: what the buyer must do. PayPal:
    * `redirect` to `url` (PayPal's approval page; null when PayPal is simulated locally and the
-   * app shows its own approval step). Absent otherwise.
+   * app shows its own approval step). Stripe: `use_stripe_sdk` with the PaymentIntent's
+   * `clientSecret`, which Stripe.js's `handleNextAction` needs for 3-D Secure in the browser
+   * (null for the other providers); then `confirm`. Absent otherwise.
    */
   nextAction: z
-    .object({ type: z.enum(['redirect', 'use_stripe_sdk']), url: z.string().nullable() })
+    .object({
+      type: z.enum(['redirect', 'use_stripe_sdk']),
+      url: z.string().nullable(),
+      clientSecret: z.string().nullable().default(null),
+    })
     .nullable()
     .optional(),
 });

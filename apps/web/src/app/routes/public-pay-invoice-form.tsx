@@ -1,11 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { StripeCardElement } from '@stripe/stripe-js';
 import { IconAlertTriangle, IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Payment, PublicInvoice } from '@atelier/contract/orders/invoice';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LinkButton } from '@/components/ui/link-button';
+import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
 import {
   cardFieldOf,
@@ -13,6 +26,12 @@ import {
   type CardFormValues,
   type CardPaymentMethod,
 } from '@/features/orders/card-form';
+import { useStripeJs } from '@/features/orders/api/stripe-js-queries';
+import {
+  authenticateWithStripe,
+  createStripePaymentMethod,
+  StripeCardField,
+} from '@/features/orders/components/stripe-card-field';
 import {
   type AddressReference,
   ShippingAddressFields,
@@ -28,12 +47,20 @@ import {
 } from '@/features/orders/shipping-address-form';
 import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
-import { type PublicPayBody, usePayPublicInvoice } from './public-pay-invoice-queries';
+import {
+  type PublicPayBody,
+  usePayPublicInvoice,
+  usePublicPaymentConfig,
+  useRefreshPublicInvoice,
+} from './public-pay-invoice-queries';
 
 /** What the last payment request came to, short of a completed payment. */
 type Outcome =
   | { kind: 'declined'; reason: string }
   | { kind: 'requires-action'; payment: Payment }
+  /** Stripe's 3-D Secure: the bank's check is open, then passed (Stripe's webhook pays it). */
+  | { kind: 'authenticating' }
+  | { kind: 'authenticated'; payment: Payment }
   | { kind: 'pending'; payment: Payment }
   /** No answer we can trust: the same attempt may be sent again (same key). */
   | { kind: 'unknown'; message: string; retry: () => void }
@@ -94,6 +121,34 @@ const OutcomeAlert = ({
           </Stack>
         </Alert>
       );
+    case 'authenticating':
+      return (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<Loader size={16} />}
+          title="Checking with the bank"
+          role="status"
+        >
+          The card holder&apos;s bank asks them to confirm this payment: follow its steps in the
+          window Stripe shows.
+        </Alert>
+      );
+    case 'authenticated':
+      return (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<Loader size={16} />}
+          title="Confirmed with the bank"
+          role="status"
+          data-testid="stripe-authenticated"
+        >
+          Stripe is completing the payment of{' '}
+          {formatAmount(outcome.payment.amount, outcome.payment.currencyCode)}; this page shows the
+          invoice paid as soon as it is, usually within seconds. There is nothing more to do.
+        </Alert>
+      );
     case 'pending':
       return (
         <Alert
@@ -130,10 +185,17 @@ const OutcomeAlert = ({
   }
 };
 
+/** How often, and how many times, the page reads the invoice while Stripe's webhook pays it. */
+const AUTHENTICATED_REFRESH_MS = 3_000;
+const AUTHENTICATED_REFRESHES = 40;
+
 /**
  * The pay link's payment: where the goods go (unless the invoice needs no shipping), the card,
  * and one Pay button. Each attempt has its own `Idempotency-Key`; a retry of an attempt whose
  * answer never came reuses it, and anything sent after an answer (a decline) is a new attempt.
+ * With Stripe (public payment config), Stripe's CardElement takes the card (it never reaches
+ * Atelier) and 3-D Secure runs in Stripe.js; the link has no confirm step, so Stripe's webhook
+ * pays the invoice and the page reads it again until it shows paid.
  */
 export const PublicPayForm = ({
   sn,
@@ -144,9 +206,17 @@ export const PublicPayForm = ({
   onNotOpen,
 }: PublicPayFormProps) => {
   const pay = usePayPublicInvoice(sn);
+  const config = usePublicPaymentConfig();
+  const refreshInvoice = useRefreshPublicInvoice(sn);
+  const isStripe = config.data?.provider === 'stripe';
+  // Stripe.js loads only when Stripe takes cards; the local provider needs nothing online.
+  const stripeJs = useStripeJs(isStripe ? (config.data?.publishableKey ?? null) : null);
+  const stripeCard = useRef<StripeCardElement | null>(null);
+  const [stripeCardError, setStripeCardError] = useState<string | null>(null);
+  const [isStripeWorking, setIsStripeWorking] = useState(false);
   const [attempts] = useState(() => createPaymentAttempts());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // Which provider takes cards is known once it answered (the payment config needs a session).
+  // The provider that took the last payment (the public config says it before any payment).
   const [provider, setProvider] = useState<string | null>(null);
   const isSending = useRef(false);
   const needsAddress = invoice.shippingMode !== 'NO_SHIPPING_NEEDED';
@@ -178,6 +248,39 @@ export const PublicPayForm = ({
     return true;
   };
 
+  const isAuthenticated = outcome?.kind === 'authenticated';
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let count = 0;
+    const timer = window.setInterval(() => {
+      count += 1;
+      if (count > AUTHENTICATED_REFRESHES) window.clearInterval(timer);
+      else void refreshInvoice();
+    }, AUTHENTICATED_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [isAuthenticated, refreshInvoice]);
+
+  /** Stripe's 3-D Secure in the browser; Stripe's webhook then settles the payment. */
+  const authenticate = async (payment: Payment, clientSecret: string) => {
+    const stripe = stripeJs.data;
+    if (!stripe) {
+      setOutcome({ kind: 'requires-action', payment });
+      return;
+    }
+    setOutcome({ kind: 'authenticating' });
+    const message = await authenticateWithStripe(stripe, clientSecret);
+    if (message) {
+      setOutcome({
+        kind: 'declined',
+        reason: `${message} Once Stripe has told Atelier, this link takes another card.`,
+      });
+      void refreshInvoice();
+      return;
+    }
+    setOutcome({ kind: 'authenticated', payment });
+    void refreshInvoice();
+  };
+
   const handleAnswer = (payment: Payment) => {
     setProvider(payment.provider);
     switch (payment.status) {
@@ -185,12 +288,16 @@ export const PublicPayForm = ({
         onPaid(payment);
         return;
       case 'DECLINED':
-        cardForm.setFocus('number');
+        if (!isStripe) cardForm.setFocus('number');
         setOutcome({ kind: 'declined', reason: payment.failureReason ?? 'The card was declined.' });
         return;
-      case 'REQUIRES_ACTION':
-        setOutcome({ kind: 'requires-action', payment });
+      case 'REQUIRES_ACTION': {
+        const clientSecret =
+          payment.nextAction?.type === 'use_stripe_sdk' ? payment.nextAction.clientSecret : null;
+        if (clientSecret) void authenticate(payment, clientSecret);
+        else setOutcome({ kind: 'requires-action', payment });
         return;
+      }
       case 'PENDING':
         setOutcome({ kind: 'pending', payment });
         return;
@@ -246,8 +353,45 @@ export const PublicPayForm = ({
     }
   };
 
+  /** The address, then the Stripe card as a PaymentMethod made by Stripe.js. */
+  const handleStripeSubmit = async () => {
+    const stripe = stripeJs.data;
+    const card = stripeCard.current;
+    if (!stripe || !card || isStripeWorking) return;
+    let address: ShippingAddressFormOutput | undefined;
+    if (needsAddress) {
+      await addressForm.handleSubmit((values) => {
+        address = values;
+      })();
+      if (!address || isStateMissing()) return;
+    }
+    setStripeCardError(null);
+    setIsStripeWorking(true);
+    try {
+      const created = await createStripePaymentMethod(stripe, card);
+      if ('error' in created) {
+        setStripeCardError(created.error);
+        card.focus();
+        return;
+      }
+      await send({
+        shippingAddress: address?.shippingAddress ?? null,
+        discountCode: null,
+        shippingAssurance: false,
+        sampleAssurance: false,
+        paymentMethod: created.paymentMethod,
+      });
+    } finally {
+      setIsStripeWorking(false);
+    }
+  };
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (config.data?.provider !== 'local') {
+      if (isStripe) await handleStripeSubmit();
+      return;
+    }
     const picked: { card?: CardPaymentMethod; address?: ShippingAddressFormOutput } = {};
     await cardForm.handleSubmit((card) => {
       picked.card = card;
@@ -292,7 +436,7 @@ export const PublicPayForm = ({
             <Title order={2} fz="h4">
               Card
             </Title>
-            {provider === 'local' ? (
+            {provider === 'local' || config.data?.provider === 'local' ? (
               <Alert
                 color="blue"
                 variant="light"
@@ -312,43 +456,67 @@ export const PublicPayForm = ({
                 isBusy={pay.isPending}
               />
             ) : null}
-            {outcome?.kind === 'requires-action' ? null : (
+            {outcome?.kind === 'requires-action' ||
+            outcome?.kind === 'authenticating' ||
+            outcome?.kind === 'authenticated' ? null : config.isPending ? (
+              <Skeleton h={120} aria-label="Loading the card form" />
+            ) : config.isError ? (
+              <LoadError
+                message="The payment settings could not be loaded."
+                onRetry={() => void config.refetch()}
+              />
+            ) : (
               <>
-                <TextInput
-                  label="Card number"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="1234 1234 1234 1234"
-                  leftSection={<IconCreditCard size={16} aria-hidden />}
-                  {...cardForm.register('number')}
-                  error={cardErrors.number?.message}
-                />
-                <SimpleGrid cols={2} spacing="sm">
-                  <TextInput
-                    label="Expiry"
-                    required
-                    autoComplete="cc-exp"
-                    placeholder="MM / YY"
-                    {...cardForm.register('expiry')}
-                    error={cardErrors.expiry?.message}
+                {isStripe && config.data.publishableKey ? (
+                  <StripeCardField
+                    publishableKey={config.data.publishableKey}
+                    error={stripeCardError}
+                    isDisabled={pay.isPending || isStripeWorking}
+                    onCardReady={(card) => {
+                      stripeCard.current = card;
+                    }}
+                    onCardChange={setStripeCardError}
                   />
-                  <TextInput
-                    label="CVC"
-                    required
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    placeholder="123"
-                    maxLength={4}
-                    {...cardForm.register('cvc')}
-                    error={cardErrors.cvc?.message}
-                  />
-                </SimpleGrid>
+                ) : (
+                  <>
+                    <TextInput
+                      label="Card number"
+                      required
+                      inputMode="numeric"
+                      autoComplete="cc-number"
+                      placeholder="1234 1234 1234 1234"
+                      leftSection={<IconCreditCard size={16} aria-hidden />}
+                      {...cardForm.register('number')}
+                      error={cardErrors.number?.message}
+                    />
+                    <SimpleGrid cols={2} spacing="sm">
+                      <TextInput
+                        label="Expiry"
+                        required
+                        autoComplete="cc-exp"
+                        placeholder="MM / YY"
+                        {...cardForm.register('expiry')}
+                        error={cardErrors.expiry?.message}
+                      />
+                      <TextInput
+                        label="CVC"
+                        required
+                        inputMode="numeric"
+                        autoComplete="cc-csc"
+                        placeholder="123"
+                        maxLength={4}
+                        {...cardForm.register('cvc')}
+                        error={cardErrors.cvc?.message}
+                      />
+                    </SimpleGrid>
+                  </>
+                )}
                 <Button
                   type="submit"
                   size="md"
                   fullWidth
-                  loading={pay.isPending}
+                  loading={pay.isPending || isStripeWorking}
+                  disabled={isStripe && !stripeJs.isSuccess}
                   leftSection={<IconLock size={16} aria-hidden />}
                 >
                   Pay {amountText}

@@ -1,20 +1,27 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
+import { loadStripe } from '@stripe/stripe-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   getPublicInvoice,
   type Payment,
   payPublicInvoice,
+  publicPaymentConfig,
   type PublicInvoice,
 } from '@atelier/contract/orders/invoice';
 import { listCountries, listStatesOfCountry } from '@atelier/contract/reference/geography';
+import { createFakeStripe } from '@/testing/fake-stripe-js';
 import { errorResponse, handle } from '@/testing/handlers';
 import { anInvoice, anOrderItem, aPayment } from '@/testing/order-factories';
 import { renderAtRoute } from '@/testing/render';
 import { server, startMockServer } from '@/testing/server';
 import { PublicPayInvoice } from './public-pay-invoice-page';
+
+// Stripe.js is never fetched in tests: `loadStripe` answers a fake instead.
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn() }));
+const loadStripeMock = vi.mocked(loadStripe);
 
 const { requestsTo } = startMockServer();
 
@@ -48,8 +55,13 @@ const declined = () =>
     cardLast4: null,
   });
 
-const useReference = () =>
+const useReference = (provider: 'local' | 'stripe' = 'local') =>
   server.use(
+    handle(publicPaymentConfig, () => ({
+      provider,
+      publishableKey: provider === 'stripe' ? 'pk_test_atelier' : null,
+      testCards: [],
+    })),
     handle(listCountries, () => ({
       items: [
         {
@@ -108,7 +120,7 @@ const fillAddress = async (user: User) => {
 };
 
 const fillCard = async (user: User, number: string) => {
-  const field = screen.getByRole('textbox', { name: /Card number/ });
+  const field = await screen.findByRole('textbox', { name: /Card number/ });
   await user.clear(field);
   await user.type(field, number);
   const expiry = screen.getByRole('textbox', { name: /Expiry/ });
@@ -150,9 +162,10 @@ describe('PublicPayInvoicePage', () => {
       'Payment processing fee (3 % of $2,820.00)$84.60',
       'Total$2,904.60',
     ]);
-    expect(screen.getByRole('button', { name: 'Pay $2,904.60' })).toBeTruthy();
-    // No session: the payment config (signed-in only) is never asked for.
+    expect(await screen.findByRole('button', { name: 'Pay $2,904.60' })).toBeTruthy();
+    // No session: the signed-in payment config is never asked for, nor Stripe.js loaded.
     expect(requestsTo('GET', '/api/web/payments/config')).toHaveLength(0);
+    expect(loadStripeMock).not.toHaveBeenCalled();
   });
 
   it('pays with the address and the card, and says the supplier has been told', async () => {
@@ -291,6 +304,56 @@ describe('PublicPayInvoicePage', () => {
     expect(notice.textContent).toContain('This card needs authentication');
     expect(within(notice).getByRole('link', { name: 'Sign in to Atelier' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
+  });
+
+  it('with Stripe: takes the card in Stripe’s form and pays with its PaymentMethod', async () => {
+    const fake = createFakeStripe();
+    loadStripeMock.mockResolvedValue(fake.asStripe());
+    useReference('stripe');
+    useInvoice(publicInvoice({ shippingMode: 'NO_SHIPPING_NEEDED', shippingAmount: 0 }));
+    server.use(handle(payPublicInvoice, () => completed({ provider: 'stripe' })));
+    const { user } = renderPage();
+
+    await screen.findByTestId('stripe-card');
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+
+    await screen.findByTestId('payment-done');
+    expect(loadStripeMock).toHaveBeenCalledWith('pk_test_atelier');
+    expect(payRequests()[0]?.body).toMatchObject({
+      paymentMethod: { type: 'stripe', paymentMethodId: 'pm_card_visa' },
+    });
+  });
+
+  it('with Stripe: runs 3-D Secure in Stripe.js and waits for Stripe to pay the invoice', async () => {
+    const fake = createFakeStripe();
+    loadStripeMock.mockResolvedValue(fake.asStripe());
+    useReference('stripe');
+    useInvoice(publicInvoice({ shippingMode: 'NO_SHIPPING_NEEDED', shippingAmount: 0 }));
+    server.use(
+      handle(payPublicInvoice, () =>
+        completed({
+          status: 'REQUIRES_ACTION',
+          result: null,
+          provider: 'stripe',
+          cardBrand: null,
+          cardLast4: null,
+          nextAction: { type: 'use_stripe_sdk', url: null, clientSecret: 'pi_1_secret_abc' },
+        }),
+      ),
+    );
+    const { user } = renderPage();
+
+    await screen.findByTestId('stripe-card');
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+
+    expect(await screen.findByTestId('stripe-authenticated')).toBeTruthy();
+    expect(fake.stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_abc' });
+    expect(screen.queryByTestId('authentication-needed')).toBeNull();
   });
 
   it('shows a paid invoice as paid, without the form', async () => {

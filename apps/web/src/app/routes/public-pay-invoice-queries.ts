@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import {
   type CheckoutInput,
   getPublicInvoice,
   payPublicInvoice,
+  publicPaymentConfig,
 } from '@atelier/contract/orders/invoice';
 import { callApi } from '@/lib/api-client';
 
@@ -23,6 +25,26 @@ export const publicInvoiceQueryOptions = (sn: string) =>
   });
 
 export const usePublicInvoice = (sn: string) => useQuery(publicInvoiceQueryOptions(sn));
+
+/** Reads the pay link's invoice again (after Stripe's 3-D Secure, until the webhook paid it). */
+export const useRefreshPublicInvoice = (sn: string) => {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: publicInvoiceKey(sn) }),
+    [queryClient, sn],
+  );
+};
+
+/**
+ * Which provider takes cards on the pay link (no login): the local test provider, or Stripe with
+ * its publishable key for Stripe.js.
+ */
+export const usePublicPaymentConfig = () =>
+  useQuery({
+    queryKey: ['public-payment-config'],
+    queryFn: ({ signal }) => callApi(publicPaymentConfig, { signal, shouldToastError: false }),
+    staleTime: Infinity,
+  });
 
 export type PublicPayBody = Omit<CheckoutInput, 'itemIds'>;
 export type PublicPayInput = { body: PublicPayBody; idempotencyKey: string };

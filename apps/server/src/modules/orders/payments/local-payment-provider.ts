@@ -75,7 +75,7 @@ const toChargeResult = (id: string, charge: LocalCharge): ChargeResult => {
       return {
         status: 'REQUIRES_ACTION',
         providerChargeId: id,
-        nextAction: { type: 'redirect', url: null },
+        nextAction: { type: 'redirect', url: null, clientSecret: null },
       };
   }
 };

@@ -40,7 +40,16 @@ export type ChargeResult =
   | {
       status: 'REQUIRES_ACTION';
       providerChargeId: string;
-      nextAction: { type: 'redirect' | 'use_stripe_sdk'; url: string | null };
+      /**
+       * `redirect`: send the buyer to `url` (null when the local provider simulates the step);
+       * `use_stripe_sdk`: Stripe.js finishes it in the browser with `clientSecret`, the
+       * PaymentIntent's client secret (Stripe only; null for the other providers).
+       */
+      nextAction: {
+        type: 'redirect' | 'use_stripe_sdk';
+        url: string | null;
+        clientSecret: string | null;
+      };
     };
 
 /** The outcome of a refund; `reason` (safe to show) says why one FAILED. */

@@ -65,7 +65,7 @@ export const createLocalPaypalProvider = ({
   const awaitingApproval = (orderId: string): ChargeResult => ({
     status: 'REQUIRES_ACTION',
     providerChargeId: orderId,
-    nextAction: { type: 'redirect', url: null },
+    nextAction: { type: 'redirect', url: null, clientSecret: null },
   });
 
   const attemptRefund = (request: RefundRequest): RefundResult => {

@@ -252,7 +252,7 @@ describe('PayPal simulated locally', () => {
     expect(waiting).toEqual({
       status: 'REQUIRES_ACTION',
       providerChargeId: expect.stringMatching(/^lpp_/),
-      nextAction: { type: 'redirect', url: null },
+      nextAction: { type: 'redirect', url: null, clientSecret: null },
     });
     expect((await provider.charge(request)).providerChargeId).toBe(waiting.providerChargeId);
     await expectProviderError(

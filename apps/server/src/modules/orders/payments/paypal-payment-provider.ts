@@ -127,7 +127,7 @@ const approvalNeeded = (order: PaypalOrder): ChargeResult => {
   return {
     status: 'REQUIRES_ACTION',
     providerChargeId: order.id,
-    nextAction: { type: 'redirect', url: link?.href ?? null },
+    nextAction: { type: 'redirect', url: link?.href ?? null, clientSecret: null },
   };
 };
 

@@ -119,8 +119,9 @@ export const createStripeFakeApi = () => {
         .filter(([key]) => key.startsWith('metadata['))
         .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
     );
+    const id = randomId('pi');
     const intent: Intent = {
-      id: randomId('pi'),
+      id,
       object: 'payment_intent',
       amount,
       amount_received: 0,
@@ -132,7 +133,8 @@ export const createStripeFakeApi = () => {
       latest_charge: null,
       next_action: null,
       last_payment_error: null,
-      client_secret: `${randomId('pi')}_secret`,
+      // Stripe's shape: the intent's id, `_secret_`, then a random part.
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       livemode: false,
     };
     intents.set(intent.id, intent);

@@ -125,7 +125,7 @@ describe('Stripe payment provider: charges', () => {
     expect(result).toEqual({
       status: 'REQUIRES_ACTION',
       providerChargeId: expect.stringMatching(/^pi_/),
-      nextAction: { type: 'use_stripe_sdk', url: null },
+      nextAction: { type: 'use_stripe_sdk', url: null, clientSecret: expect.any(String) },
     });
     if (result.status !== 'REQUIRES_ACTION') throw new Error('expected REQUIRES_ACTION');
 
@@ -143,6 +143,18 @@ describe('Stripe payment provider: charges', () => {
       method: 'GET',
       path: `/v1/payment_intents/${result.providerChargeId}`,
       body: { 'expand[0]': 'latest_charge' },
+    });
+  });
+
+  it('gives the browser the intent’s client secret for 3-D Secure, again on confirm', async () => {
+    const result = await provider.charge(aChargeRequest('pm_card_authenticationRequired'));
+    if (result.status !== 'REQUIRES_ACTION') throw new Error('expected REQUIRES_ACTION');
+    const { clientSecret } = result.nextAction;
+    // Stripe's shape: `{intent id}_secret_{random}`, for Stripe.js's handleNextAction.
+    expect(clientSecret).toMatch(new RegExp(`^${result.providerChargeId}_secret_\\w+$`));
+    expect(await provider.confirm(result.providerChargeId)).toMatchObject({
+      status: 'REQUIRES_ACTION',
+      nextAction: { type: 'use_stripe_sdk', clientSecret },
     });
   });
 

@@ -46,9 +46,12 @@ const toChargeResult = (intent: Stripe.PaymentIntent): ChargeResult => {
   }
   if (intent.status === 'requires_action') {
     const url = intent.next_action?.redirect_to_url?.url ?? null;
+    // Stripe.js (`handleNextAction`) needs the intent's client secret to run 3-D Secure in the
+    // buyer's browser; it lets the browser finish this one intent only, never charge again.
+    const clientSecret = intent.client_secret ?? null;
     const nextAction = url
-      ? { type: 'redirect' as const, url }
-      : { type: 'use_stripe_sdk' as const, url: null };
+      ? { type: 'redirect' as const, url, clientSecret }
+      : { type: 'use_stripe_sdk' as const, url: null, clientSecret };
     return { status: 'REQUIRES_ACTION', providerChargeId, nextAction };
   }
   // After a decline or a failed authentication the intent waits for another payment method.

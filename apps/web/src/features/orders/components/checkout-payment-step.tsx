@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { StripeCardElement } from '@stripe/stripe-js';
 import { IconAlertTriangle, IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,6 +28,7 @@ import {
   usePay,
   usePaymentConfig,
 } from '../api/payment-queries';
+import { useStripeJs } from '../api/stripe-js-queries';
 import {
   cardFieldOf,
   CardFormSchema,
@@ -42,13 +44,19 @@ import {
   paypalNextStepOf,
   PaypalRedirectNotice,
 } from './paypal-payment';
+import {
+  authenticateWithStripe,
+  createStripePaymentMethod,
+  StripeCardField,
+} from './stripe-card-field';
 import { formatAmount } from '../orders-format';
 import { isOutcomeUnknown, type PaymentAttempts } from '../payment-attempts';
 
 /** What the last payment request came to, short of a completed payment. */
 type Outcome =
   | { kind: 'declined'; reason: string }
-  | { kind: 'requires-action'; payment: Payment }
+  /** 3-D Secure; with Stripe, `message` is why its last try did not pass. */
+  | { kind: 'requires-action'; payment: Payment; message?: string | null }
   /** PayPal: approving at PayPal's page (a redirect), or in the local simulated step. */
   | { kind: 'paypal-redirect'; url: string }
   | { kind: 'paypal-approval'; payment: Payment }
@@ -58,6 +66,8 @@ type Outcome =
   | { kind: 'refused'; message: string };
 
 const UNKNOWN_HINT = 'Try again: a retry of the same payment never charges twice.';
+const STRIPE_UNAVAILABLE =
+  'Card payments are not available right now; reload the page to try again.';
 
 type TestCardsProps = { onUse: (number: string) => void };
 
@@ -128,12 +138,25 @@ const TestCards = ({ onUse }: TestCardsProps) => {
 
 type AuthenticationStepProps = {
   payment: Payment;
+  /** Stripe runs the bank's check (Stripe.js); else the local provider simulates it. */
+  isStripe: boolean;
+  /** Why the last Stripe check did not pass (closed, failed), if it did not. */
+  message: string | null;
   isConfirming: boolean;
   onConfirm: () => void;
 };
 
-/** 3-D Secure, as the local provider simulates it: the card holder confirms, then it is paid. */
-const AuthenticationStep = ({ payment, isConfirming, onConfirm }: AuthenticationStepProps) => (
+/**
+ * 3-D Secure: the local provider simulates it (the card holder confirms, then it is paid); with
+ * Stripe, Stripe.js shows the bank's check, which this step can open again.
+ */
+const AuthenticationStep = ({
+  payment,
+  isStripe,
+  message,
+  isConfirming,
+  onConfirm,
+}: AuthenticationStepProps) => (
   <Paper withBorder radius="md" p="md" bg="yellow.0" data-testid="authentication-step">
     <Stack gap="sm">
       <Group gap="xs">
@@ -144,17 +167,28 @@ const AuthenticationStep = ({ payment, isConfirming, onConfirm }: Authentication
       </Group>
       <Text size="sm">
         Your bank wants to check it is you before it pays{' '}
-        {formatAmount(payment.amount, payment.currencyCode)}. With Atelier&apos;s local test
-        provider this step is simulated: confirming completes the payment.
+        {formatAmount(payment.amount, payment.currencyCode)}.{' '}
+        {isStripe
+          ? 'Stripe shows your bank’s check here; nothing is charged until you pass it.'
+          : 'With Atelier’s local test provider this step is simulated: confirming completes the payment.'}
       </Text>
+      {message ? (
+        <Text size="sm" c="red" role="alert">
+          {message}
+        </Text>
+      ) : null}
       <Group>
         <Button onClick={onConfirm} loading={isConfirming} data-autofocus>
-          Complete authentication
+          {isStripe ? 'Authenticate with your bank' : 'Complete authentication'}
         </Button>
       </Group>
     </Stack>
   </Paper>
 );
+
+/** The PaymentIntent client secret Stripe.js needs for a payment's 3-D Secure, if any. */
+const stripeClientSecretOf = (payment: Payment): string | null =>
+  payment.nextAction?.type === 'use_stripe_sdk' ? payment.nextAction.clientSecret : null;
 
 type CheckoutPaymentStepProps = {
   /** What the payment will charge, e.g. "$1,234.56". */
@@ -171,7 +205,10 @@ type CheckoutPaymentStepProps = {
 /**
  * Spec §2 checkout, payment: the card, the local provider's test cards, and each answer: paid,
  * declined (the items stay in the cart), authentication needed, or no answer (retry the same
- * attempt with its Idempotency-Key).
+ * attempt with its Idempotency-Key). With Stripe (payment config `provider: 'stripe'`), Stripe's
+ * CardElement takes the card and Stripe.js turns it into a `pm_…` (the card never reaches Atelier),
+ * sent as `{ type: 'stripe', paymentMethodId }`; 3-D Secure runs Stripe.js's `handleNextAction`
+ * with the answer's `nextAction.clientSecret`, then `confirm`.
  */
 export const CheckoutPaymentStep = ({
   amountText,
@@ -195,8 +232,14 @@ export const CheckoutPaymentStep = ({
   });
   const { errors } = form.formState;
   const isStripe = config.data?.provider === 'stripe';
+  const publishableKey = isStripe ? (config.data?.publishableKey ?? null) : null;
+  // Loads Stripe.js only when Stripe takes cards; the local provider needs nothing online.
+  const stripeJs = useStripeJs(publishableKey);
+  const stripeCard = useRef<StripeCardElement | null>(null);
+  const [stripeCardError, setStripeCardError] = useState<string | null>(null);
+  const [isStripeWorking, setIsStripeWorking] = useState(false);
 
-  const handleAnswer = (payment: Payment) => {
+  const handleAnswer = (payment: Payment, { canAuthenticate = true } = {}) => {
     switch (payment.status) {
       case 'COMPLETED':
         onPaid(payment);
@@ -210,6 +253,8 @@ export const CheckoutPaymentStep = ({
       case 'REQUIRES_ACTION': {
         if (!isPaypalPayment(payment)) {
           setOutcome({ kind: 'requires-action', payment });
+          // Stripe's check opens at once; after a try that did not pass, the buyer reopens it.
+          if (canAuthenticate && stripeClientSecretOf(payment)) void authenticate(payment);
           return;
         }
         const next = paypalNextStepOf(payment);
@@ -271,13 +316,58 @@ export const CheckoutPaymentStep = ({
 
   const handleConfirm = async (payment: Payment) => {
     try {
-      handleAnswer(await confirm.mutateAsync(payment.id));
+      handleAnswer(await confirm.mutateAsync(payment.id), { canAuthenticate: false });
     } catch (error) {
       setOutcome({
         kind: 'unknown',
         message: isApiError(error) ? error.message : 'The authentication could not be sent.',
         retry: () => void handleConfirm(payment),
       });
+    }
+  };
+
+  /**
+   * Stripe's 3-D Secure in the browser, then `confirm`: the server reads the PaymentIntent and
+   * settles the payment (paid, declined, or still waiting when the buyer closed the check).
+   */
+  const authenticate = async (payment: Payment) => {
+    const clientSecret = stripeClientSecretOf(payment);
+    const stripe = stripeJs.data;
+    if (!clientSecret || !stripe) {
+      setOutcome({ kind: 'requires-action', payment, message: STRIPE_UNAVAILABLE });
+      return;
+    }
+    setIsStripeWorking(true);
+    try {
+      const message = await authenticateWithStripe(stripe, clientSecret);
+      await handleConfirm(payment);
+      if (message) {
+        setOutcome((current) =>
+          current?.kind === 'requires-action' ? { ...current, message } : current,
+        );
+      }
+    } finally {
+      setIsStripeWorking(false);
+    }
+  };
+
+  /** The Stripe card: a PaymentMethod made by Stripe.js, then the payment as with any card. */
+  const handleStripeSubmit = async () => {
+    const stripe = stripeJs.data;
+    const card = stripeCard.current;
+    if (!stripe || !card || isSending.current || isStripeWorking) return;
+    setStripeCardError(null);
+    setIsStripeWorking(true);
+    try {
+      const created = await createStripePaymentMethod(stripe, card);
+      if ('error' in created) {
+        setStripeCardError(created.error);
+        card.focus();
+        return;
+      }
+      await send(buildBody(created.paymentMethod));
+    } finally {
+      setIsStripeWorking(false);
     }
   };
 
@@ -307,6 +397,7 @@ export const CheckoutPaymentStep = ({
   const isBusy =
     pay.isPending ||
     confirm.isPending ||
+    isStripeWorking ||
     capturePaypal.isPending ||
     outcome?.kind === 'paypal-redirect';
   const paypalConfig = config.data?.paypal;
@@ -341,18 +432,6 @@ export const CheckoutPaymentStep = ({
           }}
         />
       )}
-      {isStripe && !isPaypal ? (
-        <Alert
-          color="yellow"
-          icon={<IconAlertTriangle size={18} />}
-          title="Card entry unavailable"
-          role="note"
-        >
-          Payments go through Stripe on this server, and entering a card needs Stripe&apos;s card
-          form, which this app does not include yet. Ask the server&apos;s operator to use the local
-          test provider, or pay later.
-        </Alert>
-      ) : null}
       {outcome?.kind === 'declined' ? (
         <Alert
           color="red"
@@ -416,46 +495,77 @@ export const CheckoutPaymentStep = ({
       ) : isAwaitingAuthentication ? (
         <AuthenticationStep
           payment={outcome.payment}
-          isConfirming={confirm.isPending}
-          onConfirm={() => void handleConfirm(outcome.payment)}
+          isStripe={stripeClientSecretOf(outcome.payment) !== null}
+          message={outcome.message ?? null}
+          isConfirming={confirm.isPending || isStripeWorking}
+          onConfirm={() =>
+            void (stripeClientSecretOf(outcome.payment)
+              ? authenticate(outcome.payment)
+              : handleConfirm(outcome.payment))
+          }
         />
       ) : (
         <form
-          onSubmit={(event) => void form.handleSubmit((card) => send(buildBody(card)))(event)}
+          onSubmit={(event) => {
+            if (!isStripe) {
+              void form.handleSubmit((card) => send(buildBody(card)))(event);
+              return;
+            }
+            event.preventDefault();
+            void handleStripeSubmit();
+          }}
           noValidate
           aria-label="Card details"
         >
           <Stack gap="sm">
-            <TextInput
-              label="Card number"
-              required
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="4242 4242 4242 4242"
-              leftSection={<IconCreditCard size={16} aria-hidden />}
-              {...form.register('number')}
-              error={errors.number?.message}
-            />
-            <SimpleGrid cols={2} spacing="sm">
-              <TextInput
-                label="Expiry"
-                required
-                autoComplete="cc-exp"
-                placeholder="MM / YY"
-                {...form.register('expiry')}
-                error={errors.expiry?.message}
-              />
-              <TextInput
-                label="CVC"
-                required
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={4}
-                {...form.register('cvc')}
-                error={errors.cvc?.message}
-              />
-            </SimpleGrid>
+            {isStripe ? (
+              publishableKey ? (
+                <StripeCardField
+                  publishableKey={publishableKey}
+                  error={stripeCardError}
+                  isDisabled={isBusy}
+                  onCardReady={(card) => {
+                    stripeCard.current = card;
+                  }}
+                  onCardChange={setStripeCardError}
+                />
+              ) : (
+                <FormErrorAlert message={STRIPE_UNAVAILABLE} />
+              )
+            ) : (
+              <>
+                <TextInput
+                  label="Card number"
+                  required
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="4242 4242 4242 4242"
+                  leftSection={<IconCreditCard size={16} aria-hidden />}
+                  {...form.register('number')}
+                  error={errors.number?.message}
+                />
+                <SimpleGrid cols={2} spacing="sm">
+                  <TextInput
+                    label="Expiry"
+                    required
+                    autoComplete="cc-exp"
+                    placeholder="MM / YY"
+                    {...form.register('expiry')}
+                    error={errors.expiry?.message}
+                  />
+                  <TextInput
+                    label="CVC"
+                    required
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    maxLength={4}
+                    {...form.register('cvc')}
+                    error={errors.cvc?.message}
+                  />
+                </SimpleGrid>
+              </>
+            )}
             <Group justify="space-between" mt="xs">
               <Button variant="default" onClick={onBack} disabled={isBusy}>
                 Back
@@ -463,7 +573,7 @@ export const CheckoutPaymentStep = ({
               <Button
                 type="submit"
                 loading={isBusy}
-                disabled={isStripe || config.isPending}
+                disabled={config.isPending || (isStripe && !stripeJs.isSuccess)}
                 leftSection={<IconLock size={16} aria-hidden />}
               >
                 Pay {amountText}

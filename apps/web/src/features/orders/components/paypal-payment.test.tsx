@@ -59,7 +59,7 @@ const waiting = aPayment([designOnly], {
   provider: 'local_paypal',
   cardBrand: null,
   cardLast4: null,
-  nextAction: { type: 'redirect', url: null },
+  nextAction: { type: 'redirect', url: null, clientSecret: null },
 });
 
 const useServer = (capture: (outcome: string) => ReturnType<typeof aPayment>) =>
@@ -139,7 +139,11 @@ describe('Paying with PayPal at checkout', () => {
     expect(
       paypalNextStepOf({
         provider: 'paypal',
-        nextAction: { type: 'redirect', url: 'https://www.paypal.com/checkoutnow?token=X' },
+        nextAction: {
+          type: 'redirect',
+          url: 'https://www.paypal.com/checkoutnow?token=X',
+          clientSecret: null,
+        },
       }),
     ).toEqual({ kind: 'redirect', url: 'https://www.paypal.com/checkoutnow?token=X' });
     expect(paypalNextStepOf({ provider: 'local_paypal', nextAction: null })).toEqual({
