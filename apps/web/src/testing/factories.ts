@@ -141,6 +141,7 @@ export const aCatalogItem = (overrides: Partial<CatalogItem> = {}): CatalogItem 
   subgroup: 'Pants',
   price: { amount: 1800, currencyCode: 'USD' },
   samplePrice: null,
+  sampleStock: 'IN_STOCK',
   moq: 100,
   productionTimeDays: 30,
   imageUrl: null,

@@ -13,6 +13,18 @@ import {
 } from './supplier';
 import { ItemSortSchema } from './filters';
 
+/**
+ * Spec §4 stock: whether the supplier can send a sample of an item now. A store cannot order a
+ * sample of an OUT_OF_STOCK item (409 `sample_out_of_stock`); it asks the supplier in chat.
+ */
+export const SAMPLE_STOCK_STATUSES = ['IN_STOCK', 'OUT_OF_STOCK'] as const;
+export const SampleStockSchema = z.enum(SAMPLE_STOCK_STATUSES, 'Choose in stock or out of stock.');
+export type SampleStock = z.infer<typeof SampleStockSchema>;
+export const SAMPLE_STOCK_LABELS: Record<SampleStock, string> = {
+  IN_STOCK: 'In stock',
+  OUT_OF_STOCK: 'Out of stock',
+};
+
 /** Spec §7 catalog item: a base product, packaging or service a supplier offers. */
 export const CatalogItemSchema = z.object({
   id: z.string(),
@@ -26,6 +38,8 @@ export const CatalogItemSchema = z.object({
   /** Unit price at the MOQ. */
   price: MoneySchema,
   samplePrice: MoneySchema.nullable(),
+  /** Spec §4 stock of samples (whatever `samplePrice`). */
+  sampleStock: SampleStockSchema,
   moq: z.number().int().nullable(),
   productionTimeDays: z.number().int(),
   /** No invented photos: null unless a real image exists; the web shows a category icon. */

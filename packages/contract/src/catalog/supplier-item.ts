@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { MoneySchema } from '../common/money';
 import { textSchema } from '../common/validation';
+import { SampleStockSchema } from './item';
 import { ValueSourceSchema } from './supplier';
 import { FileIdSchema, SupplierImageSchema } from './supplier-profile';
 
@@ -44,6 +45,8 @@ export const SupplierItemInputSchema = z.object({
     currencyCode: z.literal('USD', 'Prices are in USD.'),
   }),
   imageFileId: FileIdSchema.nullable(),
+  /** Spec §4 stock of samples; a new item without it is IN_STOCK, an edit without it keeps it. */
+  sampleStock: SampleStockSchema.optional(),
 });
 export type SupplierItemInput = z.infer<typeof SupplierItemInputSchema>;
 
@@ -61,6 +64,7 @@ export const SupplierItemSchema = z.object({
   categoryPath: z.string().nullable(),
   moq: z.number().int().nullable(),
   price: MoneySchema,
+  sampleStock: SampleStockSchema,
   image: SupplierImageSchema.nullable(),
   fieldSources: z.record(z.string(), ValueSourceSchema),
   updatedAt: z.iso.datetime(),

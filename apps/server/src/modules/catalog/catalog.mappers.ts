@@ -131,6 +131,7 @@ export const toCatalogItemOfSearch = (
       row.samplePriceCents === null
         ? null
         : { amount: row.samplePriceCents, currencyCode: row.currencyCode },
+    sampleStock: row.sampleStock,
     moq: row.moq,
     productionTimeDays: row.productionTimeDays,
     imageUrl: row.imageUrl,

@@ -14,6 +14,7 @@ import {
   SAMPLE_PRICE_BUCKETS,
   type ItemSort,
 } from '@atelier/contract/catalog/filters';
+import type { SampleStock } from '@atelier/contract/catalog/item';
 import type { Database } from '@/db/client';
 import type { KeysetPosition } from '@/lib/cursor';
 import { descNullsLast } from '@/lib/sql';
@@ -42,6 +43,7 @@ export type ItemSearchRow = {
   priceCents: number;
   currencyCode: string;
   samplePriceCents: number | null;
+  sampleStock: SampleStock;
   moq: number | null;
   productionTimeDays: number;
   imageUrl: string | null;
@@ -262,6 +264,7 @@ export const createItemSearchQuery = (db: Database) => {
         priceCents: item.priceCents,
         currencyCode: item.currencyCode,
         samplePriceCents: item.samplePriceCents,
+        sampleStock: item.sampleStock,
         moq: item.moq,
         productionTimeDays: item.productionTimeDays,
         imageUrl: item.imageUrl,

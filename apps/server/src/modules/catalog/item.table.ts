@@ -9,6 +9,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../db/jsonb';
+import type { SampleStock } from '@atelier/contract/catalog/item';
 import type { CatalogItemKind, ValueSource } from '@atelier/contract/catalog/supplier';
 import { catalogCompanies, tsvector } from './supplier.table';
 
@@ -34,10 +35,7 @@ export const catalogItems = pgTable(
     currencyCode: text('currency_code').notNull().default('USD'),
     samplePriceCents: integer('sample_price_cents'),
     /** Spec §4 stock: whether the supplier can send a sample now (IN_STOCK or OUT_OF_STOCK). */
-    sampleStock: text('sample_stock')
-      .$type<'IN_STOCK' | 'OUT_OF_STOCK'>()
-      .notNull()
-      .default('IN_STOCK'),
+    sampleStock: text('sample_stock').$type<SampleStock>().notNull().default('IN_STOCK'),
     moq: integer('moq'),
     productionTimeDays: integer('production_time_days').notNull(),
     imageUrl: text('image_url'),

@@ -15,6 +15,7 @@ const ownItemSelection = {
   moq: catalogItems.moq,
   priceCents: catalogItems.priceCents,
   currencyCode: catalogItems.currencyCode,
+  sampleStock: catalogItems.sampleStock,
   imageFileId: catalogItems.imageFileId,
   fieldSources: catalogItems.fieldSources,
   createdAt: catalogItems.createdAt,
@@ -34,6 +35,7 @@ export type OwnItemChanges = Partial<
     | 'categoryPath'
     | 'moq'
     | 'priceCents'
+    | 'sampleStock'
     | 'imageFileId'
     | 'imageUrl'
     | 'searchText'

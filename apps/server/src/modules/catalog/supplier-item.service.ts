@@ -41,6 +41,7 @@ const SOURCE_KEYS: Record<keyof SupplierItemInput, string> = {
   moq: 'moq',
   price: 'price',
   imageFileId: 'imageUrl',
+  sampleStock: 'sampleStock',
 };
 
 const itemNotFound = () =>
@@ -74,6 +75,7 @@ export const createSupplierItemService = ({
       row.categoryId === null ? null : (reference().categories.get(row.categoryId)?.path ?? null),
     moq: row.moq,
     price: { amount: row.priceCents, currencyCode: row.currencyCode },
+    sampleStock: row.sampleStock,
     image:
       row.imageFileId === null
         ? null
@@ -169,6 +171,7 @@ export const createSupplierItemService = ({
         priceCents: input.price.amount,
         currencyCode: 'USD',
         samplePriceCents: company.samplePriceCents,
+        sampleStock: input.sampleStock ?? 'IN_STOCK',
         moq: input.moq,
         productionTimeDays: company.productionTimeDays,
         imageUrl: changes.imageUrl ?? null,

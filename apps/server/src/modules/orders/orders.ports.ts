@@ -1,3 +1,4 @@
+import type { SampleStock } from '@atelier/contract/catalog/item';
 import type { CatalogCompanyReview } from '@atelier/contract/catalog/review';
 import type { Actor, SupplierActor } from '@/lib/actor';
 import type { StatusActor } from './orders.repository';
@@ -12,13 +13,20 @@ export type OrdersDirectory = {
   findStoreTitles(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
   /** The conversation's store and company, or undefined. */
   findConversation(id: string): Promise<{ storeId: string; companyId: string } | undefined>;
-  /** Catalog items by id: their company, title and sample price (cents, USD). */
-  findCatalogItems(
-    ids: readonly string[],
-  ): Promise<
+  /**
+   * Catalog items by id: their company, title, sample price (cents, in `currencyCode`) and
+   * spec §4 sample stock.
+   */
+  findCatalogItems(ids: readonly string[]): Promise<
     Map<
       string,
-      { companyId: string; title: string; samplePrice: number | null; currencyCode: string }
+      {
+        companyId: string;
+        title: string;
+        samplePrice: number | null;
+        currencyCode: string;
+        sampleStock: SampleStock;
+      }
     >
   >;
 };

@@ -52,6 +52,7 @@ export const CatalogItemPage = () => {
                 <OrderSampleButton
                   catalogItemId={item.data.id}
                   samplePrice={item.data.samplePrice}
+                  isOutOfStock={item.data.sampleStock === 'OUT_OF_STOCK'}
                   onOrdered={openCart}
                 />
               ) : null}

@@ -23,6 +23,7 @@ const anItem = (overrides: Partial<CatalogItem> = {}): CatalogItem => ({
   subgroup: null,
   price: { amount: 450, currencyCode: 'USD' },
   samplePrice: null,
+  sampleStock: 'IN_STOCK',
   moq: 100,
   productionTimeDays: 20,
   imageUrl: null,

@@ -1,6 +1,6 @@
 import { Badge, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { CatalogItem } from '@atelier/contract/catalog/item';
+import { SAMPLE_STOCK_LABELS, type CatalogItem } from '@atelier/contract/catalog/item';
 import { formatMoney } from '@atelier/contract/common/money';
 import { REGION_NAMES } from '@atelier/contract/reference/geography';
 import { CategoryPicture } from '@/components/pictures/category-picture';
@@ -63,10 +63,16 @@ export const CatalogItemDetail = ({
   const supplierHref = isPublic
     ? hrefs.previewSupplierProfile(item.company.id)
     : hrefs.supplierProfile(item.company.id);
-  const facts = [
+  const facts: { key: string; label: string; value: string; badge?: string }[] = [
     { key: 'price', label: 'Unit price (at MOQ)', value: formatMoney(item.price) },
     { key: 'moq', label: 'Minimum order', value: formatMoq(item.moq) },
-    { key: 'samplePrice', label: 'Sample', value: formatSamplePrice(item.samplePrice) },
+    {
+      key: 'samplePrice',
+      label: 'Sample',
+      value: formatSamplePrice(item.samplePrice),
+      // Spec §4 stock: the supplier has no sample to send now.
+      ...(item.sampleStock === 'OUT_OF_STOCK' ? { badge: SAMPLE_STOCK_LABELS.OUT_OF_STOCK } : {}),
+    },
     {
       key: 'productionTimeDays',
       label: 'Production time',
@@ -161,7 +167,14 @@ export const CatalogItemDetail = ({
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                   {fact.label}
                 </Text>
-                <Text fw={600}>{fact.value}</Text>
+                <Group gap={6}>
+                  <Text fw={600}>{fact.value}</Text>
+                  {fact.badge ? (
+                    <Badge variant="light" color="orange">
+                      {fact.badge}
+                    </Badge>
+                  ) : null}
+                </Group>
               </Stack>
             ))}
           </SimpleGrid>

@@ -76,6 +76,7 @@ const aHoodie: CatalogItem = {
   subgroup: null,
   price: { amount: 1800, currencyCode: 'USD' },
   samplePrice: null,
+  sampleStock: 'IN_STOCK',
   moq: 100,
   productionTimeDays: 30,
   imageUrl: null,

@@ -25,6 +25,7 @@ const anItem = (overrides: Partial<SupplierItem> = {}): SupplierItem => ({
   categoryPath: null,
   moq: 100,
   price: { amount: 800, currencyCode: 'USD' },
+  sampleStock: 'IN_STOCK',
   image: null,
   fieldSources: { title: 'demo' },
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -63,6 +64,7 @@ describe('SupplierItemsSection', () => {
       moq: 100,
       price: { amount: 1850, currencyCode: 'USD' },
       imageFileId: null,
+      sampleStock: 'IN_STOCK',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -104,11 +106,34 @@ describe('SupplierItemsSection', () => {
       moq: 250,
     });
 
+    expect(screen.getByText('Samples in stock')).toBeTruthy();
+
     await user.click(screen.getByRole('button', { name: 'Remove Heavy tee' }));
     expect(screen.getByText('Remove Heavy tee?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
       expect(requestsTo('DELETE', '/api/partner/catalog-items/itm_1')).toHaveLength(1),
     );
+  });
+
+  it('marks an item’s samples out of stock', async () => {
+    withItems([anItem()]);
+    server.use(
+      handle(updateOwnSupplierItem, ({ body }) =>
+        anItem({ sampleStock: body.sampleStock ?? 'IN_STOCK' }),
+      ),
+    );
+    const { user } = render(<SupplierItemsSection />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Heavy tee' }));
+    await user.click(await screen.findByRole('combobox', { name: /Sample stock/ }));
+    await user.click(await screen.findByRole('option', { name: 'Out of stock', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    await waitFor(() =>
+      expect(requestsTo('PATCH', '/api/partner/catalog-items/itm_1')).toHaveLength(1),
+    );
+    expect(requestsTo('PATCH', '/api/partner/catalog-items/itm_1')[0]?.body).toEqual({
+      sampleStock: 'OUT_OF_STOCK',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

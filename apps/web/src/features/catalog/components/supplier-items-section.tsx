@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Badge,
   Button,
   FileButton,
   Group,
@@ -21,6 +22,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatMoney } from '@atelier/contract/common/money';
+import { SAMPLE_STOCK_LABELS, SAMPLE_STOCK_STATUSES } from '@atelier/contract/catalog/item';
 import { CatalogItemKindSchema } from '@atelier/contract/catalog/supplier';
 import {
   type SupplierItem,
@@ -53,6 +55,7 @@ const ITEM_FIELDS: readonly ItemField[] = [
   'moq',
   'price',
   'imageFileId',
+  'sampleStock',
 ];
 
 const KIND_OPTIONS = [
@@ -60,6 +63,11 @@ const KIND_OPTIONS = [
   { value: 'PACKAGING', label: 'Packaging' },
   { value: 'SERVICES', label: 'Service' },
 ];
+
+const SAMPLE_STOCK_OPTIONS = SAMPLE_STOCK_STATUSES.map((status) => ({
+  value: status,
+  label: SAMPLE_STOCK_LABELS[status],
+}));
 
 const EMPTY_ITEM: ItemFormValues = {
   kind: 'PRODUCT',
@@ -69,6 +77,7 @@ const EMPTY_ITEM: ItemFormValues = {
   moq: 100,
   price: { amount: Number.NaN, currencyCode: 'USD' },
   imageFileId: null,
+  sampleStock: 'IN_STOCK',
 };
 
 const toItemValues = (item: SupplierItem): ItemFormValues => ({
@@ -81,6 +90,7 @@ const toItemValues = (item: SupplierItem): ItemFormValues => ({
   moq: item.moq,
   price: { amount: item.price.amount, currencyCode: 'USD' },
   imageFileId: item.image?.fileId ?? null,
+  sampleStock: item.sampleStock,
 });
 
 const toNumberOrNaN = (value: string | number): number =>
@@ -239,6 +249,21 @@ const ItemForm = ({ item, onDone }: ItemFormProps) => {
             )}
           />
         </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="sampleStock"
+          render={({ field }) => (
+            <Select
+              label="Sample stock"
+              description="Out of stock, stores cannot order a sample; they can ask you in chat."
+              data={SAMPLE_STOCK_OPTIONS}
+              value={field.value ?? 'IN_STOCK'}
+              onChange={(value) => value && field.onChange(value)}
+              allowDeselect={false}
+              error={errors.sampleStock?.message}
+            />
+          )}
+        />
         <Group align="flex-end" gap="md">
           {imageFileId && preview ? (
             <Image src={preview} alt="Item photo preview" h={90} w={90} radius="md" fit="cover" />
@@ -328,6 +353,16 @@ const ItemRow = ({ item, supplierId, onEdit }: ItemRowProps) => {
             <Text size="sm">
               {formatMoney(item.price)} · MOQ {formatMoq(item.moq)}
             </Text>
+            <Badge
+              size="sm"
+              variant="light"
+              color={item.sampleStock === 'OUT_OF_STOCK' ? 'orange' : 'teal'}
+              tt="none"
+              w="fit-content"
+              mt={4}
+            >
+              Samples {SAMPLE_STOCK_LABELS[item.sampleStock].toLowerCase()}
+            </Badge>
           </Stack>
         </Group>
         {isConfirming ? (

@@ -59,6 +59,7 @@ describe('supplier pictures on the store side', () => {
       subgroup: null,
       price: { amount: 1850, currencyCode: 'USD' },
       samplePrice: null,
+      sampleStock: 'IN_STOCK',
       moq: 100,
       productionTimeDays: 30,
       imageUrl: '/api/app/catalog-companies/cmp_1/images/fil_hoodie',
