@@ -282,6 +282,7 @@ export const buildApp = async ({
               title: item.title,
               samplePrice: item.samplePriceCents,
               currencyCode: item.currencyCode,
+              sampleStock: item.sampleStock,
             },
           ]),
         );
@@ -325,8 +326,8 @@ export const buildApp = async ({
         catalog.engagement.reviewService.writePurchaseReview(actor, companyId, input, purchasedAt),
     },
     addresses: {
-      findCountry: (code) => reference.repository.findCountry(code),
-      listStates: (code) => reference.repository.listStates(code),
+      findCountry: (code) => reference.lookup.findCountry(code),
+      listStates: (code) => reference.lookup.listStates(code),
     },
   });
   jobs.addExportSources(

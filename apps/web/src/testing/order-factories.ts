@@ -48,9 +48,18 @@ type CartChoices = {
   sampleAssurance?: boolean;
 };
 
-/** The shopping cart answer for `items`, priced by the contract as the server prices it. */
-export const aCart = (items: OrderItem[], choices: CartChoices = {}) => ({
-  items,
+/**
+ * The shopping cart answer for `items`, priced by the contract as the server prices it; an item's
+ * source price is its own unless given (`sourceUnitPrice`: the supplier changed it).
+ */
+export const aCart = (
+  items: (OrderItem & { sourceUnitPrice?: number | null })[],
+  choices: CartChoices = {},
+) => ({
+  items: items.map((item) => ({
+    ...item,
+    sourceUnitPrice: item.sourceUnitPrice === undefined ? item.unitPrice : item.sourceUnitPrice,
+  })),
   currencyCode: items[0]?.currencyCode ?? null,
   totals:
     items.length === 0
@@ -133,5 +142,7 @@ export const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   ],
   createdAt: '2026-03-01T10:00:00.000Z',
   paidAt: null,
+  shippingAddress: null,
+  shippingAddressAddedAt: null,
   ...overrides,
 });

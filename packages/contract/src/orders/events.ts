@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderItemStatusSchema } from './order-item';
+import { AddToCartEventSchema, TransactionEventSchema } from './order-item-pricing';
 
 /**
  * Domain events the orders module publishes (issue 12). The aggregate is the store: both parties
@@ -18,6 +19,11 @@ export const ordersEvents = {
      * change is this shipment (the store hears of it), not the status.
      */
     shipmentId: z.string().optional(),
+    /**
+     * false when the items only changed beside their status (a cancel request or its answer, a
+     * destination, a price): `status` is where they already were. Absent means they moved there.
+     */
+    statusChanged: z.boolean().optional(),
   }),
   /** A supplier sent the store an invoice, or the invoice was paid. */
   'orders.invoice.updated': z.object({
@@ -25,7 +31,16 @@ export const ordersEvents = {
     companyId: z.string(),
     invoiceId: z.string(),
     status: z.enum(['OPEN', 'PAID', 'VOIDED']),
+    /**
+     * What changed when it is not the invoice's arrival or status: `SHIPPING_ADDRESS`, the store
+     * saved where the goods go (spec §2 /add-shipping-address). Absent otherwise.
+     */
+    change: z.enum(['SHIPPING_ADDRESS']).optional(),
   }),
+  /** Spec §3 Transaction event: a payment COMPLETED (published in the transaction settling it). */
+  'orders.purchase.completed': TransactionEventSchema,
+  /** Spec §3 Add-to-cart event: an item went into the cart (new, or back from NOT_PURCHASED). */
+  'orders.cart.item_added': AddToCartEventSchema,
 } as const;
 
 /** Socket event of both parties' rooms when order items or an invoice changed. */

@@ -120,6 +120,10 @@ export const getOrderItem = defineEndpoint({
   tags: ['orders'],
 });
 
+/**
+ * 404 `item_not_found` for an unknown catalog item; 409 `no_sample_price` when the supplier
+ * offers no sample, 409 `sample_out_of_stock` when its samples are OUT_OF_STOCK (spec §4 stock).
+ */
 export const createSampleOrderItem = defineEndpoint({
   method: 'POST',
   path: '/api/web/creator-order-items',
@@ -133,8 +137,19 @@ export const createSampleOrderItem = defineEndpoint({
   tags: ['orders'],
 });
 
+/**
+ * An item in the cart, with its source's current unit price (the invoice line's; a sample's
+ * sample price), or null when the source offers none. It differs from `unitPrice` after the
+ * supplier changed the price: checkout refuses it (409 `order_item_price_changed`) until the store
+ * accepts the new price (update-price).
+ */
+export const CartItemSchema = OrderItemSchema.extend({
+  sourceUnitPrice: z.number().int().nullable(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
 export const CartSchema = z.object({
-  items: z.array(OrderItemSchema),
+  items: z.array(CartItemSchema),
   /** The checkout's totals for every item in the cart (one currency), or null when empty. */
   totals: CheckoutTotalsSchema.nullable(),
   currencyCode: z.string().nullable(),

@@ -12,6 +12,7 @@ import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { storeActorOf } from './orders.ports';
 import { assertTransition, totalsOf } from './order-item.service';
+import { assertPricesCurrent } from './price-changes';
 import { findChargeRecord, type OrdersRepository, type StatusActor } from './orders.repository';
 import { paymentWebhookEvents, type CreatorPaymentRow } from './orders.table';
 import {
@@ -42,6 +43,8 @@ export const payerOf = (actor: Actor): Payer => ({
 
 /** How long the first answer to a payment POST is replayed for its `Idempotency-Key`. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often a process forgets expired keys (on a payment POST, not more often than this). */
+const IDEMPOTENCY_EXPIRY_INTERVAL_MS = 60 * 1000;
 const SYSTEM: StatusActor = { kind: 'system' };
 /** PaymentProviderError reasons that say for certain that no money moved. */
 const NOTHING_CHARGED = new Set([
@@ -128,6 +131,7 @@ export const createCheckoutService = ({
         });
         for (const item of items) assertTransition(item, 'IN_PRODUCTION');
         await repository.moveItems(tx, items, 'IN_PRODUCTION', SYSTEM, now, {}, 'Paid');
+        await repository.publishPurchase(tx, payment, items, now);
         await repository.markPaidInvoices(
           tx,
           [...new Set(items.flatMap((item) => (item.invoiceId ? [item.invoiceId] : [])))],
@@ -194,6 +198,18 @@ export const createCheckoutService = ({
     return settle(storeId, payment.id, result);
   };
 
+  /**
+   * Deletes the keys older than 24 h, at most once a minute per process (a statement per payment
+   * was a tenth of a checkout's round trips); an older key met before that is forgotten at claim.
+   */
+  let keysExpiredAt = Number.NEGATIVE_INFINITY;
+  const expireIdempotencyKeys = async () => {
+    const now = clock.now().getTime();
+    if (now - keysExpiredAt < IDEMPOTENCY_EXPIRY_INTERVAL_MS) return;
+    keysExpiredAt = now;
+    await repository.idempotency.expire(new Date(now - IDEMPOTENCY_TTL_MS));
+  };
+
   /** Checks the items and amounts, records the payment PENDING and its items CHARGE_PENDING. */
   const begin = async (payer: Payer, input: ReturnType<typeof CheckoutInputSchema.parse>) => {
     // Checked before the transaction: the reference data is read outside it (PGlite has one
@@ -214,6 +230,7 @@ export const createCheckoutService = ({
         });
       }
       for (const item of items) assertTransition(item, 'CHARGE_PENDING');
+      await assertPricesCurrent(tx, payer.storeId, items);
       if (new Set(items.map((item) => item.currencyCode)).size > 1) {
         throw new AppError('bad_request', 'Pay for items of one currency at a time.', {
           details: [{ field: 'itemIds', message: 'The items are in several currencies.' }],
@@ -293,13 +310,21 @@ export const createCheckoutService = ({
     const requestHash = createHash('sha256')
       .update(`${scope}\n${JSON.stringify(input)}`)
       .digest('hex');
-    await repository.idempotency.expire(new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS));
-    const claim = await repository.idempotency.claim(
+    await expireIdempotencyKeys();
+    let claim = await repository.idempotency.claim(
       payer.storeId,
       idempotencyKey,
       scope,
       requestHash,
     );
+    if (
+      !claim.claimed &&
+      claim.existing.createdAt.getTime() <= clock.now().getTime() - IDEMPOTENCY_TTL_MS
+    ) {
+      // Older than 24 h and not swept yet: forgotten, as if it had been.
+      await repository.idempotency.release(payer.storeId, idempotencyKey);
+      claim = await repository.idempotency.claim(payer.storeId, idempotencyKey, scope, requestHash);
+    }
     if (!claim.claimed) {
       if (claim.existing.requestHash !== requestHash) {
         throw new AppError(

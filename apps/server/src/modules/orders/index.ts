@@ -5,6 +5,8 @@ import type { EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createCheckoutService } from './checkout.service';
 import { createInvoiceService } from './invoice.service';
+import { createInvoiceShippingAddressService } from './invoice-shipping-address';
+import { invoiceShippingAddressRoutes } from './invoice-shipping-address.routes';
 import { createOrderItemService } from './order-item.service';
 import type { OrderCards, OrdersDirectory, PurchaseReviews } from './orders.ports';
 import { createOrdersExportSources } from './orders.export';
@@ -17,6 +19,8 @@ import {
   publicOrdersRoutes,
 } from './orders.routes';
 import type { PaymentProvider } from './payments/payment-provider';
+import { createPriceChangeService } from './price-changes';
+import { priceChangeRoutes } from './price-changes.routes';
 import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
 
@@ -123,11 +127,21 @@ export const createOrdersModule = ({
     paypal,
     orderItems,
   });
+  const prices = createPriceChangeService({ db, clock, repository, invoices, orderItems });
+  const invoiceAddresses = createInvoiceShippingAddressService({
+    db,
+    clock,
+    repository,
+    addresses,
+    invoices,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(ordersRoutes({ invoices, orderItems, checkout, cancels }));
     await app.register(partnerOrdersRoutes({ invoices, orderItems, cancels }));
     await app.register(publicOrdersRoutes({ invoices, checkout }));
     await app.register(paymentWebhookRoutes(checkout));
+    await app.register(priceChangeRoutes({ db, prices }));
+    await app.register(invoiceShippingAddressRoutes(invoiceAddresses));
   };
   return {
     invoices,

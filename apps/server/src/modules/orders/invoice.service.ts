@@ -15,6 +15,7 @@ import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
 import { toInvoice } from './orders.mappers';
 import { storeActorOf, type OrderCards, type OrdersDirectory } from './orders.ports';
+import { repriceToLines } from './price-changes';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import { supplierInvoiceItems, supplierInvoices, type SupplierInvoiceRow } from './orders.table';
 
@@ -90,6 +91,8 @@ export const createInvoiceService = ({
       const lines = await repository.listInvoiceLines(tx, [invoice.id]);
       const items = await repository.listItemsOfInvoices(tx, [invoice.id]);
       const itemOfLine = new Map(items.map((item) => [item.invoiceItemId, item]));
+      // The invoice shown is at its current prices: adding it again accepts them.
+      await repriceToLines(tx, repository, items, lines, actor, now);
       const hasShippingItem = items.some((item) => item.shippingAmount > 0);
       const fresh = lines.filter((line) => !itemOfLine.has(line.id));
       await repository.insertItems(
@@ -313,7 +316,13 @@ export const createInvoiceService = ({
     async getPublicInvoice(sn: string): Promise<PublicInvoice> {
       const row = await repository.findInvoiceBySn(sn);
       if (!row) throw invoiceNotFound();
-      const { storeId: _store, companyId: _company, ...shown } = (await present(db, [row]))[0]!;
+      const {
+        storeId: _store,
+        companyId: _company,
+        shippingAddress: _address,
+        shippingAddressAddedAt: _addedAt,
+        ...shown
+      } = (await present(db, [row]))[0]!;
       return shown;
     },
 

@@ -23,6 +23,7 @@ import {
   type PurchaseReviews,
 } from './orders.ports';
 import { toOrderItem } from './orders.mappers';
+import { listSourcePrices } from './price-changes';
 import { trackingUrlOf } from './tracking-links';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import type { CreatorOrderItemRow, CreatorOrderItemShipmentRow } from './orders.table';
@@ -147,7 +148,7 @@ export const createOrderItemService = ({
     /**
      * "Order a sample": a SAMPLE item of the catalog item at its sample price (cents, its
      * currency), in the cart. 404 for an unknown item; 409 `no_sample_price` when the supplier
-     * offers no sample.
+     * offers no sample, 409 `sample_out_of_stock` when its samples are OUT_OF_STOCK (spec §4).
      */
     async createSample(actor: Actor, catalogItemId: string, quantity: number): Promise<OrderItem> {
       const item = (await directory.findCatalogItems([catalogItemId])).get(catalogItemId);
@@ -163,6 +164,13 @@ export const createOrderItemService = ({
           {
             reason: 'no_sample_price',
           },
+        );
+      }
+      if (item.sampleStock === 'OUT_OF_STOCK') {
+        throw new AppError(
+          'conflict',
+          `${item.title} is out of stock for samples; ask the supplier in chat.`,
+          { reason: 'sample_out_of_stock' },
         );
       }
       const now = clock.now();
@@ -204,7 +212,18 @@ export const createOrderItemService = ({
       options: { discountCode?: string; shippingAssurance: boolean; sampleAssurance: boolean },
     ) {
       const rows = await repository.listItems({ storeId, statuses: ['IN_SHOPPING_CART'] });
-      const items = await present(rows);
+      const [shown, sources] = await Promise.all([
+        present(rows),
+        listSourcePrices(
+          db,
+          storeId,
+          rows.map((row) => row.id),
+        ),
+      ]);
+      const items = shown.map((item) => ({
+        ...item,
+        sourceUnitPrice: sources.get(item.id) ?? null,
+      }));
       const currencies = new Set(rows.map((row) => row.currencyCode));
       if (rows.length === 0 || currencies.size > 1) {
         return {

@@ -39,6 +39,9 @@ type Mail = { to: 'STORE' | 'SUPPLIER'; subject: string; lines: string[]; kind: 
  * Cart moves send nothing. The e-mails and the event id are written in one transaction, so a
  * redelivered event sends nothing twice.
  */
+/** The item statuses `mailOf` writes an e-mail for; events of the others are skipped unread. */
+const MAILED_ITEM_STATUSES: ReadonlySet<string> = new Set(['IN_PRODUCTION', 'SHIPPED']);
+
 export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
   const baseUrl = deps.publicUrl.replace(/\/+$/, '');
 
@@ -142,6 +145,18 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
    * (PGlite has one connection: a read outside an open transaction would wait for it).
    */
   const handle = async (event: DomainEvent<'orders.items.updated' | 'orders.invoice.updated'>) => {
+    // Most events (cart moves, payments in progress) send nothing: answered before any read, so
+    // a checkout's events cost the database nothing here. Keep in step with `mailOf`.
+    const mayMail =
+      event.type === 'orders.invoice.updated'
+        ? // A saved shipping address is shown live only: it is not a new invoice.
+          event.payload.change === undefined &&
+          (event.payload.status === 'OPEN' || event.payload.status === 'PAID')
+        : // A change beside the status (a cancel request, a destination) is not news by e-mail;
+          // a parcel of a partial shipment is.
+          (event.payload.statusChanged !== false || event.payload.shipmentId !== undefined) &&
+          MAILED_ITEM_STATUSES.has(event.payload.status);
+    if (!mayMail) return;
     const { storeId, companyId } = event.payload;
     const mail = await mailOf(event);
     const party =
@@ -154,6 +169,8 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
         : mail.to === 'STORE'
           ? [await deps.findStoreEmail(storeId)].flatMap((email) => (email ? [email] : []))
           : await deps.listSupplierEmails(companyId);
+    // Nothing to send (the party is online, or has no address): nothing to remember either.
+    if (!mail || addresses.length === 0) return;
     await deps.db.transaction(async (tx) => {
       const [isFirst] = await tx
         .insert(ordersEmailEvents)

@@ -3,6 +3,7 @@ import type { OrderItemStatus } from '@atelier/contract/orders/order-item';
 import { queryRows, type Database } from '@/db/client';
 import type { EventBus } from '@/events/event-bus';
 import { newId } from '@/lib/ids';
+import { publishItemsAddedToCart, publishPurchaseCompleted } from './purchase-events';
 import {
   creatorOrderItemEvents,
   creatorOrderItems,
@@ -34,6 +35,7 @@ const publishItems = async (
   tx: Database,
   rows: readonly CreatorOrderItemRow[],
   status: OrderItemStatus,
+  statusChanged = true,
 ) => {
   const groups = new Map<string, CreatorOrderItemRow[]>();
   for (const row of rows) {
@@ -45,7 +47,13 @@ const publishItems = async (
     await events.publish(tx, 'orders.items.updated', {
       aggregateId: storeId,
       storeId,
-      payload: { storeId, companyId, itemIds: group.map((row) => row.id), status },
+      payload: {
+        storeId,
+        companyId,
+        itemIds: group.map((row) => row.id),
+        status,
+        ...(statusChanged ? {} : { statusChanged: false }),
+      },
     });
   }
 };
@@ -70,10 +78,14 @@ export const findChargeRecord = async (db: Database, providerChargeId: string) =
 };
 
 export const createOrdersRepository = (db: Database, events: EventBus) => ({
-  /** Publishes `orders.invoice.updated` in the write's transaction. */
+  /**
+   * Publishes `orders.invoice.updated` in the write's transaction; `change` names what changed
+   * when it is not the invoice's arrival or status (no e-mail is sent for it).
+   */
   async publishInvoice(
     tx: Database,
     invoice: { id: string; storeId: string; companyId: string; status: 'OPEN' | 'PAID' | 'VOIDED' },
+    change?: 'SHIPPING_ADDRESS',
   ) {
     await events.publish(tx, 'orders.invoice.updated', {
       aggregateId: invoice.storeId,
@@ -83,6 +95,7 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
         companyId: invoice.companyId,
         invoiceId: invoice.id,
         status: invoice.status,
+        ...(change ? { change } : {}),
       },
     });
   },
@@ -255,6 +268,7 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
     );
     const status = inserted[0]!.status;
     await publishItems(events, tx, inserted, status);
+    await publishItemsAddedToCart(events, tx, inserted, actor);
     return inserted;
   },
 
@@ -295,6 +309,7 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
       })),
     );
     await publishItems(events, tx, updated, to);
+    if (to === 'IN_SHOPPING_CART') await publishItemsAddedToCart(events, tx, updated, actor, items);
     return updated;
   },
 
@@ -375,6 +390,7 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
         tx,
         rows.filter((row) => row.status === status),
         status,
+        false,
       );
     }
   },
@@ -390,6 +406,16 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
       .where(eq(creatorOrderItems.id, id))
       .returning();
     return row!;
+  },
+
+  /** Publishes `orders.purchase.completed` (spec §3 Transaction event) in the settling transaction. */
+  async publishPurchase(
+    tx: Database,
+    payment: typeof creatorPayments.$inferSelect,
+    items: readonly CreatorOrderItemRow[],
+    at: Date,
+  ) {
+    await publishPurchaseCompleted(events, tx, payment, items, at);
   },
 
   async insertPayment(tx: Database, row: typeof creatorPayments.$inferInsert) {

@@ -625,6 +625,20 @@ describe('production cancel', () => {
     ).json<Payment>();
     expect(paid.status).toBe('COMPLETED');
 
+    // The offline supplier was e-mailed once about the payment; a cancel request and its
+    // answer are shown live, never as another "Paid" e-mail.
+    const paidEmails = async () => {
+      await context.dispatcher.drain();
+      const rows = await queryRows<{ count: number }>(
+        context.connection.db,
+        sql`select count(*)::int as count from notification_outbox
+          where recipient = ${acme.email} and kind = 'orders.items.paid'`,
+      );
+      return rows[0]!.count;
+    };
+    const paidEmailsBefore = await paidEmails();
+    expect(paidEmailsBefore).toBeGreaterThan(0);
+
     // Not before it is asked; not by another company; not twice.
     expectApiError(
       await call(acme, 'POST', `/api/partner/order-items/${itemIds[0]}/confirm-cancel`),
@@ -657,6 +671,7 @@ describe('production cancel', () => {
       `/api/partner/order-items/${itemIds[0]}/decline-cancel`,
     );
     expect(declined).toMatchObject({ status: 'IN_PRODUCTION', cancelRequestedAt: null });
+    expect(await paidEmails()).toBe(paidEmailsBefore);
 
     // Asked again and confirmed: both items canceled, refunds adding up to what was charged.
     for (const id of itemIds) {

@@ -99,7 +99,12 @@ const addToCart = (invoice: Invoice) =>
     invoiceId: invoice.id,
   });
 
-const changePrice = (invoice: Invoice, lineIndex: number, unitPrice: unknown, caller = acme) =>
+const changePrice = (
+  invoice: Invoice,
+  lineIndex: number,
+  unitPrice: unknown,
+  caller: Caller = acme,
+) =>
   call(caller, 'PUT', `/api/partner/invoices/${invoice.id}/items/${invoice.lines[lineIndex]!.id}`, {
     unitPrice,
   });

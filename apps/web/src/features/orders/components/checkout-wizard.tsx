@@ -24,6 +24,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { isApiError, listFieldErrors } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cartQueryOptions, useCart } from '../api/cart-queries';
+import { useSavedShippingAddress } from '../api/invoice-queries';
 import { ordersKeys } from '../api/orders-keys';
 import { formatAmount } from '../orders-format';
 import { createPaymentAttempts } from '../payment-attempts';
@@ -34,6 +35,7 @@ import {
   ShippingAddressFormSchema,
   type ShippingAddressFormOutput,
   type ShippingAddressFormValues,
+  toShippingAddressFormValues,
 } from '../shipping-address-form';
 import { CheckoutOverviewStep } from './checkout-overview-step';
 import { CheckoutPaymentStep } from './checkout-payment-step';
@@ -136,6 +138,22 @@ export const CheckoutWizard = ({
 
   const items = cart.data?.items ?? [];
   const selected = items.filter((item) => selectedIds?.has(item.id));
+  const savedAddress = useSavedShippingAddress([
+    ...new Set(selected.flatMap((item) => (item.invoiceId ? [item.invoiceId] : []))),
+  ]);
+  // An invoice's saved address (spec §2 /add-shipping-address) is where the shipping step starts,
+  // unless something was typed there already.
+  const prefilled = useRef(EMPTY_SHIPPING_ADDRESS);
+  useEffect(() => {
+    if (!savedAddress) return;
+    const typed = addressForm.getValues('shippingAddress');
+    const isUntouched = (Object.keys(typed) as (keyof typeof typed)[]).every(
+      (part) => typed[part] === prefilled.current.shippingAddress[part],
+    );
+    if (!isUntouched) return;
+    prefilled.current = toShippingAddressFormValues(savedAddress);
+    addressForm.reset(prefilled.current);
+  }, [savedAddress, addressForm]);
   const discountIssue = discountIssueOf(choices.discountCode, selected);
   const priced = totalsOfSelection(selected, choices, {
     cartItemCount: items.length,
@@ -222,6 +240,14 @@ export const CheckoutWizard = ({
   /** A refusal that belongs to an earlier step goes back there and says so. */
   const handleRefused = (error: unknown): boolean => {
     if (!isApiError(error)) return false;
+    if (error.reason === 'order_item_price_changed') {
+      // A supplier changed a price since the overview: nothing was charged; the overview shows
+      // the new prices to accept.
+      setNotice(error.message);
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.cart() });
+      setActive(0);
+      return true;
+    }
     const fields = Object.keys(listFieldErrors(error));
     if (fields.some((field) => field.startsWith('shippingAddress'))) {
       setActive(1);

@@ -2,7 +2,10 @@ import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { Payment } from '@atelier/contract/orders/invoice';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
+import { useEffect } from 'react';
 import { LinkButton } from '@/components/ui/link-button';
+import { reportPurchase } from '@/lib/analytics-hook';
+import { usePurchaseEvent } from '../api/price-queries';
 import { formatAmount, formatDateTime } from '../orders-format';
 import { CheckoutTotalsTable } from './checkout-totals-table';
 
@@ -29,6 +32,13 @@ export const PurchaseSuccess = ({
   sourcingHref,
 }: PurchaseSuccessProps) => {
   const paidItems = items.filter((item) => payment.itemIds.includes(item.id));
+  // Spec §7 event-purchase: the server's Transaction event is the receipt's summary and what a
+  // configured analytics hook receives.
+  const purchase = usePurchaseEvent(payment.status === 'COMPLETED' ? payment.id : null);
+  const event = purchase.data;
+  useEffect(() => {
+    if (event) reportPurchase(event);
+  }, [event]);
   return (
     <Stack gap="lg" data-testid="purchase-success">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -36,8 +46,11 @@ export const PurchaseSuccess = ({
           <IconCircleCheck size={26} aria-hidden />
         </ThemeIcon>
         <Stack gap={2}>
-          <Title order={3} fz="h4">
-            Paid {formatAmount(payment.amount, payment.currencyCode)}
+          <Title order={3} fz="h4" data-testid="purchase-summary">
+            Paid {formatAmount(event?.price ?? payment.amount, payment.currencyCode)}
+            {event
+              ? ` for ${event.items.length} ${event.items.length === 1 ? 'item' : 'items'}`
+              : ''}
           </Title>
           <Text size="sm" c="dimmed">
             Charged to {cardOf(payment)} on {formatDateTime(payment.createdAt)}. The suppliers start

@@ -1,7 +1,9 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { formatMoney } from '@atelier/contract/common/money';
 import type { Invoice } from '@atelier/contract/orders/invoice';
+import { PostalAddressLines } from '@/components/ui/postal-address-lines';
 import { formatDay } from '../partner-orders-format';
+import { EditLinePricesButton } from './edit-line-prices-modal';
 import { InvoiceStatusBadge } from './status-badges';
 
 type PartnerInvoicesTableProps = { invoices: readonly Invoice[] };
@@ -13,14 +15,18 @@ const invoiceTitleOf = (invoice: Invoice): string => {
   return rest.length === 0 ? first.title : `${first.title}, and ${rest.length} more`;
 };
 
-/** The company's invoices, newest first: what, for which store, status, total, when. */
+/**
+ * The company's invoices, newest first: what, for which store (and where its goods go, once the
+ * store added a shipping address), status, total, when.
+ */
 export const PartnerInvoicesTable = ({ invoices }: PartnerInvoicesTableProps) => (
-  <Table.ScrollContainer minWidth={720}>
+  <Table.ScrollContainer minWidth={880}>
     <Table verticalSpacing="sm" highlightOnHover aria-label="Invoices">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Invoice</Table.Th>
           <Table.Th>Store</Table.Th>
+          <Table.Th>Ship to</Table.Th>
           <Table.Th>Status</Table.Th>
           <Table.Th ta="right">Total</Table.Th>
           <Table.Th>Created</Table.Th>
@@ -38,10 +44,24 @@ export const PartnerInvoicesTable = ({ invoices }: PartnerInvoicesTableProps) =>
                   {invoice.lines.length === 1 ? '1 line' : `${invoice.lines.length} lines`} · lead
                   time {invoice.leadTimeDays} {invoice.leadTimeDays === 1 ? 'day' : 'days'}
                 </Text>
+                {invoice.status === 'OPEN' ? (
+                  <EditLinePricesButton invoice={invoice} label={invoiceTitleOf(invoice)} />
+                ) : null}
               </Stack>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{invoice.storeTitle}</Text>
+            </Table.Td>
+            <Table.Td maw={240} data-testid="invoice-ship-to">
+              {invoice.shippingAddress ? (
+                <PostalAddressLines address={invoice.shippingAddress} size="xs" />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {invoice.shippingMode === 'NO_SHIPPING_NEEDED'
+                    ? 'No shipping needed'
+                    : 'No address yet'}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
               <InvoiceStatusBadge status={invoice.status} />
