@@ -1,43 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { StripeCardElement } from '@stripe/stripe-js';
-import { IconAlertTriangle, IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Payment, PublicInvoice } from '@atelier/contract/orders/invoice';
-import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
+import { applyCardErrors, type CardPaymentMethod } from '@/features/orders/card-form';
+import { CardFields, useCardForm } from '@/features/orders/components/card-fields';
 import {
-  cardFieldOf,
-  CardFormSchema,
-  type CardFormValues,
-  type CardPaymentMethod,
-} from '@/features/orders/card-form';
-import { useStripeJs } from '@/features/orders/api/stripe-js-queries';
-import {
-  authenticateWithStripe,
-  createStripePaymentMethod,
-  StripeCardField,
-} from '@/features/orders/components/stripe-card-field';
+  type PaymentOutcome,
+  PaymentOutcomeAlert,
+  PaymentProgressAlert,
+  TestProviderNotice,
+} from '@/features/orders/components/payment-alerts';
 import {
   type AddressReference,
   ShippingAddressFields,
 } from '@/features/orders/components/shipping-address-fields';
+import {
+  authenticateWithStripe,
+  useStripeCard,
+} from '@/features/orders/components/stripe-card-field';
 import { formatAmount } from '@/features/orders/orders-format';
-import { createPaymentAttempts, isOutcomeUnknown } from '@/features/orders/payment-attempts';
+import { createPaymentAttempts } from '@/features/orders/payment-attempts';
 import {
   EMPTY_SHIPPING_ADDRESS,
   SHIPPING_ADDRESS_FIELDS,
@@ -45,6 +32,7 @@ import {
   type ShippingAddressFormOutput,
   type ShippingAddressFormValues,
 } from '@/features/orders/shipping-address-form';
+import { usePaymentSend } from '@/features/orders/use-payment-send';
 import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import {
@@ -56,15 +44,11 @@ import {
 
 /** What the last payment request came to, short of a completed payment. */
 type Outcome =
-  | { kind: 'declined'; reason: string }
+  | PaymentOutcome
   | { kind: 'requires-action'; payment: Payment }
   /** Stripe's 3-D Secure: the bank's check is open, then passed (Stripe's webhook pays it). */
   | { kind: 'authenticating' }
-  | { kind: 'authenticated'; payment: Payment }
-  | { kind: 'pending'; payment: Payment }
-  /** No answer we can trust: the same attempt may be sent again (same key). */
-  | { kind: 'unknown'; message: string; retry: () => void }
-  | { kind: 'refused'; message: string };
+  | { kind: 'authenticated'; payment: Payment };
 
 type PublicPayFormProps = {
   sn: string;
@@ -87,17 +71,6 @@ const OutcomeAlert = ({
   isBusy: boolean;
 }) => {
   switch (outcome.kind) {
-    case 'declined':
-      return (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Payment declined"
-          role="alert"
-        >
-          {outcome.reason} Nothing was charged: try another card.
-        </Alert>
-      );
     case 'requires-action':
       return (
         <Alert
@@ -123,65 +96,31 @@ const OutcomeAlert = ({
       );
     case 'authenticating':
       return (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<Loader size={16} />}
-          title="Checking with the bank"
-          role="status"
-        >
+        <PaymentProgressAlert title="Checking with the bank">
           The card holder&apos;s bank asks them to confirm this payment: follow its steps in the
           window Stripe shows.
-        </Alert>
+        </PaymentProgressAlert>
       );
     case 'authenticated':
       return (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<Loader size={16} />}
-          title="Confirmed with the bank"
-          role="status"
-          data-testid="stripe-authenticated"
-        >
+        <PaymentProgressAlert title="Confirmed with the bank" testId="stripe-authenticated">
           Stripe is completing the payment of{' '}
           {formatAmount(outcome.payment.amount, outcome.payment.currencyCode)}; this page shows the
           invoice paid as soon as it is, usually within seconds. There is nothing more to do.
-        </Alert>
+        </PaymentProgressAlert>
       );
+    case 'declined':
     case 'pending':
-      return (
-        <Alert
-          color="yellow"
-          icon={<IconAlertTriangle size={18} />}
-          title="Payment not confirmed yet"
-          role="alert"
-        >
-          {outcome.payment.failureReason ??
-            'The payment provider is still processing this payment.'}{' '}
-          Open this link again later to see whether the invoice is paid.
-        </Alert>
-      );
     case 'unknown':
-      return (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} />}
-          title="No answer from the payment"
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {outcome.message} Try again: a retry of the same payment never charges twice.
-            </Text>
-            <Button size="xs" variant="white" onClick={outcome.retry} loading={isBusy}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      );
     case 'refused':
-      return <FormErrorAlert message={outcome.message} />;
+      return (
+        <PaymentOutcomeAlert
+          outcome={outcome}
+          declinedText="Nothing was charged: try another card."
+          pendingText="Open this link again later to see whether the invoice is paid."
+          isBusy={isBusy}
+        />
+      );
   }
 };
 
@@ -209,32 +148,25 @@ export const PublicPayForm = ({
   const config = usePublicPaymentConfig();
   const refreshInvoice = useRefreshPublicInvoice(sn);
   const isStripe = config.data?.provider === 'stripe';
+  const publishableKey = isStripe ? (config.data?.publishableKey ?? null) : null;
   // Stripe.js loads only when Stripe takes cards; the local provider needs nothing online.
-  const stripeJs = useStripeJs(isStripe ? (config.data?.publishableKey ?? null) : null);
-  const stripeCard = useRef<StripeCardElement | null>(null);
-  const [stripeCardError, setStripeCardError] = useState<string | null>(null);
-  const [isStripeWorking, setIsStripeWorking] = useState(false);
+  const stripeCard = useStripeCard(publishableKey);
   const [attempts] = useState(() => createPaymentAttempts());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // The provider that took the last payment (the public config says it before any payment).
   const [provider, setProvider] = useState<string | null>(null);
-  const isSending = useRef(false);
   const needsAddress = invoice.shippingMode !== 'NO_SHIPPING_NEEDED';
 
   const addressForm = useForm<ShippingAddressFormValues, unknown, ShippingAddressFormOutput>({
     resolver: zodResolver(ShippingAddressFormSchema),
     defaultValues: EMPTY_SHIPPING_ADDRESS,
   });
-  const cardForm = useForm<CardFormValues, unknown, CardPaymentMethod>({
-    resolver: zodResolver(CardFormSchema),
-    defaultValues: { number: '', expiry: '', cvc: '' },
-  });
+  const cardForm = useCardForm();
   const countryCode = useWatch({
     control: addressForm.control,
     name: 'shippingAddress.countryCode',
   });
   const states = reference.useStates(needsAddress && countryCode ? countryCode : null);
-  const cardErrors = cardForm.formState.errors;
 
   /** A country with states needs one chosen: the reference data says which do. */
   const isStateMissing = () => {
@@ -262,7 +194,7 @@ export const PublicPayForm = ({
 
   /** Stripe's 3-D Secure in the browser; Stripe's webhook then settles the payment. */
   const authenticate = async (payment: Payment, clientSecret: string) => {
-    const stripe = stripeJs.data;
+    const stripe = stripeCard.stripeJs.data;
     if (!stripe) {
       setOutcome({ kind: 'requires-action', payment });
       return;
@@ -311,53 +243,22 @@ export const PublicPayForm = ({
       onNotOpen();
       return;
     }
-    let isShown = false;
-    if (isApiError(error)) {
-      for (const issue of error.details) {
-        const field = cardFieldOf(issue.field);
-        if (!field) continue;
-        cardForm.setError(
-          field,
-          { type: 'server', message: issue.message },
-          { shouldFocus: !isShown },
-        );
-        isShown = true;
-      }
-    }
+    const isShown = applyCardErrors(error, cardForm.setError);
     const message = applyServerErrors(error, SHIPPING_ADDRESS_FIELDS, addressForm.setError);
     if (!isShown && message) setOutcome({ kind: 'refused', message });
   };
 
-  const send = async (body: PublicPayBody) => {
-    if (isSending.current) return;
-    isSending.current = true;
-    setOutcome(null);
-    const idempotencyKey = attempts.keyFor(JSON.stringify(body));
-    try {
-      const payment = await pay.mutateAsync({ body, idempotencyKey });
-      attempts.settle();
-      handleAnswer(payment);
-    } catch (error) {
-      if (isOutcomeUnknown(error)) {
-        setOutcome({
-          kind: 'unknown',
-          message: isApiError(error) ? error.message : 'The payment could not be sent.',
-          retry: () => void send(body),
-        });
-      } else {
-        attempts.settle();
-        showRefusal(error);
-      }
-    } finally {
-      isSending.current = false;
-    }
-  };
+  const { send } = usePaymentSend<PublicPayBody>({
+    attempts,
+    request: pay.mutateAsync,
+    setOutcome,
+    onAnswer: handleAnswer,
+    onRefused: showRefusal,
+  });
 
   /** The address, then the Stripe card as a PaymentMethod made by Stripe.js. */
   const handleStripeSubmit = async () => {
-    const stripe = stripeJs.data;
-    const card = stripeCard.current;
-    if (!stripe || !card || isStripeWorking) return;
+    if (!stripeCard.canPay()) return;
     let address: ShippingAddressFormOutput | undefined;
     if (needsAddress) {
       await addressForm.handleSubmit((values) => {
@@ -365,25 +266,15 @@ export const PublicPayForm = ({
       })();
       if (!address || isStateMissing()) return;
     }
-    setStripeCardError(null);
-    setIsStripeWorking(true);
-    try {
-      const created = await createStripePaymentMethod(stripe, card);
-      if ('error' in created) {
-        setStripeCardError(created.error);
-        card.focus();
-        return;
-      }
-      await send({
+    await stripeCard.payWithCard((paymentMethod) =>
+      send({
         shippingAddress: address?.shippingAddress ?? null,
         discountCode: null,
         shippingAssurance: false,
         sampleAssurance: false,
-        paymentMethod: created.paymentMethod,
-      });
-    } finally {
-      setIsStripeWorking(false);
-    }
+        paymentMethod,
+      }),
+    );
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -437,17 +328,7 @@ export const PublicPayForm = ({
               Card
             </Title>
             {provider === 'local' || config.data?.provider === 'local' ? (
-              <Alert
-                color="blue"
-                variant="light"
-                icon={<IconShieldCheck size={18} />}
-                title="Test payments"
-                role="note"
-                data-testid="test-provider-notice"
-              >
-                Payments are simulated by Atelier&apos;s local test provider: use a test card. Any
-                expiry date in the future and any three digits as the CVC work; no money moves.
-              </Alert>
+              <TestProviderNotice />
             ) : null}
             {outcome ? (
               <OutcomeAlert
@@ -467,56 +348,25 @@ export const PublicPayForm = ({
               />
             ) : (
               <>
-                {isStripe && config.data.publishableKey ? (
-                  <StripeCardField
-                    publishableKey={config.data.publishableKey}
-                    error={stripeCardError}
-                    isDisabled={pay.isPending || isStripeWorking}
-                    onCardReady={(card) => {
-                      stripeCard.current = card;
-                    }}
-                    onCardChange={setStripeCardError}
-                  />
-                ) : (
-                  <>
-                    <TextInput
-                      label="Card number"
-                      required
-                      inputMode="numeric"
-                      autoComplete="cc-number"
-                      placeholder="1234 1234 1234 1234"
-                      leftSection={<IconCreditCard size={16} aria-hidden />}
-                      {...cardForm.register('number')}
-                      error={cardErrors.number?.message}
-                    />
-                    <SimpleGrid cols={2} spacing="sm">
-                      <TextInput
-                        label="Expiry"
-                        required
-                        autoComplete="cc-exp"
-                        placeholder="MM / YY"
-                        {...cardForm.register('expiry')}
-                        error={cardErrors.expiry?.message}
-                      />
-                      <TextInput
-                        label="CVC"
-                        required
-                        inputMode="numeric"
-                        autoComplete="cc-csc"
-                        placeholder="123"
-                        maxLength={4}
-                        {...cardForm.register('cvc')}
-                        error={cardErrors.cvc?.message}
-                      />
-                    </SimpleGrid>
-                  </>
-                )}
+                <CardFields
+                  form={cardForm}
+                  numberPlaceholder="1234 1234 1234 1234"
+                  stripe={
+                    publishableKey
+                      ? {
+                          publishableKey,
+                          isDisabled: pay.isPending || stripeCard.isWorking,
+                          ...stripeCard.field,
+                        }
+                      : null
+                  }
+                />
                 <Button
                   type="submit"
                   size="md"
                   fullWidth
-                  loading={pay.isPending || isStripeWorking}
-                  disabled={isStripe && !stripeJs.isSuccess}
+                  loading={pay.isPending || stripeCard.isWorking}
+                  disabled={isStripe && !stripeCard.stripeJs.isSuccess}
                   leftSection={<IconLock size={16} aria-hidden />}
                 >
                   Pay {amountText}

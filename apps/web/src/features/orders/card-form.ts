@@ -1,4 +1,6 @@
+import type { UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
+import { isApiError } from '@/lib/api-error';
 
 const EXPIRY = /^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
 
@@ -35,15 +37,33 @@ export const CardFormSchema = z
 export type CardFormValues = z.input<typeof CardFormSchema>;
 export type CardPaymentMethod = z.output<typeof CardFormSchema>;
 
-export const CARD_FIELDS = ['number', 'expiry', 'cvc'] as const;
-
 /** The server's field for a card detail (`paymentMethod.expMonth`) as the form's. */
-export const cardFieldOf = (serverField: string): (typeof CARD_FIELDS)[number] | null => {
+const cardFieldOf = (serverField: string): keyof CardFormValues | null => {
   const part = serverField.replace(/^(body\.)?paymentMethod\.?/, '');
   if (part === 'number') return 'number';
   if (part === 'expMonth' || part === 'expYear') return 'expiry';
   if (part === 'cvc') return 'cvc';
   return null;
+};
+
+/**
+ * Puts a refusal's card issues (`paymentMethod.number`, …) on the card form's fields, the first
+ * focused; true when any field took one.
+ */
+export const applyCardErrors = (
+  error: unknown,
+  setError: UseFormSetError<CardFormValues>,
+): boolean => {
+  if (!isApiError(error)) return false;
+  let isShown = false;
+  for (const issue of error.details) {
+    const field = cardFieldOf(issue.field);
+    if (field) {
+      setError(field, { type: 'server', message: issue.message }, { shouldFocus: !isShown });
+      isShown = true;
+    }
+  }
+  return isShown;
 };
 
 /** An expiry a few years ahead, for the test cards: "12 / 30". */

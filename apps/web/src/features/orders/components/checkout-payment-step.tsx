@@ -1,22 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Button,
   Code,
   Group,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import type { StripeCardElement } from '@stripe/stripe-js';
-import { IconAlertTriangle, IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { CheckoutInput, Payment } from '@atelier/contract/orders/invoice';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LoadError } from '@/components/ui/load-error';
@@ -28,14 +22,8 @@ import {
   usePay,
   usePaymentConfig,
 } from '../api/payment-queries';
-import { useStripeJs } from '../api/stripe-js-queries';
-import {
-  cardFieldOf,
-  CardFormSchema,
-  type CardFormValues,
-  type CardPaymentMethod,
-  testCardExpiry,
-} from '../card-form';
+import { applyCardErrors, testCardExpiry } from '../card-form';
+import { CardFields, useCardForm } from './card-fields';
 import {
   isPaypalPayment,
   type PaymentChoice,
@@ -45,27 +33,25 @@ import {
   PaypalRedirectNotice,
 } from './paypal-payment';
 import {
-  authenticateWithStripe,
-  createStripePaymentMethod,
-  StripeCardField,
-} from './stripe-card-field';
+  isPaymentOutcome,
+  type PaymentOutcome,
+  PaymentOutcomeAlert,
+  TestProviderNotice,
+} from './payment-alerts';
+import { authenticateWithStripe, useStripeCard } from './stripe-card-field';
 import { formatAmount } from '../orders-format';
 import { isOutcomeUnknown, type PaymentAttempts } from '../payment-attempts';
+import { usePaymentSend } from '../use-payment-send';
 
 /** What the last payment request came to, short of a completed payment. */
 type Outcome =
-  | { kind: 'declined'; reason: string }
+  | PaymentOutcome
   /** 3-D Secure; with Stripe, `message` is why its last try did not pass. */
   | { kind: 'requires-action'; payment: Payment; message?: string | null }
   /** PayPal: approving at PayPal's page (a redirect), or in the local simulated step. */
   | { kind: 'paypal-redirect'; url: string }
-  | { kind: 'paypal-approval'; payment: Payment }
-  | { kind: 'pending'; payment: Payment }
-  /** No answer we can trust: the same attempt may be sent again (same key). */
-  | { kind: 'unknown'; message: string; retry: () => void }
-  | { kind: 'refused'; message: string };
+  | { kind: 'paypal-approval'; payment: Payment };
 
-const UNKNOWN_HINT = 'Try again: a retry of the same payment never charges twice.';
 const STRIPE_UNAVAILABLE =
   'Card payments are not available right now; reload the page to try again.';
 
@@ -85,19 +71,8 @@ const TestCards = ({ onUse }: TestCardsProps) => {
   }
   if (config.data.provider !== 'local') return null;
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<IconShieldCheck size={18} />}
-      title="Test payments"
-      role="note"
-      data-testid="test-provider-notice"
-    >
-      <Stack gap="xs">
-        <Text size="sm">
-          Payments are simulated by Atelier&apos;s local test provider: use a test card. Any expiry
-          date in the future and any three digits as the CVC work; no money moves.
-        </Text>
+    <TestProviderNotice
+      testCards={
         <Stack
           component="ul"
           gap={6}
@@ -131,8 +106,8 @@ const TestCards = ({ onUse }: TestCardsProps) => {
             </Group>
           ))}
         </Stack>
-      </Stack>
-    </Alert>
+      }
+    />
   );
 };
 
@@ -225,19 +200,11 @@ export const CheckoutPaymentStep = ({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [choice, setChoice] = useState<PaymentChoice>('card');
   const [paypalSending, setPaypalSending] = useState<'approved' | 'cancelled' | null>(null);
-  const isSending = useRef(false);
-  const form = useForm<CardFormValues, unknown, CardPaymentMethod>({
-    resolver: zodResolver(CardFormSchema),
-    defaultValues: { number: '', expiry: '', cvc: '' },
-  });
-  const { errors } = form.formState;
+  const form = useCardForm();
   const isStripe = config.data?.provider === 'stripe';
   const publishableKey = isStripe ? (config.data?.publishableKey ?? null) : null;
   // Loads Stripe.js only when Stripe takes cards; the local provider needs nothing online.
-  const stripeJs = useStripeJs(publishableKey);
-  const stripeCard = useRef<StripeCardElement | null>(null);
-  const [stripeCardError, setStripeCardError] = useState<string | null>(null);
-  const [isStripeWorking, setIsStripeWorking] = useState(false);
+  const stripeCard = useStripeCard(publishableKey);
 
   const handleAnswer = (payment: Payment, { canAuthenticate = true } = {}) => {
     switch (payment.status) {
@@ -271,48 +238,19 @@ export const CheckoutPaymentStep = ({
     }
   };
 
-  const showCardErrors = (error: unknown): boolean => {
-    if (!isApiError(error)) return false;
-    let isShown = false;
-    for (const issue of error.details) {
-      const field = cardFieldOf(issue.field);
-      if (field) {
-        form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: !isShown });
-        isShown = true;
-      }
-    }
-    return isShown;
-  };
-
-  const send = async (body: CheckoutInput) => {
-    if (isSending.current) return;
-    isSending.current = true;
-    setOutcome(null);
-    const idempotencyKey = attempts.keyFor(JSON.stringify(body));
-    try {
-      const payment = await pay.mutateAsync({ body, idempotencyKey });
-      attempts.settle();
-      handleAnswer(payment);
-    } catch (error) {
-      if (isOutcomeUnknown(error)) {
-        setOutcome({
-          kind: 'unknown',
-          message: isApiError(error) ? error.message : 'The payment could not be sent.',
-          retry: () => void send(body),
-        });
-      } else {
-        attempts.settle();
-        if (!onRefused(error) && !showCardErrors(error)) {
-          setOutcome({
-            kind: 'refused',
-            message: isApiError(error) ? error.message : 'The payment could not be made.',
-          });
-        }
-      }
-    } finally {
-      isSending.current = false;
-    }
-  };
+  const { send, isSending } = usePaymentSend<CheckoutInput>({
+    attempts,
+    request: pay.mutateAsync,
+    setOutcome,
+    onAnswer: handleAnswer,
+    onRefused: (error) => {
+      if (onRefused(error) || applyCardErrors(error, form.setError)) return;
+      setOutcome({
+        kind: 'refused',
+        message: isApiError(error) ? error.message : 'The payment could not be made.',
+      });
+    },
+  });
 
   const handleConfirm = async (payment: Payment) => {
     try {
@@ -332,13 +270,12 @@ export const CheckoutPaymentStep = ({
    */
   const authenticate = async (payment: Payment) => {
     const clientSecret = stripeClientSecretOf(payment);
-    const stripe = stripeJs.data;
+    const stripe = stripeCard.stripeJs.data;
     if (!clientSecret || !stripe) {
       setOutcome({ kind: 'requires-action', payment, message: STRIPE_UNAVAILABLE });
       return;
     }
-    setIsStripeWorking(true);
-    try {
+    await stripeCard.whileWorking(async () => {
       const message = await authenticateWithStripe(stripe, clientSecret);
       await handleConfirm(payment);
       if (message) {
@@ -346,29 +283,13 @@ export const CheckoutPaymentStep = ({
           current?.kind === 'requires-action' ? { ...current, message } : current,
         );
       }
-    } finally {
-      setIsStripeWorking(false);
-    }
+    });
   };
 
   /** The Stripe card: a PaymentMethod made by Stripe.js, then the payment as with any card. */
   const handleStripeSubmit = async () => {
-    const stripe = stripeJs.data;
-    const card = stripeCard.current;
-    if (!stripe || !card || isSending.current || isStripeWorking) return;
-    setStripeCardError(null);
-    setIsStripeWorking(true);
-    try {
-      const created = await createStripePaymentMethod(stripe, card);
-      if ('error' in created) {
-        setStripeCardError(created.error);
-        card.focus();
-        return;
-      }
-      await send(buildBody(created.paymentMethod));
-    } finally {
-      setIsStripeWorking(false);
-    }
+    if (isSending.current) return;
+    await stripeCard.payWithCard((paymentMethod) => send(buildBody(paymentMethod)));
   };
 
   /** The buyer approved or canceled in the simulated PayPal step: capture (or cancel) once. */
@@ -397,7 +318,7 @@ export const CheckoutPaymentStep = ({
   const isBusy =
     pay.isPending ||
     confirm.isPending ||
-    isStripeWorking ||
+    stripeCard.isWorking ||
     capturePaypal.isPending ||
     outcome?.kind === 'paypal-redirect';
   const paypalConfig = config.data?.paypal;
@@ -432,47 +353,14 @@ export const CheckoutPaymentStep = ({
           }}
         />
       )}
-      {outcome?.kind === 'declined' ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Payment declined"
-          role="alert"
-        >
-          {outcome.reason} Nothing was charged and your cart is as it was:{' '}
-          {isPaypal ? 'pay again, with PayPal or a card.' : 'try another card.'}
-        </Alert>
+      {isPaymentOutcome(outcome) ? (
+        <PaymentOutcomeAlert
+          outcome={outcome}
+          declinedText={`Nothing was charged and your cart is as it was: ${isPaypal ? 'pay again, with PayPal or a card.' : 'try another card.'}`}
+          pendingText="Its items wait as Payment pending in Orders & Shipments until it is settled."
+          isBusy={isBusy}
+        />
       ) : null}
-      {outcome?.kind === 'pending' ? (
-        <Alert
-          color="yellow"
-          icon={<IconAlertTriangle size={18} />}
-          title="Payment not confirmed yet"
-          role="alert"
-        >
-          {outcome.payment.failureReason ??
-            'The payment provider is still processing this payment.'}{' '}
-          Its items wait as Payment pending in Orders &amp; Shipments until it is settled.
-        </Alert>
-      ) : null}
-      {outcome?.kind === 'unknown' ? (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} />}
-          title="No answer from the payment"
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {outcome.message} {UNKNOWN_HINT}
-            </Text>
-            <Button size="xs" variant="white" onClick={outcome.retry} loading={isBusy}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
-      <FormErrorAlert message={outcome?.kind === 'refused' ? outcome.message : null} />
       <PaypalApprovalModal
         payment={outcome?.kind === 'paypal-approval' ? outcome.payment : null}
         sending={paypalSending}
@@ -497,7 +385,7 @@ export const CheckoutPaymentStep = ({
           payment={outcome.payment}
           isStripe={stripeClientSecretOf(outcome.payment) !== null}
           message={outcome.message ?? null}
-          isConfirming={confirm.isPending || isStripeWorking}
+          isConfirming={confirm.isPending || stripeCard.isWorking}
           onConfirm={() =>
             void (stripeClientSecretOf(outcome.payment)
               ? authenticate(outcome.payment)
@@ -518,53 +406,18 @@ export const CheckoutPaymentStep = ({
           aria-label="Card details"
         >
           <Stack gap="sm">
-            {isStripe ? (
-              publishableKey ? (
-                <StripeCardField
-                  publishableKey={publishableKey}
-                  error={stripeCardError}
-                  isDisabled={isBusy}
-                  onCardReady={(card) => {
-                    stripeCard.current = card;
-                  }}
-                  onCardChange={setStripeCardError}
-                />
-              ) : (
-                <FormErrorAlert message={STRIPE_UNAVAILABLE} />
-              )
+            {isStripe && !publishableKey ? (
+              <FormErrorAlert message={STRIPE_UNAVAILABLE} />
             ) : (
-              <>
-                <TextInput
-                  label="Card number"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                  leftSection={<IconCreditCard size={16} aria-hidden />}
-                  {...form.register('number')}
-                  error={errors.number?.message}
-                />
-                <SimpleGrid cols={2} spacing="sm">
-                  <TextInput
-                    label="Expiry"
-                    required
-                    autoComplete="cc-exp"
-                    placeholder="MM / YY"
-                    {...form.register('expiry')}
-                    error={errors.expiry?.message}
-                  />
-                  <TextInput
-                    label="CVC"
-                    required
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    placeholder="123"
-                    maxLength={4}
-                    {...form.register('cvc')}
-                    error={errors.cvc?.message}
-                  />
-                </SimpleGrid>
-              </>
+              <CardFields
+                form={form}
+                numberPlaceholder="4242 4242 4242 4242"
+                stripe={
+                  publishableKey
+                    ? { publishableKey, isDisabled: isBusy, ...stripeCard.field }
+                    : null
+                }
+              />
             )}
             <Group justify="space-between" mt="xs">
               <Button variant="default" onClick={onBack} disabled={isBusy}>
@@ -573,7 +426,7 @@ export const CheckoutPaymentStep = ({
               <Button
                 type="submit"
                 loading={isBusy}
-                disabled={config.isPending || (isStripe && !stripeJs.isSuccess)}
+                disabled={config.isPending || (isStripe && !stripeCard.stripeJs.isSuccess)}
                 leftSection={<IconLock size={16} aria-hidden />}
               >
                 Pay {amountText}

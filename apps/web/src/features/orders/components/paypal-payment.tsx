@@ -22,6 +22,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { isApiError } from '@/lib/api-error';
 import { useCapturePaypal } from '../api/payment-queries';
 import { formatAmount } from '../orders-format';
+import { PaymentProgressAlert } from './payment-alerts';
 
 /** How the buyer pays on the payment step. */
 export type PaymentChoice = 'card' | 'paypal';
@@ -154,16 +155,10 @@ export const PaypalRedirectNotice = ({ url }: { url: string }) => {
     window.location.assign(url);
   }, [url]);
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<Loader size={16} />}
-      title="Taking you to PayPal"
-      role="status"
-    >
+    <PaymentProgressAlert title="Taking you to PayPal">
       Approve the payment at PayPal; you come back here to finish.{' '}
       <Anchor href={url}>Continue to PayPal</Anchor>
-    </Alert>
+    </PaymentProgressAlert>
   );
 };
 

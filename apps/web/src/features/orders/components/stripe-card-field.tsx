@@ -3,14 +3,14 @@ import { useComputedColorScheme } from '@mantine/core';
 import { CardElement, Elements } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElement, StripeCardElementOptions } from '@stripe/stripe-js';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useStripeJs } from '../api/stripe-js-queries';
 
 /** Shown when Stripe.js cannot be loaded (offline, blocked by an extension or a firewall). */
-export const STRIPE_LOAD_ERROR = 'Card payments could not load; check your connection.';
+const STRIPE_LOAD_ERROR = 'Card payments could not load; check your connection.';
 
 /** The contract's Stripe payment method: a PaymentMethod id made by Stripe.js in the browser. */
-export type StripePaymentMethod = { type: 'stripe'; paymentMethodId: string };
+type StripePaymentMethod = { type: 'stripe'; paymentMethodId: string };
 
 /**
  * Turns the card typed into Stripe's CardElement into a PaymentMethod (`pm_…`) with Stripe.js:
@@ -18,7 +18,7 @@ export type StripePaymentMethod = { type: 'stripe'; paymentMethodId: string };
  * `{ type: 'stripe', paymentMethodId }`, or `error`, Stripe's message (safe to show: "Your card
  * number is incomplete.").
  */
-export const createStripePaymentMethod = async (
+const createStripePaymentMethod = async (
   stripe: Stripe,
   card: StripeCardElement,
 ): Promise<{ paymentMethod: StripePaymentMethod } | { error: string }> => {
@@ -47,6 +47,59 @@ export const authenticateWithStripe = async (
   }
 };
 
+/**
+ * Stripe's card on a payment form: Stripe.js for `publishableKey` (null with the local provider:
+ * nothing loads), the mounted CardElement with its message (`field`, for `StripeCardField`), and
+ * `isWorking` while Stripe.js, or the payment it feeds, runs.
+ */
+export const useStripeCard = (publishableKey: string | null) => {
+  const stripeJs = useStripeJs(publishableKey);
+  const card = useRef<StripeCardElement | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isWorking, setIsWorking] = useState(false);
+
+  const whileWorking = async (work: () => Promise<void>) => {
+    setIsWorking(true);
+    try {
+      await work();
+    } finally {
+      setIsWorking(false);
+    }
+  };
+
+  /** Stripe.js and the card are there, and nothing runs yet. */
+  const canPay = () => Boolean(stripeJs.data && card.current && !isWorking);
+
+  /**
+   * The card as a PaymentMethod made by Stripe.js, handed to `pay` (the payment request) while
+   * `isWorking`; when Stripe cannot make one, its message under the card and the card focused.
+   */
+  const payWithCard = async (pay: (paymentMethod: StripePaymentMethod) => Promise<void>) => {
+    const stripe = stripeJs.data;
+    const element = card.current;
+    if (!stripe || !element || isWorking) return;
+    setError(null);
+    await whileWorking(async () => {
+      const created = await createStripePaymentMethod(stripe, element);
+      if ('error' in created) {
+        setError(created.error);
+        element.focus();
+        return;
+      }
+      await pay(created.paymentMethod);
+    });
+  };
+
+  const field = {
+    error,
+    onCardReady: (element: StripeCardElement) => {
+      card.current = element;
+    },
+    onCardChange: setError,
+  };
+  return { stripeJs, isWorking, whileWorking, canPay, payWithCard, field };
+};
+
 const useCardOptions = (isDisabled: boolean): StripeCardElementOptions => {
   const theme = useMantineTheme();
   const isDark = useComputedColorScheme('light') === 'dark';
@@ -71,7 +124,7 @@ const useCardOptions = (isDisabled: boolean): StripeCardElementOptions => {
   );
 };
 
-type StripeCardFieldProps = {
+export type StripeCardFieldProps = {
   /** `pk_…` from the payment config; Stripe.js is loaded for it when this field first shows. */
   publishableKey: string;
   /** A message under the field: Stripe's own, or one the server gave. */
