@@ -39,6 +39,22 @@ export const createEventBus = () => {
   const subscribers = new Map<string, Subscriber>();
   const namesByType = new Map<DomainEventType, string[]>();
 
+  const publishMany = async <T extends DomainEventType>(
+    db: Database,
+    type: T,
+    inputs: readonly PublishInput<T>[],
+  ): Promise<string[]> => {
+    const events = inputs.map((input) => ({
+      id: newId('evt'),
+      type,
+      aggregateId: input.aggregateId,
+      storeId: input.storeId ?? null,
+      payload: domainEventSchemas[type].parse(input.payload),
+    }));
+    await createOutboxRepository(db).insertEvents(events, namesByType.get(type) ?? []);
+    return events.map((event) => event.id);
+  };
+
   return {
     /**
      * Registers a subscriber before the app serves (a name twice throws). Its handler receives
@@ -56,27 +72,22 @@ export const createEventBus = () => {
 
     /**
      * Writes `type` with its payload (validated against the contract's schema; throws a ZodError
-     * on a mismatch, which is a programming error) into the outbox through `db`.
+     * on a mismatch, which is a programming error) into the outbox through `db`; returns its id.
      */
     async publish<T extends DomainEventType>(
       db: Database,
       type: T,
       input: PublishInput<T>,
     ): Promise<string> {
-      const payload: unknown = domainEventSchemas[type].parse(input.payload);
-      const id = newId('evt');
-      await createOutboxRepository(db).insertEvent(
-        {
-          id,
-          type,
-          aggregateId: input.aggregateId,
-          storeId: input.storeId ?? null,
-          payload,
-        },
-        namesByType.get(type) ?? [],
-      );
-      return id;
+      const [id] = await publishMany(db, type, [input]);
+      return id!;
     },
+
+    /**
+     * `publish` for several events of one type, in one statement, delivered in the order given
+     * (per aggregate); returns their ids in that order.
+     */
+    publishMany,
 
     /** The registered subscribers, by name (the dispatcher runs them). */
     subscribers(): ReadonlyMap<string, Subscriber> {

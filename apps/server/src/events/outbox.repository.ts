@@ -36,32 +36,41 @@ const pairs = (deliveries: readonly { eventId: string; subscriber: string }[]) =
 /** The only code that reads and writes the outbox tables. */
 export const createOutboxRepository = (db: Database) => ({
   /**
-   * The event and one pending delivery per subscriber, and a poke of the dispatchers at commit:
-   * one statement (a round trip per publish, not three: every write that publishes pays for it).
+   * The events (of one type, in order), one pending delivery per event and subscriber, and a poke
+   * of the dispatchers at commit: one statement however many events (a round trip per publish,
+   * not three per event: every write that publishes pays for it). Sequences follow the order of
+   * `events`.
    */
-  async insertEvent(
-    event: {
+  async insertEvents(
+    events: readonly {
       id: string;
       type: string;
       aggregateId: string;
       storeId: string | null;
       payload: unknown;
-    },
+    }[],
     subscribers: readonly string[],
   ): Promise<void> {
+    if (events.length === 0) return;
     if (subscribers.length === 0) {
-      await db.insert(outboxEvents).values(event);
+      await db.insert(outboxEvents).values([...events]);
       return;
     }
+    const rows = sql.join(
+      events.map(
+        (event) =>
+          sql`(${event.id}, ${event.type}, ${event.aggregateId}, ${event.storeId}, ${toJsonbText(event.payload)}::jsonb)`,
+      ),
+      sql`, `,
+    );
     await db.execute(sql`
       WITH event AS (
         INSERT INTO ${outboxEvents} (id, type, aggregate_id, store_id, payload)
-        VALUES (${event.id}, ${event.type}, ${event.aggregateId}, ${event.storeId},
-          ${toJsonbText(event.payload)}::jsonb)
-        RETURNING sequence
+        VALUES ${rows}
+        RETURNING id, sequence, aggregate_id
       ), deliveries AS (
         INSERT INTO ${outboxDeliveries} (event_id, subscriber, sequence, aggregate_id)
-        SELECT ${event.id}, s.subscriber, event.sequence, ${event.aggregateId}
+        SELECT event.id, s.subscriber, event.sequence, event.aggregate_id
         FROM event, unnest(ARRAY[${list(subscribers)}]::text[]) AS s(subscriber)
       )
       SELECT pg_notify(${OUTBOX_CHANNEL}, '')

@@ -31,3 +31,14 @@ export const expectApiError = (
 /** The `field` of every issue in a validation error's details. */
 export const fieldsOf = (error: ApiErrorBody['error']): string[] =>
   (error.details ?? []).map((issue) => issue.field);
+
+const CODE_OF_STATUS = { 400: 'bad_request', 404: 'not_found', 409: 'conflict' } as const;
+
+/**
+ * `expectApiError` with the code that goes with the status: 400 `bad_request`, 404 `not_found`,
+ * 409 `conflict` (reason and message not checked); returns the `error`.
+ */
+export const expectApiErrorStatus = (
+  response: LightMyRequestResponse,
+  status: keyof typeof CODE_OF_STATUS,
+): ApiErrorBody['error'] => expectApiError(response, status, { code: CODE_OF_STATUS[status] });

@@ -43,3 +43,6 @@ export const registerAccount = async (
     headers: { authorization: `Bearer ${body.token}` },
   };
 };
+
+/** A store account as `registerAccount` answers it. */
+export type StoreAccount = Awaited<ReturnType<typeof registerAccount>>;

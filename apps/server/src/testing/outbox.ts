@@ -13,6 +13,13 @@ export const findLatestEmail = async (db: Database, recipient: string, kind: str
   return mail;
 };
 
+/** Every e-mail of one kind to `recipient` that the local outbox kept (no order). */
+export const listEmails = (db: Database, recipient: string, kind: string) =>
+  db
+    .select()
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.recipient, recipient), eq(notificationOutbox.kind, kind)));
+
 /** The token of the public review confirmation link in the newest such e-mail to `recipient`. */
 export const findReviewConfirmationToken = async (
   db: Database,

@@ -1,4 +1,6 @@
 import type { SupplierSession } from '@atelier/contract/identity/partner-account';
+import { createCatalogFactories } from './catalog-factories';
+import { registerAccount } from './factories';
 import type { TestContext } from './test-app';
 
 let sequence = 0;
@@ -34,4 +36,22 @@ export const aSupplierAccount = async (
     companyId,
     headers: { authorization: `Bearer ${session.token}` },
   };
+};
+export type SupplierAccount = Awaited<ReturnType<typeof aSupplierAccount>>;
+
+/**
+ * Two demo supplier companies named as given (`company`, `otherCompany`), one member account each
+ * (`supplier`, `otherSupplier`), and a store account (`store`); `factories` makes more rows.
+ */
+export const twoSuppliersAndAStore = async (
+  context: TestContext,
+  names: { company: string; otherCompany: string },
+) => {
+  const factories = createCatalogFactories(context.connection.db);
+  const company = await factories.aSupplier({ name: names.company });
+  const otherCompany = await factories.aSupplier({ name: names.otherCompany });
+  const supplier = await aSupplierAccount(context, company.id);
+  const otherSupplier = await aSupplierAccount(context, otherCompany.id);
+  const store = await registerAccount(context);
+  return { factories, company, otherCompany, supplier, otherSupplier, store };
 };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '@/app';
 import { loadConfig, type Config } from '@/config';
@@ -44,6 +47,25 @@ export const createTestApp = async (
     async close() {
       await built.app.close();
       await connection.close();
+    },
+  };
+};
+
+/**
+ * `createTestApp` with a DATA_DIR of its own, a new directory under the system temp dir named
+ * `prefix…`; `close()` also removes the directory.
+ */
+export const createTestAppWithDataDir = async (
+  prefix: string,
+  env: Record<string, string | undefined> = {},
+): Promise<TestContext> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const context = await createTestApp({ DATA_DIR: dataDir, ...env });
+  return {
+    ...context,
+    async close() {
+      await context.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -1,25 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogItem } from '@atelier/contract/catalog/item';
 import type { SupplierItem } from '@atelier/contract/catalog/supplier-item';
 import type { UploadedFile } from '@atelier/contract/files/file';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
-import { createTestApp, type TestContext } from '@/testing/test-app';
+import type { StoreAccount } from '@/testing/factories';
+import { twoSuppliersAndAStore, type SupplierAccount } from '@/testing/supplier-factories';
+import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { aPng, multipart } from '@/testing/upload-factories';
 import { loadCatalogReference } from './catalog-rows';
 
-type SupplierAccount = Awaited<ReturnType<typeof aSupplierAccount>>;
-
 let context: TestContext;
-let dataDir: string;
 let supplier: SupplierAccount;
 let otherSupplier: SupplierAccount;
-let store: Awaited<ReturnType<typeof registerAccount>>;
+let store: StoreAccount;
 let otherItemId: string;
 
 const subgroup = [...loadCatalogReference().categories.values()].find(
@@ -27,21 +20,17 @@ const subgroup = [...loadCatalogReference().categories.values()].find(
 )!;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-items-'));
   // Search answers cached for a minute: a catalogue edit must still show at once.
-  context = await createTestApp({ DATA_DIR: dataDir, SEARCH_CACHE_TTL_MS: '60000' });
-  const factories = createCatalogFactories(context.connection.db);
-  const company = await factories.aSupplier({ name: 'Quarry Lane Textiles' });
-  const otherCompany = await factories.aSupplier({ name: 'Far Mill' });
+  context = await createTestAppWithDataDir('atelier-items-', { SEARCH_CACHE_TTL_MS: '60000' });
+  const world = await twoSuppliersAndAStore(context, {
+    company: 'Quarry Lane Textiles',
+    otherCompany: 'Far Mill',
+  });
+  ({ supplier, otherSupplier, store } = world);
+  const { factories, otherCompany } = world;
   otherItemId = (await factories.anItem({ supplier: otherCompany, title: 'Their Tee' })).id;
-  supplier = await aSupplierAccount(context, company.id);
-  otherSupplier = await aSupplierAccount(context, otherCompany.id);
-  store = await registerAccount(context);
 });
-afterAll(async () => {
-  await context.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => context.close());
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',

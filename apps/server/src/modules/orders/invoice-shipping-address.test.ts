@@ -1,8 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import { SOCKET_IO_PATH } from '@atelier/contract/chat/realtime';
 import {
   ORDERS_UPDATED_SOCKET_EVENT,
   type OrdersUpdatedSocketPayload,
@@ -15,61 +12,40 @@ import {
 import { notificationOutbox } from '@/db/schema';
 import { expectApiError } from '@/testing/api-error';
 import { sweepRoute } from '@/testing/bad-input';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
+import type { StoreAccount } from '@/testing/factories';
+import {
+  US_ADDRESS,
+  anOrdersWorld,
+  requestsTo,
+  testCard,
+  type Caller,
+} from '@/testing/orders-fixtures';
+import { socketClients, waitFor } from '@/testing/sockets';
+import type { SupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { supplierInvoices } from './orders.table';
 
-type Caller = { headers: Record<string, string> };
-
 let context: TestContext;
-let baseUrl: string;
-let alice: Awaited<ReturnType<typeof registerAccount>>;
-let bob: Awaited<ReturnType<typeof registerAccount>>;
-let acme: Awaited<ReturnType<typeof aSupplierAccount>>;
+let alice: StoreAccount;
+let bob: StoreAccount;
+let acme: SupplierAccount;
 let conversationId: string;
-const sockets: ClientSocket[] = [];
+const sockets = socketClients();
+const { connect } = sockets;
 
-const ADDRESS = {
-  name: 'Alice Example',
-  company: 'Alice Apparel',
-  line1: '1 Main Street',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: '+1 919 555 0100',
-};
+const ADDRESS = { ...US_ADDRESS, company: 'Alice Apparel', phone: '+1 919 555 0100' };
 
 const urlOf = (invoiceId: string) =>
   saveInvoiceShippingAddress.path.replace(':id', encodeURIComponent(invoiceId));
 
-const call = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers: caller.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-const ok = async <T>(
-  caller: Caller,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: unknown,
-) => {
-  const response = await call(caller, method, url, payload);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
+const requests = requestsTo(() => context);
+const { call, ok } = requests;
 
 const saveAddress = (caller: Caller, invoiceId: string, address: unknown) =>
   call(caller, 'PUT', urlOf(invoiceId), address);
 
 const sendInvoice = (overrides: Record<string, unknown> = {}) =>
-  ok<Invoice>(acme, 'POST', '/api/partner/invoices', {
+  requests.sendInvoice(acme, {
     conversationId,
     lines: [{ title: 'Heavyweight tee, black', quantity: 300, unitPrice: 850 }],
     shippingMode: 'CHARGE_SHIPPING_LATER',
@@ -87,75 +63,24 @@ const rowOf = async (invoiceId: string) => {
 
 /** Pays every line of the invoice with the test card that pays, at `address`. */
 const payInvoice = async (invoiceId: string, address: unknown = ADDRESS) => {
-  const added = await ok<Invoice>(
-    alice,
-    'POST',
-    '/api/web/creator-invoice-items/action/add-to-cart',
-    {
-      invoiceId,
-    },
-  );
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/web/creator-invoice-payments',
-    headers: { ...alice.headers, 'idempotency-key': `address-test-${invoiceId}` },
-    payload: {
-      itemIds: added.lines.map((line) => line.orderItemId),
-      shippingAddress: address,
-      paymentMethod: {
-        type: 'test_card',
-        number: '4242424242424242',
-        expMonth: 12,
-        expYear: 2040,
-        cvc: '123',
-      },
-    },
+  const added = await requests.addToCart(alice, invoiceId);
+  const response = await requests.pay(alice, {
+    itemIds: added.lines.map((line) => line.orderItemId),
+    shippingAddress: address,
+    paymentMethod: testCard(),
   });
   expect(response.statusCode, response.body).toBe(200);
 };
 
-const connect = (token: string) =>
-  new Promise<ClientSocket>((resolve, reject) => {
-    const socket = connectClient(baseUrl, {
-      path: SOCKET_IO_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-
-const waitFor = async (check: () => boolean, timeoutMs = 5_000) => {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
 beforeAll(async () => {
   context = await createTestApp();
-  await context.reference.seedReferenceData();
-  await context.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = context.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const company = await createCatalogFactories(context.connection.db).aSupplier({
-    name: 'Acme Knits',
-  });
-  alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
-  bob = await registerAccount(context, { storeTitle: 'Bob Boutique', name: 'Bob' });
-  acme = await aSupplierAccount(context, company.id, { name: 'Ana of Acme' });
-  conversationId = (
-    await ok<ConversationSummary>(alice, 'POST', '/api/web/conversations', {
-      supplierId: company.id,
-    })
-  ).sid;
+  await sockets.listen(context);
+  const world = await anOrdersWorld(context);
+  ({ alice, bob, acme } = world);
+  conversationId = world.conversation.sid;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await context.close();
 });
 

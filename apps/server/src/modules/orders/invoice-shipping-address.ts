@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { FieldIssue } from '@atelier/contract/common/errors';
 import type { Invoice, InvoiceStatus } from '@atelier/contract/orders/invoice';
 import type { PostalAddress } from '@atelier/contract/sales/order';
 import type { Database } from '@/db/client';
@@ -52,16 +51,6 @@ const isSameAddress = (a: PostalAddress | null, b: PostalAddress) =>
   (Object.keys(b) as (keyof PostalAddress)[]).every((key) => (a[key] ?? null) === b[key]);
 
 /**
- * Checkout's check names fields inside its body (`shippingAddress.postalCode`); here the body is
- * the address, so the field is the part itself (`postalCode`).
- */
-const asBodyFields = (issues: FieldIssue[]): FieldIssue[] =>
-  issues.map((issue) => ({
-    ...issue,
-    field: issue.field.replace(/^shippingAddress\.?/, '') || 'body',
-  }));
-
-/**
  * Spec §2 /add-shipping-address/{invoiceId} (issue 12): the store says where the goods of a
  * supplier's invoice go before paying it, so the supplier can quote shipping charged later and
  * checkout starts from it.
@@ -91,10 +80,10 @@ export const createInvoiceShippingAddressService = ({
     if (found.status !== 'OPEN') throw notOpen(found.status);
     const address = normalized(input);
     // The reference data is read before the transaction (PGlite has one connection).
-    const issues = await shippingAddressIssues(address, addresses);
+    const issues = await shippingAddressIssues(address, addresses, '');
     if (issues.length > 0) {
       throw new AppError('bad_request', 'Check the shipping address.', {
-        details: asBodyFields(issues),
+        details: issues,
       });
     }
     await db.transaction(async (tx) => {

@@ -29,70 +29,89 @@ export type OrdersEmailDeps = {
   publicUrl: string;
 };
 
-type Mail = { to: 'STORE' | 'SUPPLIER'; subject: string; lines: string[]; kind: string };
+type OrdersEvent = DomainEvent<'orders.items.updated' | 'orders.invoice.updated'>;
+
+/** The e-mails of the orders module, by `notification_outbox.kind`, and who receives each. */
+const MAIL_RECIPIENT = {
+  'orders.invoice.sent': 'STORE',
+  'orders.invoice.paid': 'SUPPLIER',
+  'orders.items.paid': 'SUPPLIER',
+  'orders.items.shipped': 'STORE',
+} as const;
+type MailKind = keyof typeof MAIL_RECIPIENT;
+
+type Mail = { subject: string; lines: string[] };
+
+/**
+ * Which e-mail an event is, from its payload alone (no read), or undefined when it is news to
+ * no one by e-mail: a new invoice (store), a paid invoice and paid items (supplier), shipped
+ * items and each parcel of a partial shipment (store). Cart moves, payments in progress, removed
+ * lines and canceled items are the store's own doing or shown live; so are changes beside the
+ * status (a cancel request or its answer, a destination, a price: `statusChanged: false`) and a
+ * saved shipping address (`change`).
+ */
+export const mailKindOf = (event: OrdersEvent): MailKind | undefined => {
+  if (event.type === 'orders.invoice.updated') {
+    if (event.payload.change !== undefined) return undefined;
+    if (event.payload.status === 'OPEN') return 'orders.invoice.sent';
+    if (event.payload.status === 'PAID') return 'orders.invoice.paid';
+    return undefined;
+  }
+  if (event.payload.shipmentId !== undefined) return 'orders.items.shipped';
+  if (event.payload.statusChanged === false) return undefined;
+  if (event.payload.status === 'IN_PRODUCTION') return 'orders.items.paid';
+  if (event.payload.status === 'SHIPPED') return 'orders.items.shipped';
+  return undefined;
+};
 
 /**
  * Issue 12 "Both sides follow the order": the side that did not make a change hears of it by
- * e-mail through the Notifier when none of its sockets is open, as chat messages do: a new
- * invoice (store), a paid invoice and paid items (supplier), shipped items and each parcel of a
- * partial shipment (store).
- * Cart moves send nothing. The e-mails and the event id are written in one transaction, so a
+ * e-mail through the Notifier when none of its sockets is open, as chat messages do (which
+ * events: `mailKindOf`). The e-mails and the event id are written in one transaction, so a
  * redelivered event sends nothing twice.
  */
-/** The item statuses `mailOf` writes an e-mail for; events of the others are skipped unread. */
-const MAILED_ITEM_STATUSES: ReadonlySet<string> = new Set(['IN_PRODUCTION', 'SHIPPED']);
-
 export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
   const baseUrl = deps.publicUrl.replace(/\/+$/, '');
 
-  const mailOf = async (
-    event: DomainEvent<'orders.items.updated' | 'orders.invoice.updated'>,
-  ): Promise<Mail | undefined> => {
-    const tx = deps.db;
+  /** The text of `kind` for the event, read from the tables; undefined when its rows are gone. */
+  const mailOf = async (event: OrdersEvent, kind: MailKind): Promise<Mail | undefined> => {
     const { companyId } = event.payload;
     const supplier = (await deps.findSupplierNames([companyId])).get(companyId) ?? 'Your supplier';
     if (event.type === 'orders.invoice.updated') {
-      const [invoice] = await tx
+      const [invoice] = await deps.db
         .select()
         .from(supplierInvoices)
         .where(inArray(supplierInvoices.id, [event.payload.invoiceId]));
       if (!invoice) return undefined;
-      if (event.payload.status === 'OPEN') {
-        return {
-          to: 'STORE',
-          kind: 'orders.invoice.sent',
-          subject: `New invoice from ${supplier}`,
-          lines: [
-            `${supplier} sent you an invoice.`,
-            `Pay it: ${baseUrl}/pay-invoice/${invoice.id}`,
-          ],
-        };
-      }
-      if (event.payload.status === 'PAID') {
-        return {
-          to: 'SUPPLIER',
-          kind: 'orders.invoice.paid',
-          subject: 'An invoice was paid',
-          lines: [`Invoice ${invoice.id} was paid.`, `See your orders: ${baseUrl}/partner/orders`],
-        };
-      }
-      return undefined;
+      return kind === 'orders.invoice.sent'
+        ? {
+            subject: `New invoice from ${supplier}`,
+            lines: [
+              `${supplier} sent you an invoice.`,
+              `Pay it: ${baseUrl}/pay-invoice/${invoice.id}`,
+            ],
+          }
+        : {
+            subject: 'An invoice was paid',
+            lines: [
+              `Invoice ${invoice.id} was paid.`,
+              `See your orders: ${baseUrl}/partner/orders`,
+            ],
+          };
     }
-    const items = await tx
+    const items = await deps.db
       .select()
       .from(creatorOrderItems)
       .where(inArray(creatorOrderItems.id, event.payload.itemIds));
     if (event.payload.shipmentId) {
       // A parcel of a partial shipment: the item is still in production, the store hears of it.
-      const [parcel] = await tx
+      const [parcel] = await deps.db
         .select()
         .from(creatorOrderItemShipments)
         .where(inArray(creatorOrderItemShipments.id, [event.payload.shipmentId]));
       const item = items.find((row) => row.id === parcel?.itemId);
       if (!parcel || !item) return undefined;
       return {
-        to: 'STORE',
-        kind: 'orders.items.shipped',
         subject: `${supplier} shipped part of your order`,
         lines: [
           `- ${item.title}: ${parcel.quantity} of ${item.quantity} units shipped (${item.shippedQuantity} so far)`,
@@ -106,18 +125,12 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
       (item) =>
         `- ${item.title}: ${item.quantity} × ${formatMoney(item.unitPrice, item.currencyCode)}`,
     );
-    switch (event.payload.status) {
-      case 'IN_PRODUCTION':
-        return {
-          to: 'SUPPLIER',
-          kind: 'orders.items.paid',
+    return kind === 'orders.items.paid'
+      ? {
           subject: `Paid: ${items.length} item${items.length === 1 ? '' : 's'} to produce`,
           lines: ['A store paid for:', ...list, '', `See your orders: ${baseUrl}/partner/orders`],
-        };
-      case 'SHIPPED':
-        return {
-          to: 'STORE',
-          kind: 'orders.items.shipped',
+        }
+      : {
           subject: `${supplier} shipped your order`,
           lines: [
             ...list,
@@ -128,62 +141,46 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
             `Follow it: ${baseUrl}/inbox/orders`,
           ],
         };
-      // Cart moves, the payment in progress and removed invoice lines are the store's own
-      // doing: nothing to tell. (A production cancel, with the supplier's confirmation, is not
-      // built yet.)
-      case 'CANCELED':
-      case 'NOT_PURCHASED':
-      case 'IN_SHOPPING_CART':
-      case 'CHARGE_PENDING':
-      case 'IN_SUBSCRIPTION':
-        return undefined;
-    }
   };
 
   /**
-   * Everything is read before the transaction that records the event and writes the e-mails
-   * (PGlite has one connection: a read outside an open transaction would wait for it).
+   * Decides from the payload, then asks whether the recipient is online, and only then reads
+   * (most events send nothing, and an online party is told live): everything is read before the
+   * transaction that records the event and writes the e-mails (PGlite has one connection: a read
+   * outside an open transaction would wait for it).
    */
-  const handle = async (event: DomainEvent<'orders.items.updated' | 'orders.invoice.updated'>) => {
-    // Most events (cart moves, payments in progress) send nothing: answered before any read, so
-    // a checkout's events cost the database nothing here. Keep in step with `mailOf`.
-    const mayMail =
-      event.type === 'orders.invoice.updated'
-        ? // A saved shipping address is shown live only: it is not a new invoice.
-          event.payload.change === undefined &&
-          (event.payload.status === 'OPEN' || event.payload.status === 'PAID')
-        : // A change beside the status (a cancel request, a destination) is not news by e-mail;
-          // a parcel of a partial shipment is.
-          (event.payload.statusChanged !== false || event.payload.shipmentId !== undefined) &&
-          MAILED_ITEM_STATUSES.has(event.payload.status);
-    if (!mayMail) return;
+  const handle = async (event: OrdersEvent) => {
+    const kind = mailKindOf(event);
+    if (!kind) return;
     const { storeId, companyId } = event.payload;
-    const mail = await mailOf(event);
-    const party =
-      mail?.to === 'STORE'
-        ? ({ kind: 'STORE', storeId } as const)
-        : ({ kind: 'SUPPLIER', companyId } as const);
+    const to = MAIL_RECIPIENT[kind];
+    if (
+      await deps.isOnline(
+        to === 'STORE' ? { kind: 'STORE', storeId } : { kind: 'SUPPLIER', companyId },
+      )
+    ) {
+      return;
+    }
     const addresses =
-      !mail || (await deps.isOnline(party))
-        ? []
-        : mail.to === 'STORE'
-          ? [await deps.findStoreEmail(storeId)].flatMap((email) => (email ? [email] : []))
-          : await deps.listSupplierEmails(companyId);
-    // Nothing to send (the party is online, or has no address): nothing to remember either.
-    if (!mail || addresses.length === 0) return;
+      to === 'STORE'
+        ? [await deps.findStoreEmail(storeId)].flatMap((email) => (email ? [email] : []))
+        : await deps.listSupplierEmails(companyId);
+    if (addresses.length === 0) return;
+    const mail = await mailOf(event, kind);
+    if (!mail) return;
     await deps.db.transaction(async (tx) => {
       const [isFirst] = await tx
         .insert(ordersEmailEvents)
         .values({ eventId: event.id, emailCount: addresses.length, handledAt: deps.clock.now() })
         .onConflictDoNothing()
         .returning({ eventId: ordersEmailEvents.eventId });
-      if (!isFirst || !mail) return;
-      for (const to of addresses) {
+      if (!isFirst) return;
+      for (const address of addresses) {
         await deps.notifier.sendEmail(
           {
-            to,
-            storeId: mail.to === 'STORE' ? storeId : null,
-            kind: mail.kind,
+            to: address,
+            storeId: to === 'STORE' ? storeId : null,
+            kind,
             subject: mail.subject,
             body: mail.lines.join('\n'),
           },
@@ -193,7 +190,7 @@ export const subscribeOrdersEmail = (deps: OrdersEmailDeps) => {
     });
   };
 
-  deps.events.subscribe(
+  deps.events.subscribe<OrdersEvent['type']>(
     'orders.offline-email',
     ['orders.items.updated', 'orders.invoice.updated'],
     handle,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import {
   addInvoiceToCart,
   calcFinancingFees,
@@ -26,72 +25,41 @@ import {
   updateOrderItemDestination,
 } from '@atelier/contract/orders/order-item-api';
 import { sweepRoute, type SweepRoute } from '@/testing/bad-input';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
+import type { StoreAccount } from '@/testing/factories';
+import {
+  US_ADDRESS as ADDRESS,
+  anOrdersWorld,
+  requestsTo,
+  testCard,
+} from '@/testing/orders-fixtures';
+import type { SupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 
 let context: TestContext;
-let store: Awaited<ReturnType<typeof registerAccount>>;
-let supplier: Awaited<ReturnType<typeof aSupplierAccount>>;
+let store: StoreAccount;
+let supplier: SupplierAccount;
 let conversationId: string;
 let invoice: Invoice;
 let itemId: string;
 
-const ADDRESS = {
-  name: 'Sweep',
-  company: null,
-  line1: '1 Main St',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
-const CARD = {
-  type: 'test_card',
-  number: '4000000000000002',
-  expMonth: 1,
-  expYear: 2040,
-  cvc: '123',
-};
+const CARD = testCard('4000000000000002');
+const requests = requestsTo(() => context);
 
 const newInvoice = async (overrides: Record<string, unknown> = {}) =>
-  context.app.inject({
-    method: 'POST',
-    url: createPartnerInvoice.path,
-    headers: supplier.headers,
-    payload: {
-      conversationId,
-      lines: [{ title: 'Tee', quantity: 10, unitPrice: 500 }],
-      leadTimeDays: 10,
-      ...overrides,
-    },
+  requests.call(supplier, 'POST', createPartnerInvoice.path, {
+    conversationId,
+    lines: [{ title: 'Tee', quantity: 10, unitPrice: 500 }],
+    leadTimeDays: 10,
+    ...overrides,
   });
 
 beforeAll(async () => {
   context = await createTestApp();
-  await context.reference.seedReferenceData();
-  const company = await createCatalogFactories(context.connection.db).aSupplier();
-  store = await registerAccount(context);
-  supplier = await aSupplierAccount(context, company.id);
-  conversationId = (
-    await context.app.inject({
-      method: 'POST',
-      url: '/api/web/conversations',
-      headers: store.headers,
-      payload: { supplierId: company.id },
-    })
-  ).json<ConversationSummary>().sid;
+  const world = await anOrdersWorld(context);
+  ({ alice: store, acme: supplier } = world);
+  conversationId = world.conversation.sid;
   invoice = (await newInvoice()).json<Invoice>();
-  const added = await context.app.inject({
-    method: 'POST',
-    url: addInvoiceToCart.path,
-    headers: store.headers,
-    payload: { invoiceId: invoice.id },
-  });
-  itemId = added.json<Invoice>().lines[0]!.orderItemId!;
+  itemId = (await requests.addToCart(store, invoice.id)).lines[0]!.orderItemId!;
 });
 afterAll(async () => context.close());
 

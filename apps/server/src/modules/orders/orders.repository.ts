@@ -29,34 +29,55 @@ export type StatusActor =
  * The only code that queries the orders module's tables (issue 12). Every store-side query is
  * filtered by the store; every supplier-side one by the company.
  */
-/** Publishes `orders.items.updated` per store and company of the items, in the write's transaction. */
+/**
+ * Publishes `orders.items.updated` per store and company of the items, in the write's
+ * transaction (one statement). `beside`: a change beside the status (`statusChanged: false`), or
+ * a parcel shipped while units remain (`shipmentId`).
+ */
 const publishItems = async (
   events: EventBus,
   tx: Database,
   rows: readonly CreatorOrderItemRow[],
   status: OrderItemStatus,
-  statusChanged = true,
+  beside: { statusChanged?: false; shipmentId?: string } = {},
 ) => {
   const groups = new Map<string, CreatorOrderItemRow[]>();
   for (const row of rows) {
     const key = `${row.storeId} ${row.companyId}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  for (const group of groups.values()) {
-    const { storeId, companyId } = group[0]!;
-    await events.publish(tx, 'orders.items.updated', {
-      aggregateId: storeId,
-      storeId,
-      payload: {
+  await events.publishMany(
+    tx,
+    'orders.items.updated',
+    [...groups.values()].map((group) => {
+      const { storeId, companyId } = group[0]!;
+      return {
+        aggregateId: storeId,
         storeId,
-        companyId,
-        itemIds: group.map((row) => row.id),
-        status,
-        ...(statusChanged ? {} : { statusChanged: false }),
-      },
-    });
-  }
+        payload: { storeId, companyId, itemIds: group.map((row) => row.id), status, ...beside },
+      };
+    }),
+  );
 };
+
+/** One history event of an item: from `from` (null when it was just created) to `to`. */
+const historyRow = (
+  item: Pick<CreatorOrderItemRow, 'id' | 'storeId'>,
+  from: OrderItemStatus | null,
+  to: OrderItemStatus,
+  actor: StatusActor,
+  at: Date,
+  note: string | null = null,
+) => ({
+  id: newId('oie'),
+  orderItemId: item.id,
+  storeId: item.storeId,
+  fromStatus: from,
+  toStatus: to,
+  ...actorColumns(actor),
+  note,
+  createdAt: at,
+});
 
 /**
  * A payment as the provider would know it, by its charge id: amount, status, card and what was
@@ -258,17 +279,7 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
     const history = tx.$with('history', {}).as(
       tx
         .insert(creatorOrderItemEvents)
-        .values(
-          rows.map((row) => ({
-            id: newId('oie'),
-            orderItemId: row.id,
-            storeId: row.storeId,
-            fromStatus: null,
-            toStatus: row.status,
-            ...actorColumns(actor),
-            createdAt: at,
-          })),
-        )
+        .values(rows.map((row) => historyRow(row, null, row.status, actor, at)))
         .getSQL(),
     );
     const inserted = await tx.with(history).insert(creatorOrderItems).values(rows).returning();
@@ -296,18 +307,7 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
     const history = tx.$with('history', {}).as(
       tx
         .insert(creatorOrderItemEvents)
-        .values(
-          items.map((item) => ({
-            id: newId('oie'),
-            orderItemId: item.id,
-            storeId: item.storeId,
-            fromStatus: item.status,
-            toStatus: to,
-            ...actorColumns(actor),
-            note,
-            createdAt: at,
-          })),
-        )
+        .values(items.map((item) => historyRow(item, item.status, to, actor, at, note)))
         .getSQL(),
     );
     const updated = await tx
@@ -373,26 +373,14 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
     at: Date,
     note: string,
   ) {
-    await tx.insert(creatorOrderItemEvents).values({
-      id: newId('oie'),
-      orderItemId: item.id,
-      storeId: item.storeId,
-      fromStatus: item.status,
-      toStatus: item.status,
-      ...actorColumns(actor),
-      note,
-      createdAt: at,
-    });
+    await tx
+      .insert(creatorOrderItemEvents)
+      .values(historyRow(item, item.status, item.status, actor, at, note));
   },
 
   /** Tells both parties a parcel of the item shipped while units remain (status unchanged). */
   async announceShipment(tx: Database, item: CreatorOrderItemRow, shipmentId: string) {
-    const { storeId, companyId } = item;
-    await events.publish(tx, 'orders.items.updated', {
-      aggregateId: storeId,
-      storeId,
-      payload: { storeId, companyId, itemIds: [item.id], status: item.status, shipmentId },
-    });
+    await publishItems(events, tx, [item], item.status, { shipmentId });
   },
 
   /** Tells both parties that items changed without changing status (a cancel request). */
@@ -403,7 +391,7 @@ export const createOrdersRepository = (db: Database, events: EventBus) => ({
         tx,
         rows.filter((row) => row.status === status),
         status,
-        false,
+        { statusChanged: false },
       );
     }
   },

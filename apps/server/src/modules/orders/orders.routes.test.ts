@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import { computeCheckoutTotals } from '@atelier/contract/orders/checkout-totals';
@@ -8,77 +5,34 @@ import type { Invoice, Payment } from '@atelier/contract/orders/invoice';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { expectApiError as expectError } from '@/testing/api-error';
+import { expectApiErrorStatus as expectApiError } from '@/testing/api-error';
 import { signLocalWebhook } from './payments/local-webhook';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
-import { createTestApp, type TestContext } from '@/testing/test-app';
+import type { StoreAccount } from '@/testing/factories';
+import {
+  US_ADDRESS as ADDRESS,
+  anOrdersWorld,
+  newIdempotencyKey as newKey,
+  requestsTo,
+  testCard as card,
+  type Caller,
+} from '@/testing/orders-fixtures';
+import type { SupplierAccount } from '@/testing/supplier-factories';
+import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 
-type Caller = { headers: Record<string, string> };
-const CODES: Record<number, string> = { 400: 'bad_request', 404: 'not_found', 409: 'conflict' };
-const expectApiError = (response: Parameters<typeof expectError>[0], status: 400 | 404 | 409) =>
-  expectError(response, status, { code: CODES[status]! });
 type Cart = { items: OrderItem[]; totals: ReturnType<typeof computeCheckoutTotals> | null };
 
 let context: TestContext;
-let dataDir: string;
-let alice: Awaited<ReturnType<typeof registerAccount>>;
-let bob: Awaited<ReturnType<typeof registerAccount>>;
-let acme: Awaited<ReturnType<typeof aSupplierAccount>>;
-let other: Awaited<ReturnType<typeof aSupplierAccount>>;
+let alice: StoreAccount;
+let bob: StoreAccount;
+let acme: SupplierAccount;
+let other: SupplierAccount;
 let conversation: ConversationSummary;
 let sampleItemId: string;
 
-const ADDRESS = {
-  name: 'Alice Example',
-  company: null,
-  line1: '1 Main Street',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
-const card = (number: string) => ({
-  type: 'test_card',
-  number,
-  expMonth: 12,
-  expYear: 2040,
-  cvc: '123',
-});
-let keySequence = 0;
-const newKey = () => `test-key-${Date.now()}-${(keySequence += 1)}`;
-
-const call = async (
-  caller: Caller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  context.app.inject({
-    method,
-    url,
-    headers: { ...caller.headers, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-const ok = async <T>(
-  caller: Caller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  headers?: Record<string, string>,
-) => {
-  const response = await call(caller, method, url, payload, headers);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
+const { call, ok, pay, sendInvoice: send } = requestsTo(() => context);
 
 const sendInvoice = () =>
-  ok<Invoice>(acme, 'POST', '/api/partner/invoices', {
+  send(acme, {
     conversationId: conversation.sid,
     lines: [
       { title: 'Heavyweight tee, black', quantity: 300, unitPrice: 850 },
@@ -92,29 +46,14 @@ const sendInvoice = () =>
 const cartOf = (caller: Caller, query = '') =>
   ok<Cart>(caller, 'GET', `/api/web/creator-order-items/shopping-cart${query}`);
 
-const pay = (caller: Caller, body: Record<string, unknown>, key = newKey()) =>
-  call(caller, 'POST', '/api/web/creator-invoice-payments', body, { 'idempotency-key': key });
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-orders-'));
-  context = await createTestApp({ DATA_DIR: dataDir });
-  await context.reference.seedReferenceData();
-  const factories = createCatalogFactories(context.connection.db);
-  const acmeSupplier = await factories.aSupplier({ name: 'Acme Knits' });
-  const otherSupplier = await factories.aSupplier({ name: 'Other Mills' });
-  sampleItemId = (await factories.anItem({ supplier: acmeSupplier, title: 'Boxy tee' })).id;
-  alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
-  bob = await registerAccount(context, { storeTitle: 'Bob Boutique', name: 'Bob' });
-  acme = await aSupplierAccount(context, acmeSupplier.id, { name: 'Ana of Acme' });
-  other = await aSupplierAccount(context, otherSupplier.id);
-  conversation = await ok<ConversationSummary>(alice, 'POST', '/api/web/conversations', {
-    supplierId: acmeSupplier.id,
-  });
+  context = await createTestAppWithDataDir('atelier-orders-');
+  const world = await anOrdersWorld(context);
+  ({ alice, bob, acme, other, conversation } = world);
+  sampleItemId = (await world.factories.anItem({ supplier: world.acmeSupplier, title: 'Boxy tee' }))
+    .id;
 });
-afterAll(async () => {
-  await context.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => context.close());
 
 describe('supplier invoices', () => {
   it('reach the store of the conversation, and no one else', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import type { Invoice, Payment } from '@atelier/contract/orders/invoice';
+import type { Payment } from '@atelier/contract/orders/invoice';
 import {
   markOrderItemReceived,
   shipPartnerOrderItem,
@@ -10,53 +10,26 @@ import {
 import { notificationOutbox } from '@/db/schema';
 import { expectApiError } from '@/testing/api-error';
 import { sweepRoute } from '@/testing/bad-input';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
+import type { StoreAccount } from '@/testing/factories';
+import {
+  US_ADDRESS as ADDRESS,
+  anOrdersWorld,
+  requestsTo,
+  testCard,
+  type Caller,
+} from '@/testing/orders-fixtures';
+import type { SupplierAccount } from '@/testing/supplier-factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 
-type Caller = { headers: Record<string, string> };
-
 let context: TestContext;
-let alice: Awaited<ReturnType<typeof registerAccount>>;
-let bob: Awaited<ReturnType<typeof registerAccount>>;
-let acme: Awaited<ReturnType<typeof aSupplierAccount>>;
-let other: Awaited<ReturnType<typeof aSupplierAccount>>;
+let alice: StoreAccount;
+let bob: StoreAccount;
+let acme: SupplierAccount;
+let other: SupplierAccount;
 let conversation: ConversationSummary;
-let keySequence = 0;
 
-const ADDRESS = {
-  name: 'Alice Example',
-  company: null,
-  line1: '1 Main Street',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
-const CARD = {
-  type: 'test_card',
-  number: '4242424242424242',
-  expMonth: 12,
-  expYear: 2040,
-  cvc: '123',
-};
-
-const call = (caller: Caller, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers: caller.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-const ok = async <T>(caller: Caller, method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const response = await call(caller, method, url, payload);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
+const requests = requestsTo(() => context);
+const { call, ok } = requests;
 
 const ship = (caller: Caller, id: string, body: Record<string, unknown>) =>
   call(caller, 'POST', `/api/partner/order-items/${id}/ship`, body);
@@ -66,25 +39,17 @@ const getItem = (id: string) => ok<OrderItem>(alice, 'GET', `/api/web/creator-or
 
 /** A paid production item of `quantity` units from Acme to Alice, in production. */
 const aPaidItem = async (quantity: number) => {
-  const invoice = await ok<Invoice>(acme, 'POST', '/api/partner/invoices', {
+  const invoice = await requests.sendInvoice(acme, {
     conversationId: conversation.sid,
     lines: [{ title: `Tee run of ${quantity}`, quantity, unitPrice: 850 }],
     leadTimeDays: 30,
   });
-  const added = await ok<Invoice>(
-    alice,
-    'POST',
-    '/api/web/creator-invoice-items/action/add-to-cart',
-    {
-      invoiceId: invoice.id,
-    },
-  );
+  const added = await requests.addToCart(alice, invoice.id);
   const itemId = added.lines[0]!.orderItemId!;
-  const paid = await context.app.inject({
-    method: 'POST',
-    url: '/api/web/creator-invoice-payments',
-    headers: { ...alice.headers, 'idempotency-key': `partial-${(keySequence += 1)}` },
-    payload: { itemIds: [itemId], shippingAddress: ADDRESS, paymentMethod: CARD },
+  const paid = await requests.pay(alice, {
+    itemIds: [itemId],
+    shippingAddress: ADDRESS,
+    paymentMethod: testCard(),
   });
   expect(paid.json<Payment>().status, paid.body).toBe('COMPLETED');
   return itemId;
@@ -103,17 +68,7 @@ const trackingCards = async () =>
 
 beforeAll(async () => {
   context = await createTestApp();
-  await context.reference.seedReferenceData();
-  const factories = createCatalogFactories(context.connection.db);
-  const acmeSupplier = await factories.aSupplier({ name: 'Acme Knits' });
-  const otherSupplier = await factories.aSupplier({ name: 'Other Mills' });
-  alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
-  bob = await registerAccount(context, { storeTitle: 'Bob Boutique', name: 'Bob' });
-  acme = await aSupplierAccount(context, acmeSupplier.id, { name: 'Ana of Acme' });
-  other = await aSupplierAccount(context, otherSupplier.id);
-  conversation = await ok<ConversationSummary>(alice, 'POST', '/api/web/conversations', {
-    supplierId: acmeSupplier.id,
-  });
+  ({ alice, bob, acme, other, conversation } = await anOrdersWorld(context));
 });
 afterAll(async () => context.close());
 

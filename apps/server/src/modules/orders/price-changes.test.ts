@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '@atelier/contract/chat/conversation';
 import type { Invoice, Payment } from '@atelier/contract/orders/invoice';
 import type { CartItem, OrderItem } from '@atelier/contract/orders/order-item-api';
 import type { TransactionEvent } from '@atelier/contract/orders/order-item-pricing';
@@ -16,20 +12,25 @@ import {
 } from '@/db/schema';
 import type { DomainEvent } from '@/events/domain-events';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
-import { createTestApp, type TestContext } from '@/testing/test-app';
+import type { StoreAccount } from '@/testing/factories';
+import {
+  US_ADDRESS as ADDRESS,
+  anOrdersWorld,
+  newIdempotencyKey as newKey,
+  requestsTo,
+  testCard as card,
+  type Caller,
+} from '@/testing/orders-fixtures';
+import type { SupplierAccount } from '@/testing/supplier-factories';
+import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 
-type Caller = { headers: Record<string, string> };
 type Cart = { items: CartItem[]; totals: { subtotal: number; total: number } | null };
 
 let context: TestContext;
-let dataDir: string;
-let alice: Awaited<ReturnType<typeof registerAccount>>;
-let bob: Awaited<ReturnType<typeof registerAccount>>;
-let acme: Awaited<ReturnType<typeof aSupplierAccount>>;
-let other: Awaited<ReturnType<typeof aSupplierAccount>>;
+let alice: StoreAccount;
+let bob: StoreAccount;
+let acme: SupplierAccount;
+let other: SupplierAccount;
 let conversationId: string;
 let sampleItemId: string;
 
@@ -37,54 +38,11 @@ let sampleItemId: string;
 const purchases: DomainEvent<'orders.purchase.completed'>[] = [];
 const cartAdds: DomainEvent<'orders.cart.item_added'>[] = [];
 
-const ADDRESS = {
-  name: 'Alice Example',
-  company: null,
-  line1: '1 Main Street',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
-const card = (number = '4242424242424242') => ({
-  type: 'test_card',
-  number,
-  expMonth: 12,
-  expYear: 2040,
-  cvc: '123',
-});
-let keySequence = 0;
-const newKey = () => `price-key-${Date.now()}-${(keySequence += 1)}`;
-
-const call = (
-  caller: Caller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  context.app.inject({
-    method,
-    url,
-    headers: { ...caller.headers, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-const ok = async <T>(
-  caller: Caller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) => {
-  const response = await call(caller, method, url, payload);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
+const requests = requestsTo(() => context);
+const { call, ok } = requests;
 
 const sendInvoice = () =>
-  ok<Invoice>(acme, 'POST', '/api/partner/invoices', {
+  requests.sendInvoice(acme, {
     conversationId,
     lines: [
       { title: 'Heavyweight tee', quantity: 10, unitPrice: 1200 },
@@ -94,10 +52,7 @@ const sendInvoice = () =>
     leadTimeDays: 20,
   });
 
-const addToCart = (invoice: Invoice) =>
-  ok<Invoice>(alice, 'POST', '/api/web/creator-invoice-items/action/add-to-cart', {
-    invoiceId: invoice.id,
-  });
+const addToCart = (invoice: Invoice) => requests.addToCart(alice, invoice.id);
 
 const changePrice = (
   invoice: Invoice,
@@ -112,13 +67,7 @@ const changePrice = (
 const cart = () => ok<Cart>(alice, 'GET', '/api/web/creator-order-items/shopping-cart');
 
 const pay = (caller: Caller, itemIds: string[], number?: string) =>
-  call(
-    caller,
-    'POST',
-    '/api/web/creator-invoice-payments',
-    { itemIds, shippingAddress: ADDRESS, paymentMethod: card(number) },
-    { 'idempotency-key': newKey() },
-  );
+  requests.pay(caller, { itemIds, shippingAddress: ADDRESS, paymentMethod: card(number) });
 
 const itemRow = async (id: string) =>
   (
@@ -129,9 +78,7 @@ const paymentsOf = async (storeId: string) =>
   context.connection.db.select().from(creatorPayments).where(eq(creatorPayments.storeId, storeId));
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-prices-'));
-  context = await createTestApp({ DATA_DIR: dataDir });
-  await context.reference.seedReferenceData();
+  context = await createTestAppWithDataDir('atelier-prices-');
   context.events.subscribe(
     'test.analytics',
     ['orders.purchase.completed', 'orders.cart.item_added'],
@@ -140,26 +87,18 @@ beforeAll(async () => {
       if (event.type === 'orders.cart.item_added') cartAdds.push(event);
     },
   );
-  const factories = createCatalogFactories(context.connection.db);
-  const acmeSupplier = await factories.aSupplier({ name: 'Acme Knits' });
-  const otherSupplier = await factories.aSupplier({ name: 'Other Mills' });
+  const world = await anOrdersWorld(context);
+  ({ alice, bob, acme, other } = world);
+  conversationId = world.conversation.sid;
   sampleItemId = (
-    await factories.anItem({ supplier: acmeSupplier, title: 'Boxy tee', samplePriceCents: 1200 })
-  ).id;
-  alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
-  bob = await registerAccount(context, { storeTitle: 'Bob Boutique', name: 'Bob' });
-  acme = await aSupplierAccount(context, acmeSupplier.id, { name: 'Ana of Acme' });
-  other = await aSupplierAccount(context, otherSupplier.id);
-  conversationId = (
-    await ok<ConversationSummary>(alice, 'POST', '/api/web/conversations', {
-      supplierId: acmeSupplier.id,
+    await world.factories.anItem({
+      supplier: world.acmeSupplier,
+      title: 'Boxy tee',
+      samplePriceCents: 1200,
     })
-  ).sid;
+  ).id;
 });
-afterAll(async () => {
-  await context.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => context.close());
 
 describe('a supplier changes the price of an unpaid invoice line', () => {
   it('shows the store the new source price, refuses checkout until accepted, then charges it', async () => {

@@ -6,12 +6,10 @@ import type { Database } from '@/db/client';
 import type { Actor, SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
-import { newId } from '@/lib/ids';
 import { samplePriceSql } from '@/modules/catalog';
 import { storeActorOf } from './orders.ports';
 import type { OrdersRepository, StatusActor } from './orders.repository';
 import {
-  creatorOrderItemEvents,
   creatorOrderItems,
   supplierInvoiceItems,
   supplierInvoices,
@@ -115,18 +113,6 @@ export const assertPricesCurrent = async (
   );
 };
 
-const actorColumns = (actor: StatusActor) => {
-  switch (actor.kind) {
-    case 'store':
-    case 'supplier':
-      return { actorKind: actor.kind, actorUserId: actor.userId, actorName: actor.name };
-    case 'pay_link':
-      return { actorKind: 'pay_link', actorUserId: null, actorName: 'Public pay link' };
-    case 'system':
-      return { actorKind: 'system', actorUserId: null, actorName: null };
-  }
-};
-
 /**
  * Sets an unpaid item's unit price (minor units) with a history event that keeps its status
  * ("Price changed: $12.00 → $13.50"), and tells both parties; through `tx`.
@@ -140,16 +126,13 @@ const repriceItem = async (
   at: Date,
 ) => {
   const updated = await repository.updateItem(tx, item.id, { unitPrice, updatedAt: at });
-  await tx.insert(creatorOrderItemEvents).values({
-    id: newId('oie'),
-    orderItemId: item.id,
-    storeId: item.storeId,
-    fromStatus: item.status,
-    toStatus: item.status,
-    ...actorColumns(actor),
-    note: `Price changed: ${priceText(item.unitPrice, item.currencyCode)} → ${priceText(unitPrice, item.currencyCode)}`,
-    createdAt: at,
-  });
+  await repository.noteItemEvent(
+    tx,
+    item,
+    actor,
+    at,
+    `Price changed: ${priceText(item.unitPrice, item.currencyCode)} → ${priceText(unitPrice, item.currencyCode)}`,
+  );
   await repository.announceItems(tx, [updated]);
   return updated;
 };

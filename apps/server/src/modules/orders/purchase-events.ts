@@ -74,10 +74,14 @@ export const publishItemsAddedToCart = async (
 ) => {
   const previous = before && new Map(before.map((row) => [row.id, row.status]));
   const userId = actor.kind === 'store' ? (actor.userId ?? null) : null;
-  for (const row of rows) {
-    if (row.status !== 'IN_SHOPPING_CART') continue;
-    if (previous && previous.get(row.id) !== 'NOT_PURCHASED') continue;
-    await events.publish(tx, 'orders.cart.item_added', {
+  const added = rows.filter(
+    (row) =>
+      row.status === 'IN_SHOPPING_CART' && (!previous || previous.get(row.id) === 'NOT_PURCHASED'),
+  );
+  await events.publishMany(
+    tx,
+    'orders.cart.item_added',
+    added.map((row) => ({
       aggregateId: row.storeId,
       storeId: row.storeId,
       payload: {
@@ -86,8 +90,8 @@ export const publishItemsAddedToCart = async (
         currencyCode: row.currencyCode,
         userId,
       },
-    });
-  }
+    })),
+  );
 };
 
 /**

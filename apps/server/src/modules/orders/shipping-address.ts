@@ -11,16 +11,19 @@ export type AddressReference = {
 
 /**
  * Spec §2 /add-shipping-address (issue 12): what is wrong with a shipping address, field by
- * field (`shippingAddress.<field>`): name, first line, city and country are required; the country
- * must be in the reference data; a country with states needs one of them; the postal code must
- * match the country's pattern where the reference data has one. Empty when it is fine.
+ * field (`<at>.<field>`, `at` defaulting to checkout's `shippingAddress`; with `at` '' the body
+ * is the address and the field is its part, `postalCode`): name, first line, city and country
+ * are required; the country must be in the reference data; a country with states needs one of
+ * them; the postal code must match the country's pattern where the reference data has one. Empty
+ * when it is fine.
  */
 export const shippingAddressIssues = async (
   address: PostalAddress | null,
   reference: AddressReference,
+  at = 'shippingAddress',
 ): Promise<FieldIssue[]> => {
-  const field = (name: string) => `shippingAddress.${name}`;
-  if (!address) return [{ field: 'shippingAddress', message: 'Add where the goods should go.' }];
+  const field = (name: string) => (at ? `${at}.${name}` : name);
+  if (!address) return [{ field: at || 'body', message: 'Add where the goods should go.' }];
   const issues: FieldIssue[] = [];
   if (!address.name) issues.push({ field: field('name'), message: 'Enter the recipient’s name.' });
   if (!address.line1) issues.push({ field: field('line1'), message: 'Enter the street address.' });

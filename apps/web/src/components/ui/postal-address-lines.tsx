@@ -1,16 +1,6 @@
 import { Text } from '@mantine/core';
+import { countryNameOf } from '@atelier/contract/common/format';
 import type { PostalAddress } from '@atelier/contract/sales/order';
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** A country's English name from its ISO 3166-1 code ("US" → "United States"). */
-export const countryNameOf = (code: string): string => {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /** An address as it is written on a parcel, one part a line ("Raleigh NC 27601"). */
 export const postalAddressLines = (address: PostalAddress): string[] =>

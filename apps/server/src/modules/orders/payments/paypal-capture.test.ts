@@ -1,17 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import type { Invoice, Payment } from '@atelier/contract/orders/invoice';
+import type { Payment } from '@atelier/contract/orders/invoice';
 import type { OrderItem } from '@atelier/contract/orders/order-item-api';
 import { queryRows } from '@/db/client';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
-import { createTestApp, type TestContext } from '@/testing/test-app';
+import {
+  US_ADDRESS as ADDRESS,
+  anOrdersWorld,
+  requestsTo,
+  type Caller,
+  type Requests,
+} from '@/testing/orders-fixtures';
+import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { startPaypalFake, type PaypalFake } from './paypal-fake';
 
 /**
@@ -19,80 +19,38 @@ import { startPaypalFake, type PaypalFake } from './paypal-fake';
  * PayPal adapter against the local fake of PayPal's API (never the network).
  */
 
-type Caller = { headers: Record<string, string> };
 type World = {
   context: TestContext;
+  requests: Requests;
   alice: Caller;
   bob: Caller;
   acme: Caller;
   conversationSid: string;
-  dataDir: string;
 };
 
-const ADDRESS = {
-  name: 'Alice Example',
-  company: null,
-  line1: '1 Main Street',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
 const PUBLIC_URL = 'https://atelier.example';
-let keySequence = 0;
-const newKey = () => `paypal-key-${Date.now()}-${(keySequence += 1)}`;
 
 const setUp = async (env: Record<string, string> = {}): Promise<World> => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-paypal-'));
-  const context = await createTestApp({ DATA_DIR: dataDir, PUBLIC_URL, ...env });
-  await context.reference.seedReferenceData();
-  const factories = createCatalogFactories(context.connection.db);
-  const supplier = await factories.aSupplier({ name: 'Acme Knits' });
-  const alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
-  const bob = await registerAccount(context, { storeTitle: 'Bob Boutique', name: 'Bob' });
-  const acme = await aSupplierAccount(context, supplier.id, { name: 'Ana of Acme' });
-  const conversation = (
-    await context.app.inject({
-      method: 'POST',
-      url: '/api/web/conversations',
-      headers: alice.headers,
-      payload: { supplierId: supplier.id },
-    })
-  ).json<ConversationSummary>();
-  return { context, alice, bob, acme, conversationSid: conversation.sid, dataDir };
+  const context = await createTestAppWithDataDir('atelier-paypal-', { PUBLIC_URL, ...env });
+  const { alice, bob, acme, conversation } = await anOrdersWorld(context);
+  const requests = requestsTo(context);
+  return { context, requests, alice, bob, acme, conversationSid: conversation.sid };
 };
 
 const tearDown = async (world: World | undefined) => {
   if (!world) return;
   await world.context.close();
-  await rm(world.dataDir, { recursive: true, force: true });
 };
 
-const call = (world: World, caller: Caller, method: 'GET' | 'POST', url: string, body?: object) =>
-  world.context.app.inject({
-    method,
-    url,
-    headers: caller.headers,
-    ...(body === undefined ? {} : { payload: body }),
-  });
+const call = (world: World, ...request: Parameters<Requests['call']>) =>
+  world.requests.call(...request);
 
-const ok = async <T>(
-  world: World,
-  caller: Caller,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: object,
-) => {
-  const response = await call(world, caller, method, url, body);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
+const ok = <T>(world: World, ...request: Parameters<Requests['ok']>) =>
+  world.requests.ok<T>(...request);
 
 /** A fresh invoice of two production lines in Alice's cart: its order item ids. */
 const cartItems = async (world: World): Promise<string[]> => {
-  const invoice = await ok<Invoice>(world, world.acme, 'POST', '/api/partner/invoices', {
+  const invoice = await world.requests.sendInvoice(world.acme, {
     conversationId: world.conversationSid,
     lines: [
       { title: 'Heavyweight tee, black', quantity: 100, unitPrice: 850 },
@@ -101,23 +59,12 @@ const cartItems = async (world: World): Promise<string[]> => {
     shippingAmount: 1500,
     leadTimeDays: 30,
   });
-  const added = await ok<Invoice>(
-    world,
-    world.alice,
-    'POST',
-    '/api/web/creator-invoice-items/action/add-to-cart',
-    { invoiceId: invoice.id },
-  );
+  const added = await world.requests.addToCart(world.alice, invoice.id);
   return added.lines.map((line) => line.orderItemId!);
 };
 
-const pay = (world: World, itemIds: string[], paymentMethod: object, key = newKey()) =>
-  world.context.app.inject({
-    method: 'POST',
-    url: '/api/web/creator-invoice-payments',
-    headers: { ...world.alice.headers, 'idempotency-key': key },
-    payload: { itemIds, shippingAddress: ADDRESS, paymentMethod },
-  });
+const pay = (world: World, itemIds: string[], paymentMethod: object, key?: string) =>
+  world.requests.pay(world.alice, { itemIds, shippingAddress: ADDRESS, paymentMethod }, key);
 
 const payWithPaypal = async (world: World, itemIds: string[]) => {
   const response = await pay(world, itemIds, { type: 'paypal' });

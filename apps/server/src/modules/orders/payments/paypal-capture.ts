@@ -148,7 +148,7 @@ export const createPaypalCapture =
       if (error instanceof PaymentProviderError && NOT_CAPTURABLE.has(error.reason ?? '')) {
         return settle(storeId, payment.id, {
           status: 'INSTRUMENT_DECLINED',
-          reason: `PayPal could not capture this payment (${error.message}) Nothing was charged.`,
+          reason: 'PayPal could not capture this payment.',
           providerChargeId: claimed.providerChargeId,
         });
       }

@@ -1,15 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '@atelier/contract/chat/conversation';
-import type { Invoice, Payment } from '@atelier/contract/orders/invoice';
+import type { Payment } from '@atelier/contract/orders/invoice';
 import { queryRows } from '@/db/client';
-import { createCatalogFactories } from '@/testing/catalog-factories';
-import { registerAccount } from '@/testing/factories';
-import { aSupplierAccount } from '@/testing/supplier-factories';
-import { createTestApp, type TestContext } from '@/testing/test-app';
+import {
+  anOrdersWorld,
+  newIdempotencyKey as newKey,
+  requestsTo,
+  type Caller,
+  type Requests,
+} from '@/testing/orders-fixtures';
+import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { startStripeFake, type StripeFake } from './stripe-fake';
 
 /**
@@ -17,88 +17,49 @@ import { startStripeFake, type StripeFake } from './stripe-fake';
  * (never the network): what the web's Stripe.js card form needs for 3-D Secure.
  */
 
-type Caller = { headers: Record<string, string> };
 type World = {
   context: TestContext;
+  requests: Requests;
   fake: StripeFake;
   alice: Caller;
   acme: Caller;
   conversationSid: string;
-  dataDir: string;
 };
-
-let keySequence = 0;
-const newKey = () => `stripe-checkout-${Date.now()}-${(keySequence += 1)}`;
 
 const setUp = async (): Promise<World> => {
   const fake = await startStripeFake();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-stripe-'));
-  const context = await createTestApp({
-    DATA_DIR: dataDir,
+  const context = await createTestAppWithDataDir('atelier-stripe-', {
     STRIPE_SECRET_KEY: 'sk_test_atelier',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_atelier',
     STRIPE_WEBHOOK_SECRET: 'whsec_test_atelier',
     STRIPE_API_BASE_URL: fake.url,
   });
-  await context.reference.seedReferenceData();
-  const supplier = await createCatalogFactories(context.connection.db).aSupplier({
-    name: 'Acme Knits',
-  });
-  const alice = await registerAccount(context, { storeTitle: 'Alice Apparel', name: 'Alice' });
-  const acme = await aSupplierAccount(context, supplier.id, { name: 'Ana of Acme' });
-  const conversation = (
-    await context.app.inject({
-      method: 'POST',
-      url: '/api/web/conversations',
-      headers: alice.headers,
-      payload: { supplierId: supplier.id },
-    })
-  ).json<ConversationSummary>();
-  return { context, fake, alice, acme, conversationSid: conversation.sid, dataDir };
+  const { alice, acme, conversation } = await anOrdersWorld(context);
+  const requests = requestsTo(context);
+  return { context, requests, fake, alice, acme, conversationSid: conversation.sid };
 };
 
-const ok = async <T>(
-  world: World,
-  caller: Caller,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: object,
-) => {
-  const response = await world.context.app.inject({
-    method,
-    url,
-    headers: caller.headers,
-    ...(body === undefined ? {} : { payload: body }),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
+const ok = <T>(world: World, ...request: Parameters<Requests['ok']>) =>
+  world.requests.ok<T>(...request);
 
 /** A fresh design-only invoice (no shipping address needed) in Alice's cart: its item ids. */
 const cartItems = async (world: World): Promise<string[]> => {
-  const invoice = await ok<Invoice>(world, world.acme, 'POST', '/api/partner/invoices', {
+  const invoice = await world.requests.sendInvoice(world.acme, {
     conversationId: world.conversationSid,
     lines: [{ title: 'Tech pack', category: 'DESIGN_SERVICE', quantity: 1, unitPrice: 12000 }],
     shippingMode: 'NO_SHIPPING_NEEDED',
     leadTimeDays: 5,
   });
-  const added = await ok<Invoice>(
-    world,
-    world.alice,
-    'POST',
-    '/api/web/creator-invoice-items/action/add-to-cart',
-    { invoiceId: invoice.id },
-  );
+  const added = await world.requests.addToCart(world.alice, invoice.id);
   return added.lines.map((line) => line.orderItemId!);
 };
 
 const pay = (world: World, itemIds: string[], paymentMethodId: string, key: string) =>
-  world.context.app.inject({
-    method: 'POST',
-    url: '/api/web/creator-invoice-payments',
-    headers: { ...world.alice.headers, 'idempotency-key': key },
-    payload: { itemIds, paymentMethod: { type: 'stripe', paymentMethodId } },
-  });
+  world.requests.pay(
+    world.alice,
+    { itemIds, paymentMethod: { type: 'stripe', paymentMethodId } },
+    key,
+  );
 
 const providerChargeIdOf = async (world: World, paymentId: string) => {
   const [row] = await queryRows<{ provider_charge_id: string }>(
@@ -116,7 +77,6 @@ describe('Checkout with Stripe (local fake of its API)', () => {
   afterAll(async () => {
     await world.context.close();
     await world.fake.close();
-    await rm(world.dataDir, { recursive: true, force: true });
   });
 
   it('hands the web the publishable key for Stripe.js', async () => {

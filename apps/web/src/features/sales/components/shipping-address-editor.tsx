@@ -5,7 +5,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { countryNameOf } from '@atelier/contract/common/format';
+import { postalAddressLines } from '@/components/ui/postal-address-lines';
 import type { Country } from '@atelier/contract/reference/geography';
 import type { PostalAddress, StoreOrder } from '@atelier/contract/sales/order';
 import { UpdateShippingAddressInputSchema } from '@atelier/contract/sales/order-operations';
@@ -23,16 +23,7 @@ export type UseCountries = () => UseQueryResult<{ items: Country[] }>;
 /** An address as lines of text; the parts a channel left out are skipped. */
 export const AddressLines = ({ address }: { address: PostalAddress | null }) => {
   if (!address) return <Text c="dimmed">None given</Text>;
-  const cityLine = [address.city, address.stateCode, address.postalCode].filter(Boolean).join(' ');
-  const lines = [
-    address.name,
-    address.company,
-    address.line1,
-    address.line2,
-    cityLine,
-    address.countryCode && countryNameOf(address.countryCode),
-    address.phone,
-  ].filter((line): line is string => Boolean(line));
+  const lines = postalAddressLines(address);
   return (
     <Stack gap={0}>
       {lines.map((line, index) => (
