@@ -16,3 +16,4 @@ export * from '../modules/jobs/jobs.table';
 export * from '../events/outbox.table';
 export * from '../modules/sales/sales.table';
 export * from '../modules/orders/orders.table';
+export * from '../modules/billing/billing.table';
