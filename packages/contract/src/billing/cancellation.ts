@@ -12,12 +12,8 @@ export const CANCELLATION_REASONS = {
   LOW_FUNDS: 'Low funds',
   NEED_HELP: 'Need help',
 } as const;
-export const CANCELLATION_RATINGS = {
-  '0-3': '0-3',
-  '4-6': '4-6',
-  '7-9': '7-9',
-  '10': '10',
-} as const;
+/** Keys are not the labels: a key like '10' would sort before the others in a JS object. */
+export const CANCELLATION_RATINGS = { R0_3: '0-3', R4_6: '4-6', R7_9: '7-9', R10: '10' } as const;
 export const BOOK_A_CALL_CHOICES = { YES: 'Yes', NO: 'No' } as const;
 export const SAMPLES_NOT_ORDERED_REASONS = {
   DID_NOT_KNOW: "Didn't know to order",
