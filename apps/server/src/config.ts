@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PLAN_PRICES, PlanPricesSchema } from '@atelier/contract/billing/plans';
 import { EmailSchema } from '@atelier/contract/common/validation';
+import { PlanTypeSchema } from '@atelier/contract/identity/plans';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -228,6 +230,30 @@ export const ConfigSchema = z.object({
         const [instalments, basisPoints] = pair.split(':').map(Number);
         return { instalments: instalments!, basisPoints: basisPoints! };
       }),
+    ),
+  /**
+   * Issue 13: plan prices as JSON, integer US cents per interval, for the plans to change
+   * (`{"TIER_2":{"MONTH":4900,"YEAR":49000}}`); unset plans keep DEFAULT_PLAN_PRICES.
+   */
+  BILLING_PLAN_PRICES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return {};
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'JSON such as {"TIER_2":{"MONTH":4900,"YEAR":49000}}',
+        });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .partialRecord(PlanTypeSchema, PlanPricesSchema)
+        .transform((prices) => ({ ...DEFAULT_PLAN_PRICES, ...prices })),
     ),
   /** Signs the local payment provider's webhooks (development only; a default is used). */
   LOCAL_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('atelier-local-payments-webhook'),
