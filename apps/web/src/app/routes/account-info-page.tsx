@@ -1,9 +1,15 @@
 import { Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PageHeader } from '@/components/ui/page-header';
+import { BillingInvoicesSection } from '@/features/billing/components/billing-invoices-section';
+import { BillingSummary } from '@/features/billing/components/billing-summary';
+import { BundlesSection } from '@/features/billing/components/bundles-section';
+import { CreditsSection } from '@/features/billing/components/credits-section';
+import { PaymentMethodsSection } from '@/features/billing/components/payment-methods-section';
+import { SeatsSection } from '@/features/billing/components/seats-section';
+import { TestClockPanel } from '@/features/billing/components/test-clock-panel';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
 import { useStoreProfile } from '@/features/identity/api/store-queries';
-import { PlanCard } from '@/features/identity/components/plan-card';
 import { ProfileForm } from '@/features/identity/components/profile-form';
 import { ReceivedInvitesSection } from '@/features/identity/components/received-invites-section';
 import { SectionCard } from '@/features/identity/components/section-card';
@@ -11,18 +17,25 @@ import { StoresSection } from '@/features/identity/components/stores-section';
 import { TeamSection } from '@/features/identity/components/team-section';
 import { DataExportSection } from '@/features/jobs/components/data-export-section';
 
-/** Spec §2 /account-info: the store's profile, plan, team, stores and data export. */
+/**
+ * Spec §2 /account-info: the store's profile, team, stores and data export, and its billing
+ * (issue 13; /billing-and-reporting lands on `#billing`): plan and status, payment methods,
+ * invoices, credits, seats, bundles and, with test payments, the test clock. "Manage plan" opens
+ * the plan modal through `?dialog=manage_plan`, which the signed-in layout renders.
+ */
 export const AccountInfoPage = () => {
   const currentUser = useSignedInUser();
   const profile = useStoreProfile();
   useDocumentTitle('Account info · Atelier');
   const canEditStore = currentUser.role === 'OWNER' || currentUser.role === 'ADMIN';
+  // Only the owner and admins change billing (the server answers 403 to anyone else).
+  const canManageBilling = canEditStore;
 
   return (
     <>
       <PageHeader
         title="Account info"
-        description={`Your profile, plan and team in ${currentUser.store.title}.`}
+        description={`Your profile, plan, billing and team in ${currentUser.store.title}.`}
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -65,11 +78,27 @@ export const AccountInfoPage = () => {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             <div id="plan">
-              <PlanCard planType={currentUser.store.planType} />
+              <BillingSummary canManage={canManageBilling} />
             </div>
             <StoresSection currentUser={currentUser} />
             <ReceivedInvitesSection />
             <DataExportSection />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Grid gap="lg" mt="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <BillingInvoicesSection canManage={canManageBilling} />
+            <CreditsSection />
+            <BundlesSection canManage={canManageBilling} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <PaymentMethodsSection canManage={canManageBilling} />
+            <SeatsSection canManage={canManageBilling} />
+            <TestClockPanel canManage={canManageBilling} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -16,7 +16,9 @@ import type { BundleName } from '@atelier/contract/billing/bundles';
 import type { CancellationAnswers } from '@atelier/contract/billing/cancellation';
 import type { BillingInterval } from '@atelier/contract/billing/plans';
 import type { PlanType } from '@atelier/contract/identity/plans';
+import { paymentConfig } from '@atelier/contract/orders/invoice';
 import { callApi } from '@/lib/api-client';
+import { downloadWithSession } from '@/lib/download';
 
 export type ChangePlanInput = z.input<typeof ChangePlanBodySchema>;
 export type AttachPaymentMethodInput = z.input<typeof AttachPaymentMethodBodySchema>;
@@ -42,6 +44,8 @@ export const billingKeys = {
   creditsPage: (query: BillingPageQuery) => [...billingKeys.credits(), query] as const,
   /** The public price list: the same for every store, kept when switching store. */
   plans: () => ['billing-plans'] as const,
+  /** The payment provider's test cards: outside `all`, as no billing change moves them. */
+  testCards: () => ['billing-test-cards'] as const,
 };
 
 /**
@@ -280,3 +284,23 @@ export const useAdvanceTestClock = () => {
     },
   });
 };
+
+/**
+ * The local provider's test cards (the payments' config, shared with the checkout), asked only
+ * when the billing overview says the provider is local.
+ */
+export const useTestCards = (isLocal: boolean) =>
+  useQuery({
+    queryKey: billingKeys.testCards(),
+    queryFn: ({ signal }) => callApi(paymentConfig, { signal, shouldToastError: false }),
+    enabled: isLocal,
+    staleTime: Infinity,
+    select: (config) => (config.provider === 'local' ? config.testCards : []),
+  });
+
+/**
+ * Saves a paid invoice's receipt (`receiptUrl`, a PDF behind the session): the bytes are fetched
+ * with the bearer token, as a plain link would arrive without it. Throws when it fails.
+ */
+export const downloadInvoiceReceipt = (invoice: { number: string; receiptUrl: string }) =>
+  downloadWithSession(invoice.receiptUrl, `${invoice.number}.pdf`);
