@@ -32,6 +32,7 @@ import { publicRouteTree } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
 import { salesChannelRoutes } from './routes/sales-channels-routes';
 import { sourcingHomeRoute } from './routes/sourcing-home-route';
+import { subscriptionRoutes } from './routes/subscription-routes';
 import { supplierProfileRoutes } from './routes/supplier-profile-routes';
 
 // The site's address itself opens the homebase (and through it /login without a session).
@@ -57,6 +58,7 @@ const routeTree = rootRoute.addChildren([
   partnerWorkspaceRouteTree,
   appLayoutRoute.addChildren([
     homebaseRoute,
+    ...subscriptionRoutes,
     accountInfoRoute,
     sourcingHomeRoute,
     browseSuppliersRoute,

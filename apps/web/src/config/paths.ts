@@ -5,6 +5,8 @@ export const paths = {
   login: '/login',
   homebase: '/homebase',
   accountInfo: '/account-info',
+  /** Issue 13: every plan, price and platform fee (public, no login). */
+  pricing: '/pricing',
   notFound: '/404',
   education: '/education',
   sourcingHome: '/home',
@@ -200,6 +202,7 @@ const PUBLIC_EXACT_PATHS = new Set([
   paths.partnerLogin,
   paths.partnerAcceptInvite,
   paths.confirmReview,
+  paths.pricing,
 ]);
 
 const PUBLIC_PATH_PATTERNS: readonly RegExp[] = [

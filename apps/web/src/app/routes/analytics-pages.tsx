@@ -11,6 +11,7 @@ import {
   type AnalyticsReport,
   listReportsOf,
 } from '@/config/analytics-reports';
+import { PlanGatedPage } from './plan-gated-page';
 
 const CATEGORIES = Object.keys(ANALYTICS_CATEGORY_LABELS) as AnalyticsCategory[];
 
@@ -23,24 +24,28 @@ export const AnalyticsDashboardPage = () => {
         title="Analytics dashboards"
         description="Customers, orders, products and marketing, charted from your store's data."
       />
-      <ComingSoon
-        title={NOT_BUILT_LABEL}
-        description="Charts will be drawn from your store's orders and customers once the analytics module lands. Each report below already has its page."
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-        {CATEGORIES.map((category) => (
-          <Stack key={category} gap={6}>
-            <Title order={2} fz="h5">
-              {ANALYTICS_CATEGORY_LABELS[category]}
-            </Title>
-            {listReportsOf(category).map((report) => (
-              <AppAnchor key={report.path} href={report.path} size="sm">
-                {report.title}
-              </AppAnchor>
+      <PlanGatedPage feature="analytics">
+        <Stack gap="lg">
+          <ComingSoon
+            title={NOT_BUILT_LABEL}
+            description="Charts will be drawn from your store's orders and customers once the analytics module lands. Each report below already has its page."
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+            {CATEGORIES.map((category) => (
+              <Stack key={category} gap={6}>
+                <Title order={2} fz="h5">
+                  {ANALYTICS_CATEGORY_LABELS[category]}
+                </Title>
+                {listReportsOf(category).map((report) => (
+                  <AppAnchor key={report.path} href={report.path} size="sm">
+                    {report.title}
+                  </AppAnchor>
+                ))}
+              </Stack>
             ))}
-          </Stack>
-        ))}
-      </SimpleGrid>
+          </SimpleGrid>
+        </Stack>
+      </PlanGatedPage>
     </Stack>
   );
 };
@@ -61,10 +66,12 @@ export const AnalyticsReportPage = ({ report }: { report: AnalyticsReport }) => 
           </Text>
         }
       />
-      <ComingSoon
-        title={NOT_BUILT_LABEL}
-        description={`The ${report.title.toLowerCase()} chart will be drawn from your store's data once the analytics module lands.`}
-      />
+      <PlanGatedPage feature="analytics">
+        <ComingSoon
+          title={NOT_BUILT_LABEL}
+          description={`The ${report.title.toLowerCase()} chart will be drawn from your store's data once the analytics module lands.`}
+        />
+      </PlanGatedPage>
     </>
   );
 };
@@ -75,10 +82,12 @@ export const FulfillmentMetricsPage = () => {
   return (
     <>
       <PageHeader title="Fulfillment metrics" />
-      <ComingSoon
-        title={NOT_BUILT_LABEL}
-        description="Shipping times, order volumes and costs of the fulfillment center will be charted here once the analytics module lands."
-      />
+      <PlanGatedPage feature="fulfillment_metrics">
+        <ComingSoon
+          title={NOT_BUILT_LABEL}
+          description="Shipping times, order volumes and costs of the fulfillment center will be charted here once the analytics module lands."
+        />
+      </PlanGatedPage>
     </>
   );
 };

@@ -1,16 +1,24 @@
+import type { FeatureKey } from '@atelier/contract/billing/entitlements';
 import { isAnalyticsPath } from '@/config/analytics-reports';
 
 /**
  * Pages of spec §2 whose module is not built yet. Each names what will be there and which
  * module brings it; none shows data. Paths use the router's syntax (`$id`, `{-$id}` optional).
  */
-export type ModulePage = { path: string; title: string; description: string };
+export type ModulePage = {
+  path: string;
+  title: string;
+  description: string;
+  /** The plan-gated feature of the page (spec §6, issue 13): without it the page shows its gate. */
+  feature?: FeatureKey;
+};
 
-const page = (path: string, title: string, description: string): ModulePage => ({
-  path,
-  title,
-  description,
-});
+const page = (
+  path: string,
+  title: string,
+  description: string,
+  feature?: FeatureKey,
+): ModulePage => (feature ? { path, title, description, feature } : { path, title, description });
 
 export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
   page(
@@ -47,6 +55,7 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/text-fans',
     'Text your fans',
     'SMS campaigns to your subscribers will be written and sent here once the marketing module lands.',
+    'sms_marketing',
   ),
   page(
     '/email-fans',
@@ -157,26 +166,31 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/product-ideation',
     'Product ideation',
     'Your product ideation projects will open here (the last one, or a new one) once the AI module lands.',
+    'product_ideation',
   ),
   page(
     '/product-ideation/$id',
     'Product ideation project',
     "One ideation project's ideas and images will show here once the AI module lands.",
+    'product_ideation',
   ),
   page(
     '/business-kits',
     'Brand kits',
     'AI brand kits (idea, mood board, market research, product ideas) will be listed and generated here once the AI module lands.',
+    'ai_brand_kit',
   ),
   page(
     '/business-kits/$brandKitId',
     'Brand kit',
     "One brand kit's slides will show and be edited here once the AI module lands.",
+    'ai_brand_kit',
   ),
   page(
     '/your-ideations',
     'Your ideations',
     'Every product ideation project you started will be listed here once the AI module lands.',
+    'product_ideation',
   ),
   page(
     '/crowdfund-your-idea',
@@ -187,21 +201,25 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/email-capture',
     'Email capture',
     'Identifying store visitors by e-mail and capturing your audience will be set up here once the marketing module lands.',
+    'email_capture',
   ),
   page(
     '/product-design',
     'Product concepts',
     'AI product concepts from your idea and brand will be generated here once the AI module lands.',
+    'product_design',
   ),
   page(
     '/sourcing/product-design',
     'Product design studio',
     'Product designs and tech packs to send to suppliers will be made here once the AI module lands.',
+    'product_design',
   ),
   page(
     '/shopify-design',
     'Product design studio',
     'Product designs for the items of your online store will be made here once the AI module lands.',
+    'product_design',
   ),
   page(
     '/retail-connect',
@@ -262,6 +280,7 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/sms-marketing',
     'SMS marketing',
     'SMS campaigns to your subscribers will be managed here once the marketing module lands.',
+    'sms_marketing',
   ),
   page(
     '/homebase/rewards',
@@ -277,21 +296,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/homebase/tiktok-shop',
     'TikTok Shop',
     'Selling through TikTok Shop will be set up here once the fulfillment module lands.',
-  ),
-  page(
-    '/homebase/subscription-cycle-change',
-    'Billing cycle',
-    'Changing the billing cycle of your plan will happen here once the billing module lands.',
-  ),
-  page(
-    '/homebase/subscription-downgrade',
-    'Change plan',
-    'Moving to a smaller plan will happen here once the billing module lands.',
-  ),
-  page(
-    '/homebase/subscription-updated',
-    'Plan updated',
-    'The confirmation of a plan change will show here once the billing module lands.',
   ),
   page(
     '/homebase/quiz',

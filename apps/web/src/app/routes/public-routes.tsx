@@ -4,6 +4,7 @@ import { withPageProps } from './lazy-page';
 import { type ModulePage, PLAYGROUND_PAGE, PUBLIC_MODULE_PAGES } from './module-pages';
 import { publicLayoutRoute } from './public-layout-route';
 import { publicPayInvoiceRoute } from './public-pay-invoice-route';
+import { pricingRoute } from './pricing-route';
 import { shopifyAppRoutes } from './shopify-app-routes';
 
 // The placeholder page loads with the first visit to one of these pages.
@@ -24,5 +25,6 @@ export const publicRouteTree = publicLayoutRoute.addChildren([
   ...publicPages.map(publicPageRoute),
   ...catalogPublicRoutes,
   publicPayInvoiceRoute,
+  pricingRoute,
   ...shopifyAppRoutes,
 ]);

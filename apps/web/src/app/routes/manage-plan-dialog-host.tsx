@@ -1,0 +1,41 @@
+import { useLocation, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import {
+  readManagePlanSearch,
+  withoutManagePlanHref,
+} from '@/features/billing/components/manage-plan-modal-search';
+
+// The modal (and the billing contract with it) loads only when an address asks for it.
+const ManagePlanModal = lazy(() =>
+  import('@/features/billing/components/manage-plan-modal').then((module) => ({
+    default: module.ManagePlanModal,
+  })),
+);
+
+/**
+ * Spec §2 dialog key `manage_plan`: on any signed-in page, `?dialog=manage_plan` (with `step`,
+ * `plan`, `interval`) opens the plan modal over the page; closing it removes those parameters.
+ */
+export const ManagePlanDialogHost = () => {
+  const router = useRouter();
+  const location = useLocation();
+  const request = readManagePlanSearch(location.search);
+  if (!request) return null;
+  const close = () =>
+    void router.navigate({
+      href: withoutManagePlanHref(location.pathname, location.searchStr, location.hash),
+      replace: true,
+    });
+  return (
+    <Suspense fallback={null}>
+      <ManagePlanModal
+        // A new request (another step or plan in the address) starts the modal afresh.
+        key={`${request.step}:${request.plan ?? ''}:${request.interval ?? ''}`}
+        opened
+        onClose={close}
+        request={request}
+        onNavigate={(href) => void router.navigate({ href })}
+      />
+    </Suspense>
+  );
+};
