@@ -276,9 +276,13 @@ export const useAdvanceTestClock = () => {
       callApi(billingEndpoints.advanceTestClock, { body: { days }, shouldToastError: false }),
     onSuccess: (overview: BillingOverview) =>
       queryClient.setQueryData(billingKeys.overview(), overview),
-    onSettled: async () => {
+    onSettled: async (overview) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+        // The answer is the overview at the new time; everything else is read again.
+        queryClient.invalidateQueries({
+          queryKey: billingKeys.all,
+          predicate: (query) => !overview || query.queryKey[1] !== 'overview',
+        }),
         queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
       ]);
     },

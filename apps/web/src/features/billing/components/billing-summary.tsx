@@ -165,7 +165,7 @@ const SubscriptionFacts = ({
         {subscription.interval === 'YEAR' ? 'year' : 'month'}
       </Fact>
       {subscription.isPaused ? (
-        <Fact label="Paused">
+        <Fact label="Pause">
           {subscription.resumesAt
             ? `Resumes on ${formatBillingDate(subscription.resumesAt)}`
             : 'Until you resume it'}
