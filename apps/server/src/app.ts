@@ -24,6 +24,7 @@ import {
 } from './plugins/http-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { createBillingModule } from './modules/billing';
 import { createCatalogModule } from './modules/catalog';
 import { createChatModule } from './modules/chat';
 import { createFilesModule } from './modules/files';
@@ -239,23 +240,25 @@ export const buildApp = async ({
     },
     log: app.log,
   });
+  // ONE PaymentProvider charges orders (issue 12) and billing (issue 13).
+  const paymentProvider = createPaymentProvider({
+    stripe: config.STRIPE_SECRET_KEY
+      ? {
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+          apiBaseUrl: config.STRIPE_API_BASE_URL,
+        }
+      : undefined,
+    localWebhookSecret: config.LOCAL_PAYMENT_WEBHOOK_SECRET,
+    now: () => clock.now(),
+    recoverLocalCharge: (id) => recoverLocalCharge(db, id),
+  });
   const orders = createOrdersModule({
     db,
     clock,
     events,
-    provider: createPaymentProvider({
-      stripe: config.STRIPE_SECRET_KEY
-        ? {
-            secretKey: config.STRIPE_SECRET_KEY,
-            publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
-            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
-            apiBaseUrl: config.STRIPE_API_BASE_URL,
-          }
-        : undefined,
-      localWebhookSecret: config.LOCAL_PAYMENT_WEBHOOK_SECRET,
-      now: () => clock.now(),
-      recoverLocalCharge: (id) => recoverLocalCharge(db, id),
-    }),
+    provider: paymentProvider,
     paypal: createPaypalProvider({
       paypal:
         config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
@@ -330,6 +333,18 @@ export const buildApp = async ({
       listStates: (code) => reference.lookup.listStates(code),
     },
   });
+  const billing = createBillingModule({
+    db,
+    clock,
+    provider: paymentProvider,
+    notifier,
+    publicUrl,
+    findStoreEmail: (storeId) => identity.directory.findStoreEmail(storeId),
+    stores: identity.billingStores,
+    planPrices: config.BILLING_PLAN_PRICES,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => billing.ensurePromotionCodes());
   jobs.addExportSources(
     ...identity.exportSources,
     ...catalog.exportSources,
@@ -402,6 +417,23 @@ export const buildApp = async ({
       clearTimeout(startTimer);
       await dispatcher.stop();
     });
+    // Billing renewals (issue 13): every store with something due, one sweep at a time.
+    if (config.BILLING_SWEEP_INTERVAL_MS > 0) {
+      let sweepTimer: ReturnType<typeof setInterval> | undefined;
+      let sweeping: Promise<unknown> = Promise.resolve();
+      app.addHook('onReady', async () => {
+        sweepTimer = setInterval(() => {
+          sweeping = sweeping
+            .then(() => billing.renewals.sweep(clock.now()))
+            .catch((error: unknown) => app.log.warn({ err: error }, 'billing sweep failed'));
+        }, config.BILLING_SWEEP_INTERVAL_MS);
+        sweepTimer.unref();
+      });
+      app.addHook('preClose', async () => {
+        clearInterval(sweepTimer);
+        await sweeping;
+      });
+    }
   }
 
   registerAuth(app, identity);
@@ -414,6 +446,7 @@ export const buildApp = async ({
   await app.register(files.routes);
   await app.register(chat.routes);
   await app.register(orders.routes);
+  await app.register(billing.routes);
   await app.register(jobs.routes);
 
   const webApp = await registerWebApp(app, config.webDistDir);
@@ -446,6 +479,7 @@ export const buildApp = async ({
     chat,
     jobs,
     realtime,
+    billing,
   };
 };
 export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

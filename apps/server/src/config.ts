@@ -255,6 +255,11 @@ export const ConfigSchema = z.object({
         .partialRecord(PlanTypeSchema, PlanPricesSchema)
         .transform((prices) => ({ ...DEFAULT_PLAN_PRICES, ...prices })),
     ),
+  /**
+   * Issue 13: how often (ms) a worker runs the billing renewals of every store with something due
+   * (trial ends, renewals, dunning retries, pause ends); 0 turns the sweeper off.
+   */
+  BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Signs the local payment provider's webhooks (development only; a default is used). */
   LOCAL_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('atelier-local-payments-webhook'),
 });

@@ -1,4 +1,6 @@
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PlanType } from '@atelier/contract/identity/plans';
 import type { Database } from '@/db/client';
 import type { Actor, SupplierActor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
@@ -9,6 +11,7 @@ import { createAccountService } from './account.service';
 import { createIdentityExportSources } from './identity.export';
 import { createIdentityRepositories } from './identity.repositories';
 import { identityRoutes } from './identity.routes';
+import { stores } from './identity.table';
 import { partnerAccountRoutes } from './partner-account.routes';
 import { createLoginThrottle } from './login-throttle';
 import {
@@ -185,6 +188,29 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       await app.register(identityRoutes({ accountService, storeService, teamService }));
       await app.register(partnerAccountRoutes(supplierAccountService));
     }) satisfies FastifyPluginAsyncZod,
+
+    /**
+     * What billing (issue 13) keeps in step: stores.plan_type (every plan gate reads it; cached
+     * sessions are forgotten so the next request sees the new plan) and the seats in use (the
+     * owner and every other member, invited or accepted).
+     */
+    billingStores: {
+      async setPlanType(
+        storeId: string,
+        planType: PlanType,
+        handle: Pick<Database, 'update'> = db,
+      ): Promise<void> {
+        const changed = await handle
+          .update(stores)
+          .set({ planType, updatedAt: clock.now() })
+          .where(and(eq(stores.id, storeId), ne(stores.planType, planType)))
+          .returning({ id: stores.id });
+        if (changed.length > 0) sessionService.forgetAll();
+      },
+      async countSeatsInUse(storeId: string): Promise<number> {
+        return 1 + (await repositories.team.countNonOwnerMembers(storeId));
+      },
+    },
 
     /**
      * Store titles, store and supplier member e-mails for other modules (chat summaries, offline chat

@@ -25,7 +25,14 @@ import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
 
 export type { OrderCards, OrdersDirectory, PurchaseReviews } from './orders.ports';
-export type { PaymentProvider } from './payments/payment-provider';
+export type {
+  ChargeResult,
+  PaymentMethodInput,
+  PaymentProvider,
+} from './payments/payment-provider';
+/** Billing (issue 13) saves and charges the same test cards and reads the provider's errors. */
+export { PaymentProviderError } from './payments/payment-provider';
+export { findCardProblem, findTestCard, toCardDigits } from './payments/test-cards';
 export { createPaymentProvider, createPaypalProvider } from './payments/payment-provider-factory';
 
 /**

@@ -1,0 +1,296 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { BillingInvoice } from '@atelier/contract/billing/billing-api';
+import {
+  DUNNING_FAILURE_HANDLING,
+  DUNNING_RETRY_DAYS,
+  addInterval,
+} from '@atelier/contract/billing/subscription';
+import { PLAN_NAMES } from '@atelier/contract/identity/plans';
+import type { Database } from '@/db/client';
+import type { BillingClockService } from './billing-clock';
+import type { BillingEmail } from './billing-email';
+import type { BillingInvoices } from './billing-invoices';
+import { billingAccounts, billingInvoices, billingSubscriptions } from './billing.table';
+import {
+  allowsAdditionalSeats,
+  withStoreLock,
+  type SubscriptionCore,
+  type SubscriptionRow,
+  type SubscriptionsService,
+} from './subscriptions';
+
+const DAY_MS = 86_400_000;
+/** At most this many steps per store and run (a test clock jump of 400 days is 14 monthly renewals). */
+const MAX_STEPS = 60;
+
+/**
+ * Issue 13 renewals (renewals.ts): what falls due for a store at its billing time, in order:
+ * a pause's end (resume), a trial's end (first invoice: paid → ACTIVE, declined → PAST_DUE),
+ * dunning retries at DUNNING_RETRY_DAYS after the first failure (the last failed → UNPAID, the
+ * invoice handled by DUNNING_FAILURE_HANDLING, plan Free), the period's end (cancel at the
+ * period's end → CANCELED and Free; else the pending change, then a renewal invoice with the
+ * discount, if any). Each step claims its row with a compare-and-set so two runners never
+ * charge twice.
+ */
+export const createRenewals = ({
+  db,
+  clock,
+  invoices,
+  core,
+  subscriptions,
+  email,
+  log,
+}: {
+  db: Database;
+  clock: BillingClockService;
+  invoices: BillingInvoices;
+  core: SubscriptionCore;
+  subscriptions: Pick<SubscriptionsService, 'resumeAt'>;
+  email: BillingEmail;
+  log?: { warn(object: unknown, message: string): void };
+}) => {
+  /** Sets `values` only if the row still has the period end (and status) it was read with. */
+  const claim = async (
+    row: SubscriptionRow,
+    values: Partial<typeof billingSubscriptions.$inferInsert>,
+  ): Promise<SubscriptionRow | null> => {
+    const [updated] = await db
+      .update(billingSubscriptions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(
+        and(
+          eq(billingSubscriptions.id, row.id),
+          eq(billingSubscriptions.status, row.status),
+          eq(billingSubscriptions.currentPeriodEnd, row.currentPeriodEnd),
+          isNull(billingSubscriptions.endedAt),
+        ),
+      )
+      .returning();
+    return updated ?? null;
+  };
+
+  const safely = async (task: () => Promise<void>) => {
+    try {
+      await task();
+    } catch (error) {
+      log?.warn({ err: error }, 'billing e-mail not queued');
+    }
+  };
+
+  /** Records a declined charge: PAST_DUE and the first retry scheduled. */
+  const failed = async (
+    row: SubscriptionRow,
+    invoice: BillingInvoice,
+    reason: string | null,
+    at: Date,
+  ) => {
+    const retryAt = new Date(at.getTime() + DUNNING_RETRY_DAYS[0]! * DAY_MS);
+    await invoices.scheduleRetry(row.storeId, invoice.id, retryAt);
+    const updated = await core.update(row, { status: 'PAST_DUE' });
+    await safely(() => email.paymentFailed(row.storeId, { invoice, reason, retryAt }));
+    return updated;
+  };
+
+  /** The cycle invoice of a new period (the discount applied and counted down). */
+  const chargePeriod = async (row: SubscriptionRow, start: Date, end: Date) => {
+    const remaining = row.discountInvoicesRemaining ?? 0;
+    const percentOff = remaining > 0 ? (row.discountPercentOff ?? 0) : 0;
+    const charged = await invoices
+      .createAndChargeDetailed({
+        storeId: row.storeId,
+        subscriptionId: row.id,
+        reason: 'SUBSCRIPTION_CYCLE',
+        lines: [
+          {
+            description: `${PLAN_NAMES[row.planType]} plan (${row.interval === 'YEAR' ? 'yearly' : 'monthly'})`,
+            amount: core.unitAmountOf(row.planType, row.interval, 0),
+            periodStart: start.toISOString(),
+            periodEnd: end.toISOString(),
+          },
+          ...(row.additionalSeats > 0
+            ? [
+                {
+                  description: `${row.additionalSeats} additional seat(s)`,
+                  amount:
+                    core.unitAmountOf(row.planType, row.interval, row.additionalSeats) -
+                    core.unitAmountOf(row.planType, row.interval, 0),
+                  periodStart: start.toISOString(),
+                  periodEnd: end.toISOString(),
+                },
+              ]
+            : []),
+        ],
+        currencyCode: row.currencyCode,
+        periodStart: start,
+        periodEnd: end,
+        percentOff,
+        discountLabel: percentOff > 0 ? `${row.discountCode}: ${percentOff}% off` : null,
+        paymentMethodId: null,
+        now: start,
+      })
+      .catch(async (error: unknown) => {
+        // No card at all: an open invoice nobody can pay, handled like a decline.
+        if (
+          error instanceof Error &&
+          'reason' in error &&
+          error.reason === 'payment_method_required'
+        ) {
+          return null;
+        }
+        throw error;
+      });
+    if (percentOff > 0) {
+      row = await core.update(row, { discountInvoicesRemaining: remaining - 1 });
+    }
+    return { row, charged };
+  };
+
+  /** One step of what is due at `now`; false when nothing is. */
+  const step = async (storeId: string, now: Date): Promise<boolean> => {
+    const row = await core.current(storeId);
+    if (!row) return false;
+    // A pause ends.
+    if (row.pausedAt) {
+      if (!row.resumesAt || row.resumesAt.getTime() > now.getTime()) return false;
+      await subscriptions.resumeAt(row, row.resumesAt);
+      return true;
+    }
+    // Dunning: the open invoice's next attempt.
+    if (row.status === 'PAST_DUE') {
+      const open = await invoices.findOpen(storeId, row.id);
+      if (!open) {
+        await core.update(row, { status: 'ACTIVE' });
+        return true;
+      }
+      if (open.nextPaymentAttemptAt && new Date(open.nextPaymentAttemptAt) <= now) {
+        const at = new Date(open.nextPaymentAttemptAt);
+        const retried = await invoices.retryDetailed(storeId, open.id, at);
+        if (retried.invoice.status === 'PAID') {
+          const updated = await core.update(row, { status: 'ACTIVE' });
+          await core.settle(storeId, updated, at);
+          return true;
+        }
+        const retriesDone = retried.invoice.attemptCount - 1;
+        const firstFailure = new Date(at.getTime() - DUNNING_RETRY_DAYS[retriesDone - 1]! * DAY_MS);
+        if (retriesDone < DUNNING_RETRY_DAYS.length) {
+          const retryAt = new Date(
+            firstFailure.getTime() + DUNNING_RETRY_DAYS[retriesDone]! * DAY_MS,
+          );
+          await invoices.scheduleRetry(storeId, open.id, retryAt);
+          await safely(() =>
+            email.paymentFailed(storeId, {
+              invoice: retried.invoice,
+              reason: retried.failureReason,
+              retryAt,
+            }),
+          );
+          return true;
+        }
+        await invoices.giveUp(storeId, open.id, DUNNING_FAILURE_HANDLING);
+        const unpaid = await core.update(row, { status: 'UNPAID' });
+        await core.settle(storeId, unpaid, at);
+        await safely(() =>
+          email.paymentFailed(storeId, {
+            invoice: retried.invoice,
+            reason: retried.failureReason,
+            retryAt: null,
+          }),
+        );
+        return true;
+      }
+      if (open.nextPaymentAttemptAt) return false;
+    }
+    if (row.status === 'UNPAID') return false;
+    // A trial or a period ends.
+    const end =
+      row.status === 'TRIALING' && row.trialEndsAt ? row.trialEndsAt : row.currentPeriodEnd;
+    if (end.getTime() > now.getTime()) return false;
+    if (row.cancelAtPeriodEnd) {
+      const ended = await claim(row, { status: 'CANCELED', endedAt: end });
+      if (!ended) return true;
+      await core.settle(storeId, null, end);
+      await safely(() =>
+        email.subscriptionCanceled(storeId, { planType: row.planType, endedAt: end }),
+      );
+      return true;
+    }
+    const planType = row.pendingPlanType ?? row.planType;
+    const interval = row.pendingInterval ?? row.interval;
+    const additionalSeats = allowsAdditionalSeats(planType) ? row.additionalSeats : 0;
+    const periodEnd = addInterval(end, interval);
+    const wasTrial = row.status === 'TRIALING';
+    const claimed = await claim(row, {
+      status: 'ACTIVE',
+      planType,
+      interval,
+      additionalSeats,
+      unitAmount: core.unitAmountOf(planType, interval, additionalSeats),
+      pendingPlanType: null,
+      pendingInterval: null,
+      currentPeriodStart: end,
+      currentPeriodEnd: periodEnd,
+    });
+    if (!claimed) return true;
+    const { row: renewed, charged } = await chargePeriod(claimed, end, periodEnd);
+    if (!charged || charged.invoice.status !== 'PAID') {
+      if (charged) await failed(renewed, charged.invoice, charged.failureReason, end);
+      else await core.update(renewed, { status: 'PAST_DUE' });
+    } else if (wasTrial) {
+      await safely(() => email.trialEnded(storeId, { planType, invoice: charged.invoice }));
+    } else {
+      await safely(() => email.renewalReceipt(storeId, { planType, invoice: charged.invoice }));
+    }
+    await core.settle(storeId, await core.current(storeId), end);
+    return true;
+  };
+
+  const renewals = {
+    /** Runs everything due for one store at its billing time (the test clock and the sweeper). */
+    async runDue(storeId: string): Promise<number> {
+      return withStoreLock(storeId, async () => {
+        const now = await clock.now(storeId);
+        let steps = 0;
+        while (steps < MAX_STEPS && (await step(storeId, now))) steps += 1;
+        return steps;
+      });
+    },
+
+    /** Stores with something due at their billing time (server time + each store's offset). */
+    async dueStoreIds(serverNow: Date): Promise<string[]> {
+      const storeNow = sql`(${serverNow.toISOString()}::timestamptz + coalesce(${billingAccounts.clockOffsetMs}, 0) * interval '1 millisecond')`;
+      const rows = await db
+        .selectDistinct({ storeId: billingSubscriptions.storeId })
+        .from(billingSubscriptions)
+        .leftJoin(billingAccounts, eq(billingAccounts.storeId, billingSubscriptions.storeId))
+        .where(
+          and(
+            isNull(billingSubscriptions.endedAt),
+            inArray(billingSubscriptions.status, ['ACTIVE', 'TRIALING', 'PAST_DUE']),
+            sql`(
+              (${billingSubscriptions.pausedAt} is null and ${billingSubscriptions.currentPeriodEnd} <= ${storeNow})
+              or (${billingSubscriptions.pausedAt} is null and ${billingSubscriptions.trialEndsAt} <= ${storeNow} and ${billingSubscriptions.status} = 'TRIALING')
+              or (${billingSubscriptions.resumesAt} <= ${storeNow})
+              or exists (select 1 from ${billingInvoices} where ${billingInvoices.subscriptionId} = ${billingSubscriptions.id}
+                and ${billingInvoices.status} = 'OPEN' and ${billingInvoices.nextPaymentAttemptAt} <= ${storeNow})
+            )`,
+          ),
+        );
+      return rows.map((row) => row.storeId);
+    },
+
+    /** The sweeper's run: every store with something due. Returns the stores handled. */
+    async sweep(serverNow: Date): Promise<number> {
+      const storeIds = await renewals.dueStoreIds(serverNow);
+      for (const storeId of storeIds) {
+        try {
+          await renewals.runDue(storeId);
+        } catch (error) {
+          log?.warn({ err: error, storeId }, 'billing renewal failed; retried next sweep');
+        }
+      }
+      return storeIds.length;
+    },
+  };
+  return renewals;
+};
+export type Renewals = ReturnType<typeof createRenewals>;
