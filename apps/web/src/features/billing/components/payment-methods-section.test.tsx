@@ -25,7 +25,7 @@ const useLocalProvider = (items = [aPaymentMethod()]) =>
     handle(billingEndpoints.overview, () => aBillingOverview()),
     handle(billingEndpoints.paymentMethods, () => ({ items })),
     handle(paymentConfig, () => ({
-      provider: 'local',
+      provider: 'local' as const,
       publishableKey: null,
       testCards,
     })),
