@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingEndpoints as api } from '@atelier/contract/billing/billing-api';
+import type { Credits } from '@atelier/contract/billing/credits';
+import type { SubscriptionModule } from '@atelier/contract/billing/bundles';
+import { DEFAULT_PLAN_PRICES, PLATFORM_FEES, type Plan } from '@atelier/contract/billing/plans';
+import { PlanTypeSchema } from '@atelier/contract/identity/plans';
+import { billingInvoices, billingModules, creditEntries } from '@/db/schema';
+import { expectApiError, fieldsOf } from '@/testing/api-error';
+import { registerAccount, type StoreAccount } from '@/testing/factories';
+import { testCard } from '@/testing/orders-fixtures';
+import { createTestApp, type TestContext } from '@/testing/test-app';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp({
+    BILLING_PLAN_PRICES: JSON.stringify({ TIER_2: { MONTH: 5_900, YEAR: 59_000 } }),
+  });
+});
+afterAll(async () => context.close());
+
+const PAYS = '4242424242424242';
+const DECLINES = '4000000000000002';
+const buyPath = (name: string) => api.buyBundle.path.replace(':name', name);
+
+const addCard = async (account: StoreAccount, number: string) => {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: api.attachPaymentMethod.path,
+    headers: account.headers,
+    payload: { paymentMethod: testCard(number), makeDefault: true },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>();
+};
+
+const buy = (account: StoreAccount, name: string, payload: Record<string, unknown>) =>
+  context.app.inject({ method: 'POST', url: buyPath(name), headers: account.headers, payload });
+
+const creditsOf = async (account: StoreAccount, query = '') => {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: `${api.credits.path}${query}`,
+    headers: account.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Credits>();
+};
+
+describe('GET /api/public/billing/plans', () => {
+  it('shows every plan with the configured prices and every platform fee, without login', async () => {
+    const response = await context.app.inject({ method: 'GET', url: api.plans.path });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ plans: Plan[]; fees: typeof PLATFORM_FEES }>();
+    expect(body.plans.map((plan) => plan.planType)).toEqual(PlanTypeSchema.options);
+    const byType = Object.fromEntries(body.plans.map((plan) => [plan.planType, plan]));
+    expect(byType.TIER_2!.prices).toEqual({ MONTH: 5_900, YEAR: 59_000 });
+    expect(byType.TIER_3!.prices).toEqual(DEFAULT_PLAN_PRICES.TIER_3);
+    expect(body.fees.map((fee) => fee.key)).toEqual(PLATFORM_FEES.map((fee) => fee.key));
+  });
+});
+
+describe('POST /api/web/billing/bundles/:name/purchase', () => {
+  it('activates the bundle for a year, grants its credits expiring with it and the welcome credits once', async () => {
+    const owner = await registerAccount(context);
+    await addCard(owner, PAYS);
+    const response = await buy(owner, 'launch', { credits: 3_500 });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{
+      module: SubscriptionModule;
+      invoice: { status: string; total: number; reason: string };
+    }>();
+    expect(body.invoice).toMatchObject({ status: 'PAID', total: 3_500, reason: 'BUNDLE' });
+    expect(body.module).toMatchObject({ name: 'launch', status: 'ACTIVE', source: 'PURCHASE' });
+    const days =
+      (new Date(body.module.expiresAt!).getTime() - new Date(body.module.activatedAt!).getTime()) /
+      86_400_000;
+    expect(days).toBe(365);
+
+    const credits = await creditsOf(owner);
+    // 3,500 bought + $75 welcome credits (7,500).
+    expect(credits.balance).toBe(11_000);
+    const bought = credits.entries.find((entry) => entry.credits === 3_500)!;
+    expect(bought.expiresAt).toBe(body.module.expiresAt);
+
+    // A second purchase: more credits, no second welcome grant.
+    const again = await buy(owner, 'launch', { credits: 3_500 });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await creditsOf(owner);
+    expect(after.balance).toBe(14_500);
+    expect(after.entries.filter((entry) => entry.reason.startsWith('Welcome'))).toHaveLength(1);
+  });
+
+  it('changes nothing when the card is declined and answers 409 payment_declined', async () => {
+    const owner = await registerAccount(context);
+    await addCard(owner, DECLINES);
+    const response = await buy(owner, 'beginner', { credits: 1_000 });
+    expectApiError(response, 409, { code: 'conflict', reason: 'payment_declined' });
+    expect((await creditsOf(owner)).entries).toEqual([]);
+    const modules = await context.connection.db
+      .select()
+      .from(billingModules)
+      .where(eq(billingModules.storeId, owner.storeId));
+    expect(modules).toEqual([]);
+    // The attempt is not left open for a later retry to charge.
+    const invoices = await context.connection.db
+      .select({ status: billingInvoices.status })
+      .from(billingInvoices)
+      .where(eq(billingInvoices.storeId, owner.storeId));
+    expect(invoices.map((invoice) => invoice.status)).toEqual(['VOID']);
+  });
+
+  it('refuses a size the bundle is not sold in with 400 at credits, charging nothing', async () => {
+    const owner = await registerAccount(context);
+    await addCard(owner, PAYS);
+    const error = expectApiError(await buy(owner, 'beginner', { credits: 1_234 }), 400, {
+      code: 'bad_request',
+    });
+    expect(fieldsOf(error)).toEqual(['body.credits']);
+    expectApiError(await buy(owner, 'beginner', { credits: 0 }), 400, { code: 'bad_request' });
+    expectApiError(await buy(owner, 'no-such-bundle', { credits: 1_000 }), 400, {
+      code: 'bad_request',
+    });
+    const invoices = await context.connection.db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.storeId, owner.storeId));
+    expect(invoices).toEqual([]);
+  });
+
+  it('asks for a card first with 409 payment_method_required', async () => {
+    const owner = await registerAccount(context);
+    expectApiError(await buy(owner, 'beginner', { credits: 1_000 }), 409, {
+      code: 'conflict',
+      reason: 'payment_method_required',
+    });
+    expect((await creditsOf(owner)).balance).toBe(0);
+  });
+});
+
+describe('GET /api/web/billing/credits', () => {
+  it("pages a store's own history and never shows another store's", async () => {
+    const owner = await registerAccount(context);
+    const other = await registerAccount(context);
+    await addCard(owner, PAYS);
+    expect((await buy(owner, 'beginner', { credits: 1_000 })).statusCode).toBe(200);
+    expect((await buy(owner, 'beginner', { credits: 2_000 })).statusCode).toBe(200);
+
+    const first = await creditsOf(owner, '?limit=2');
+    expect(first.entries.map((entry) => entry.credits)).toEqual([2_000, 1_000]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await creditsOf(owner, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.entries.map((entry) => entry.credits)).toEqual([2_500]);
+    expect(second.nextCursor).toBeNull();
+
+    const theirs = await creditsOf(other);
+    expect(theirs).toEqual({ balance: 0, entries: [], nextCursor: null });
+    // Another store's cursor shows nothing of the first store either.
+    const withCursor = await creditsOf(other, `?cursor=${first.nextCursor}`);
+    expect(withCursor.entries).toEqual([]);
+    const rows = await context.connection.db
+      .select()
+      .from(creditEntries)
+      .where(eq(creditEntries.storeId, other.storeId));
+    expect(rows).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    const response = await context.app.inject({ method: 'GET', url: api.credits.path });
+    expectApiError(response, 401, { code: 'unauthenticated' });
+  });
+});
