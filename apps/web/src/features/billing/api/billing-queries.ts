@@ -44,8 +44,8 @@ export const billingKeys = {
   creditsPage: (query: BillingPageQuery) => [...billingKeys.credits(), query] as const,
   /** The public price list: the same for every store, kept when switching store. */
   plans: () => ['billing-plans'] as const,
-  /** The payment provider's test cards: outside `all`, as no billing change moves them. */
-  testCards: () => ['billing-test-cards'] as const,
+  /** The card provider's settings: outside `all`, as no billing change moves them. */
+  paymentConfig: () => ['billing-payment-config'] as const,
 };
 
 /**
@@ -290,16 +290,14 @@ export const useAdvanceTestClock = () => {
 };
 
 /**
- * The local provider's test cards (the payments' config, shared with the checkout), asked only
- * when the billing overview says the provider is local.
+ * Which provider takes cards (the payments' config, shared with the checkout): the local one's
+ * test cards, or Stripe's publishable key for Stripe.js.
  */
-export const useTestCards = (isLocal: boolean) =>
+export const useCardPaymentConfig = () =>
   useQuery({
-    queryKey: billingKeys.testCards(),
+    queryKey: billingKeys.paymentConfig(),
     queryFn: ({ signal }) => callApi(paymentConfig, { signal, shouldToastError: false }),
-    enabled: isLocal,
     staleTime: Infinity,
-    select: (config) => (config.provider === 'local' ? config.testCards : []),
   });
 
 /**

@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
+import { loadStripe } from '@stripe/stripe-js';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { billingEndpoints } from '@atelier/contract/billing/billing-api';
 import { paymentConfig } from '@atelier/contract/orders/invoice';
-import { aBillingOverview, aPaymentMethod } from '@/testing/billing-overview-factories';
+import { aPaymentMethod } from '@/testing/billing-overview-factories';
+import { createFakeStripe } from '@/testing/fake-stripe-js';
 import { errorResponse, handle } from '@/testing/handlers';
 import { render } from '@/testing/render';
 import { server, startMockServer } from '@/testing/server';
 import { PaymentMethodsSection } from './payment-methods-section';
+
+// Stripe.js is never fetched in tests: `loadStripe` answers a fake instead.
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn() }));
+const loadStripeMock = vi.mocked(loadStripe);
 
 const { requestsTo } = startMockServer();
 
@@ -22,7 +28,6 @@ const testCards = [
 
 const useLocalProvider = (items = [aPaymentMethod()]) =>
   server.use(
-    handle(billingEndpoints.overview, () => aBillingOverview()),
     handle(billingEndpoints.paymentMethods, () => ({ items })),
     handle(paymentConfig, () => ({
       provider: 'local' as const,
@@ -109,6 +114,35 @@ describe('PaymentMethodsSection', () => {
     const number = screen.getByRole('textbox', { name: 'Card number' });
     await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Your card was declined.')).toBeTruthy();
+  });
+
+  it('adds a card with Stripe: the PaymentMethod Stripe.js made is attached', async () => {
+    const fake = createFakeStripe();
+    loadStripeMock.mockResolvedValue(fake.asStripe());
+    server.use(
+      handle(billingEndpoints.paymentMethods, () => ({ items: [aPaymentMethod()] })),
+      handle(paymentConfig, () => ({
+        provider: 'stripe' as const,
+        publishableKey: 'pk_test_atelier',
+        testCards: [],
+      })),
+      handle(billingEndpoints.attachPaymentMethod, () =>
+        aPaymentMethod({ id: 'pm_9', provider: 'stripe', isDefault: false }),
+      ),
+    );
+    const { user } = render(<PaymentMethodsSection canManage />);
+    await user.click(await screen.findByRole('button', { name: 'Add card' }));
+    await screen.findByTestId('stripe-card');
+    expect(screen.queryByRole('list', { name: 'Test cards' })).toBeNull();
+    expect(loadStripeMock).toHaveBeenCalledWith('pk_test_atelier');
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    await waitFor(() =>
+      expect(requestsTo('POST', billingEndpoints.attachPaymentMethod.path)[0]?.body).toEqual({
+        paymentMethod: { type: 'stripe', paymentMethodId: 'pm_card_visa' },
+        makeDefault: false,
+      }),
+    );
   });
 
   it('removes a card only once confirmed', async () => {

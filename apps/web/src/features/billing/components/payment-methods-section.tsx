@@ -23,13 +23,13 @@ import { isApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/notify';
 import {
   useAttachPaymentMethod,
-  useBillingOverview,
+  useCardPaymentConfig,
   useDetachPaymentMethod,
   useMakeDefaultPaymentMethod,
   usePaymentMethods,
-  useTestCards,
 } from '../api/billing-queries';
 import { BillingSectionCard } from './billing-section-card';
+import { StripeCardForm } from './payment-methods-section-stripe-card';
 import {
   applyBillingCardErrors,
   type BillingCardFormOutput,
@@ -58,66 +58,59 @@ const testCardExpiry = (now: Date = new Date()): string =>
 const TEST_PROVIDER_TEXT =
   "Cards are simulated by Atelier's local test provider: use a test card. Any expiry date in the future and any three digits as the CVC work; nothing is charged.";
 
-type TestCardListProps = { onUse: (number: string) => void };
+type TestCard = { number: string; label: string };
+type TestCardListProps = { testCards: readonly TestCard[]; onUse: (number: string) => void };
 
 /** The local provider's test cards, each with what it does and a "Use" that fills the form. */
-const TestCardList = ({ onUse }: TestCardListProps) => {
-  const testCards = useTestCards(true);
-  return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<IconShieldCheck size={18} />}
-      title="Test payments"
-      role="note"
-      data-testid="test-provider-notice"
-    >
-      <Stack gap="xs">
-        <Text size="sm">{TEST_PROVIDER_TEXT}</Text>
-        {testCards.isPending ? (
-          <Skeleton h={80} />
-        ) : testCards.isError ? (
-          <LoadError
-            message="The test cards could not be loaded."
-            onRetry={() => void testCards.refetch()}
-          />
-        ) : (
-          <Stack
-            component="ul"
-            gap={6}
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Test cards"
-          >
-            {testCards.data.map((card) => (
-              <Group component="li" key={card.number} justify="space-between" wrap="nowrap">
-                <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-                  <Code style={{ whiteSpace: 'nowrap' }}>{card.number}</Code>
-                  <Text size="sm">{card.label}</Text>
-                </Group>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  onClick={() => onUse(card.number)}
-                  aria-label={`Use test card ${card.number}`}
-                  style={{ flexShrink: 0 }}
-                >
-                  Use
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
+const TestCardList = ({ testCards, onUse }: TestCardListProps) => (
+  <Alert
+    color="blue"
+    variant="light"
+    icon={<IconShieldCheck size={18} />}
+    title="Test payments"
+    role="note"
+    data-testid="test-provider-notice"
+  >
+    <Stack gap="xs">
+      <Text size="sm">{TEST_PROVIDER_TEXT}</Text>
+      <Stack
+        component="ul"
+        gap={6}
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Test cards"
+      >
+        {testCards.map((card) => (
+          <Group component="li" key={card.number} justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+              <Code style={{ whiteSpace: 'nowrap' }}>{card.number}</Code>
+              <Text size="sm">{card.label}</Text>
+            </Group>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => onUse(card.number)}
+              aria-label={`Use test card ${card.number}`}
+              style={{ flexShrink: 0 }}
+            >
+              Use
+            </Button>
+          </Group>
+        ))}
       </Stack>
-    </Alert>
-  );
+    </Stack>
+  </Alert>
+);
+
+type AddCardFormProps = {
+  testCards: readonly TestCard[];
+  isFirstCard: boolean;
+  onDone: () => void;
 };
 
-type AddCardFormProps = { isFirstCard: boolean; onDone: () => void };
-
 /** The local provider's card form: number, expiry, CVC, and whether it becomes the default. */
-const AddCardForm = ({ isFirstCard, onDone }: AddCardFormProps) => {
+const TestCardForm = ({ testCards, isFirstCard, onDone }: AddCardFormProps) => {
   const attach = useAttachPaymentMethod();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<BillingCardFormValues, unknown, BillingCardFormOutput>({
@@ -148,7 +141,7 @@ const AddCardForm = ({ isFirstCard, onDone }: AddCardFormProps) => {
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Add a card">
       <Stack gap="sm">
-        <TestCardList onUse={handleUseTestCard} />
+        <TestCardList testCards={testCards} onUse={handleUseTestCard} />
         <FormErrorAlert message={formError} />
         <TextInput
           label="Card number"
@@ -195,6 +188,45 @@ const AddCardForm = ({ isFirstCard, onDone }: AddCardFormProps) => {
         </Group>
       </Stack>
     </form>
+  );
+};
+
+type NewCardProps = { isFirstCard: boolean; onDone: () => void };
+
+/** Where a card is added: the local provider's test-card form, or Stripe's card field. */
+const NewCard = ({ isFirstCard, onDone }: NewCardProps) => {
+  const config = useCardPaymentConfig();
+  if (config.isPending) return <Skeleton h={160} aria-label="Loading the card form" />;
+  if (config.isError) {
+    return (
+      <LoadError
+        message="The payment settings could not be loaded."
+        onRetry={() => void config.refetch()}
+      />
+    );
+  }
+  if (config.data.provider === 'local') {
+    return (
+      <TestCardForm testCards={config.data.testCards} isFirstCard={isFirstCard} onDone={onDone} />
+    );
+  }
+  if (!config.data.publishableKey) {
+    return (
+      <Alert color="yellow" variant="light" role="alert">
+        Cards cannot be added right now: the payment provider is not set up.
+      </Alert>
+    );
+  }
+  return (
+    <StripeCardForm
+      publishableKey={config.data.publishableKey}
+      isFirstCard={isFirstCard}
+      onSaved={(method) => {
+        showSuccessToast(`${cardTitleOf(method)} saved.`);
+        onDone();
+      }}
+      onCancel={onDone}
+    />
   );
 };
 
@@ -317,11 +349,8 @@ type PaymentMethodsSectionProps = { canManage: boolean };
  */
 export const PaymentMethodsSection = ({ canManage }: PaymentMethodsSectionProps) => {
   const methods = usePaymentMethods();
-  const overview = useBillingOverview();
   const [isAdding, setIsAdding] = useState(false);
   const [toRemove, setToRemove] = useState<PaymentMethod | null>(null);
-  const isLocal = overview.data?.provider.isLocal ?? false;
-  const canAdd = canManage && overview.isSuccess;
 
   return (
     <BillingSectionCard
@@ -329,7 +358,7 @@ export const PaymentMethodsSection = ({ canManage }: PaymentMethodsSectionProps)
       title="Payment methods"
       description="The default card pays your plan, seats and bundles."
       action={
-        canAdd && !isAdding && methods.isSuccess ? (
+        canManage && !isAdding && methods.isSuccess ? (
           <Button size="xs" variant="light" onClick={() => setIsAdding(true)}>
             Add card
           </Button>
@@ -365,17 +394,10 @@ export const PaymentMethodsSection = ({ canManage }: PaymentMethodsSectionProps)
             </Stack>
           )}
           {isAdding ? (
-            isLocal ? (
-              <AddCardForm
-                isFirstCard={methods.data.items.length === 0}
-                onDone={() => setIsAdding(false)}
-              />
-            ) : (
-              <Alert color="yellow" variant="light">
-                Cards are added with Stripe, which this page cannot load yet. Ask support to add
-                your card.
-              </Alert>
-            )
+            <NewCard
+              isFirstCard={methods.data.items.length === 0}
+              onDone={() => setIsAdding(false)}
+            />
           ) : null}
         </Stack>
       )}
