@@ -1,5 +1,6 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '@/features/identity/api/account-queries';
 import {
   readManagePlanSearch,
   withoutManagePlanHref,
@@ -19,6 +20,10 @@ const ManagePlanModal = lazy(() =>
 export const ManagePlanDialogHost = () => {
   const router = useRouter();
   const location = useLocation();
+  const currentUser = useCurrentUser();
+  // Only the store's OWNER and ADMINs change billing (issue 13); others see the overview only.
+  const role = currentUser.data?.role;
+  const canManage = role === 'OWNER' || role === 'ADMIN';
   const request = readManagePlanSearch(location.search);
   if (!request) return null;
   const close = () =>
@@ -34,6 +39,7 @@ export const ManagePlanDialogHost = () => {
         opened
         onClose={close}
         request={request}
+        canManage={canManage}
         onNavigate={(href) => void router.navigate({ href })}
       />
     </Suspense>

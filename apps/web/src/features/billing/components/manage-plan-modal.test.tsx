@@ -64,7 +64,7 @@ const answer = ({ overview = aBillingOverview(), preview, hasCard = true }: Setu
     })),
   );
 
-const renderModal = (request: Partial<ManagePlanRequest> = {}) => {
+const renderModal = (request: Partial<ManagePlanRequest> = {}, canManage = true) => {
   const onClose = vi.fn();
   const onNavigate = vi.fn();
   const result = render(
@@ -73,6 +73,7 @@ const renderModal = (request: Partial<ManagePlanRequest> = {}) => {
         opened
         onClose={onClose}
         onNavigate={onNavigate}
+        canManage={canManage}
         request={{ step: 'overview', plan: undefined, interval: undefined, ...request }}
       />
     </MantineProvider>,
@@ -336,5 +337,14 @@ describe('ManagePlanModal', () => {
     expect((await screen.findByTestId('manage-plan-confirmed')).textContent).toContain(
       'You are on Scaling',
     );
+  });
+
+  it('shows a member the overview only, whatever step the address asks for', async () => {
+    answer();
+    renderModal({ step: 'cancel' }, false);
+    expect(await screen.findByTestId('manage-plan-read-only')).toBeTruthy();
+    expect(screen.getByTestId('subscription-summary')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue to cancel' })).toBeNull();
   });
 });

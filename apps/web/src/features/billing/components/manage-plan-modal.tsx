@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { BillingOverview, Subscription } from '@atelier/contract/billing/billing-api';
 import { addInterval, MAX_PAUSE_MONTHS } from '@atelier/contract/billing/subscription';
 import { PLAN_NAMES, planUpgradeTarget, type PlanType } from '@atelier/contract/identity/plans';
@@ -313,6 +313,11 @@ type ManagePlanModalProps = {
   onClose: () => void;
   /** Where it opens (from the address: `readManagePlanSearch`). */
   request: ManagePlanRequest;
+  /**
+   * Whether the user may change billing (the store's OWNER or an ADMIN). Others see the overview
+   * only: the server refuses them (403), and a 403 ends the session in the API client.
+   */
+  canManage: boolean;
   /** Follows a link of the app; the modal closes first. */
   onNavigate: (href: string) => void;
   pricingHref?: string;
@@ -331,15 +336,34 @@ export const ManagePlanModal = ({
   opened,
   onClose,
   request,
+  canManage,
   onNavigate,
   pricingHref = '/pricing',
   billingHref = '/account-info#billing',
   bookingHref = '/education',
 }: ManagePlanModalProps) => {
   const overview = useBillingOverview();
-  const [step, setStep] = useState<ManagePlanStep>(() => stepOfRequest(request));
+  const [step, setStep] = useState<ManagePlanStep>(() =>
+    canManage ? stepOfRequest(request) : 'overview',
+  );
   const [choice, setChoice] = useState<PlanChoice | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const isFirstStep = useRef(true);
+
+  // Keyboard users land in each new step (the modal focuses the first one itself; the
+  // questionnaire focuses its own question).
+  useEffect(() => {
+    if (isFirstStep.current) {
+      isFirstStep.current = false;
+      return;
+    }
+    if (step === 'questionnaire') return;
+    bodyRef.current
+      ?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled]), a[href]')
+      ?.focus();
+  }, [step]);
+
   const navigate = (href: string) => {
     onClose();
     onNavigate(href);
@@ -362,15 +386,22 @@ export const ManagePlanModal = ({
         body = (
           <Stack gap="md">
             <SubscriptionSummary overview={data} />
-            <OverviewActions
-              overview={data}
-              onManage={(next) => {
-                setChoice(next);
-                setStep('manage');
-              }}
-              onStep={setStep}
-              onConfirmed={confirm}
-            />
+            {canManage ? (
+              <OverviewActions
+                overview={data}
+                onManage={(next) => {
+                  setChoice(next);
+                  setStep('manage');
+                }}
+                onStep={setStep}
+                onConfirmed={confirm}
+              />
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="manage-plan-read-only">
+                Only the store&apos;s owner or an admin can change the plan; ask them to upgrade,
+                pause or cancel it.
+              </Text>
+            )}
             <Group gap="md">
               <ModalLink href={pricingHref} onNavigate={navigate}>
                 Compare plans and fees
@@ -480,7 +511,7 @@ export const ManagePlanModal = ({
 
   return (
     <Modal opened={opened} onClose={onClose} title={TITLES[step]} size="lg" centered>
-      {body}
+      <div ref={bodyRef}>{body}</div>
     </Modal>
   );
 };
