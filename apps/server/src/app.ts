@@ -180,6 +180,11 @@ export const buildApp = async ({
     publicUrl,
     suppliers: catalog.supplierDirectory,
     files: files.fileService,
+    // Billing is built later (it needs identity's stores); asked at invite time.
+    teamSeats: {
+      assertCanInvite: (storeId, members, tx) =>
+        billing.entitlements.teamSeats.assertCanInvite(storeId, members, tx),
+    },
   });
   const sourcing = createSourcingModule({
     db,

@@ -23,7 +23,7 @@ import {
 } from './session.service';
 import { createStoreService, type FileLookup } from './store.service';
 import { createSupplierAccountService, type SupplierDirectory } from './supplier-account.service';
-import { createTeamService } from './team.service';
+import { createTeamService, type TeamSeatsGate } from './team.service';
 
 export type IdentityModuleDeps = {
   db: Database;
@@ -41,6 +41,8 @@ export type IdentityModuleDeps = {
    * (its sockets close).
    */
   events: EventBus;
+  /** Billing's seat check before a team invite (issue 13). */
+  teamSeats?: TeamSeatsGate;
 };
 
 export { MAX_SESSIONS_PER_USER } from './session.service';

@@ -10,6 +10,17 @@ import type { Notifier } from '@/modules/notifications';
 import { createIdentityRepositories } from './identity.repositories';
 import type { TeamMemberWithStore } from './team.repository';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Billing's check before an invite (issue 13): throws when the plan, a paused / unpaid
+ * subscription or the seats (included + bought, owner counted) leave no room for one more member.
+ * app.ts passes billing's, so identity does not import billing.
+ */
+export type TeamSeatsGate = {
+  assertCanInvite(storeId: string, membersBesideOwner: number, db: Transaction): Promise<void>;
+};
+
 type TeamServiceDeps = {
   db: Database;
   clock: Clock;
@@ -17,6 +28,8 @@ type TeamServiceDeps = {
   publicUrl: string;
   /** Called after a member leaves a team, so that remembered sessions are looked up again. */
   onMembershipChanged?: () => void;
+  /** Billing's seat check (issue 13); without it only the plan and MAX_INVITED_MEMBERS limit invites. */
+  teamSeats?: TeamSeatsGate;
 };
 
 /** Team seats past the owner, by plan (issue #2: more than one member only on TIER_2_5 and up). */
@@ -48,6 +61,7 @@ export const createTeamService = ({
   notifier,
   publicUrl,
   onMembershipChanged,
+  teamSeats,
 }: TeamServiceDeps) => {
   const repositories = createIdentityRepositories(db);
 
@@ -77,7 +91,9 @@ export const createTeamService = ({
             );
           }
           if (await repos.team.findByStoreAndEmail(store.id, input.email)) throw alreadyInvited();
-          if ((await repos.team.countNonOwnerMembers(store.id)) >= MAX_INVITED_MEMBERS) {
+          const members = await repos.team.countNonOwnerMembers(store.id);
+          if (teamSeats) await teamSeats.assertCanInvite(store.id, members, tx);
+          if (members >= MAX_INVITED_MEMBERS) {
             throw new AppError(
               'unprocessable',
               `A team has at most ${MAX_INVITED_MEMBERS} members.`,
