@@ -348,7 +348,13 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
     actor: Actor,
     input: { planType: PlanType; interval: BillingInterval; paymentMethodId?: string },
     now: Date,
-    options: { allowTrial: boolean; reason: BillingInvoice['reason']; additionalSeats?: number },
+    options: {
+      allowTrial: boolean;
+      reason: BillingInvoice['reason'];
+      additionalSeats?: number;
+      /** A current subscription that is no longer active (UNPAID…): ended once the new one is paid for. */
+      replacing?: SubscriptionRow | null;
+    },
   ) => {
     const storeId = actor.storeId;
     const cardId = await cardFor(storeId, input.paymentMethodId);
@@ -389,13 +395,20 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
     }
     const row = await db.transaction(async (tx) => {
       await clock.ensureAccount(storeId, tx);
+      if (options.replacing) {
+        await core.update(
+          options.replacing,
+          { status: 'CANCELED', endedAt: now, canceledAt: now },
+          tx,
+        );
+      }
       if (trial) {
         await tx
           .update(billingAccounts)
           .set({ trialUsedAt: now, updatedAt: now })
           .where(eq(billingAccounts.storeId, storeId));
       }
-      const [inserted] = await tx
+      const inserted = await tx
         .insert(billingSubscriptions)
         .values({
           id,
@@ -413,16 +426,16 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
           createdAt: now,
           updatedAt: now,
         })
+        .onConflictDoNothing()
         .returning();
-      return inserted!;
+      if (!inserted[0]) {
+        // Another request started a plan at the same moment (one current subscription per store).
+        throw conflict('subscription_exists', 'This store already has a plan; reload to see it.');
+      }
+      return inserted[0];
     });
     await core.settle(storeId, row, now);
     return { row, invoice };
-  };
-
-  /** Ends an UNPAID subscription so a new one can start (its open invoice stays as it was). */
-  const endUnpaid = async (row: SubscriptionRow, now: Date) => {
-    await core.update(row, { status: 'CANCELED', endedAt: now, canceledAt: now });
   };
 
   const service = {
@@ -566,16 +579,14 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
         if (body.promotionCode) await findPromotion(body.promotionCode, now);
         if (body.paymentMethodId) await paymentMethods.get(storeId, body.paymentMethodId);
         let row = await core.current(storeId);
-        if (row && row.status === 'UNPAID' && body.planType !== 'TIER_1') {
-          await endUnpaid(row, now);
-          row = null;
-        }
         const kind = kindOf(row, body.planType, body.interval);
         let invoice: BillingInvoice | null = null;
         if (kind === 'START') {
+          // An UNPAID (or otherwise inactive) current subscription is replaced by the new one.
           const started = await start(actor, body, now, {
             allowTrial: true,
             reason: 'SUBSCRIPTION_CREATE',
+            replacing: row,
           });
           row = started.row;
           invoice = started.invoice;
@@ -798,7 +809,6 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
             `A plan can be reactivated up to ${REACTIVATE_WINDOW_DAYS} days after it ended.`,
           );
         }
-        if (current) await endUnpaid(current, now);
         const started = await start(
           actor,
           { planType: last.planType, interval: last.interval },
@@ -807,6 +817,7 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
             allowTrial: false,
             reason: 'SUBSCRIPTION_CREATE',
             additionalSeats: last.additionalSeats,
+            replacing: current,
           },
         );
         return { subscription: toSubscription(started.row), invoice: started.invoice };
