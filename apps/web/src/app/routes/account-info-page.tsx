@@ -89,6 +89,7 @@ export const AccountInfoPage = () => {
       <Grid gap="lg" mt="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
+            <PaymentMethodsSection canManage={canManageBilling} />
             <BillingInvoicesSection canManage={canManageBilling} />
             <CreditsSection />
             <BundlesSection canManage={canManageBilling} />
@@ -96,7 +97,6 @@ export const AccountInfoPage = () => {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <PaymentMethodsSection canManage={canManageBilling} />
             <SeatsSection canManage={canManageBilling} />
             <TestClockPanel canManage={canManageBilling} />
           </Stack>

@@ -118,8 +118,10 @@ export const BillingInvoicesSection = ({ canManage }: BillingInvoicesSectionProp
               <Table.Tbody style={{ opacity: invoices.isPlaceholderData ? 0.6 : 1 }}>
                 {invoices.data.items.map((invoice) => (
                   <Table.Tr key={invoice.id}>
-                    <Table.Td>{invoice.number}</Table.Td>
-                    <Table.Td>{formatBillingDate(invoice.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{invoice.number}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatBillingDate(invoice.createdAt)}
+                    </Table.Td>
                     <Table.Td>{formatPeriod(invoice.periodStart, invoice.periodEnd)}</Table.Td>
                     <Table.Td ta="right">
                       {formatAmount(invoice.total, invoice.currencyCode)}
@@ -133,7 +135,7 @@ export const BillingInvoicesSection = ({ canManage }: BillingInvoicesSectionProp
                         {BILLING_INVOICE_STATUS_LABELS[invoice.status]}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {invoice.status === 'PAID' && invoice.receiptUrl ? (
                         <ReceiptLink
                           invoice={{ number: invoice.number, receiptUrl: invoice.receiptUrl }}

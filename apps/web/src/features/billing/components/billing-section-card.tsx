@@ -31,7 +31,7 @@ export const BillingSectionCard = ({
             </Text>
           ) : null}
         </Stack>
-        {action}
+        {action ? <div style={{ flexShrink: 0 }}>{action}</div> : null}
       </Group>
       {children}
     </Stack>

@@ -72,7 +72,9 @@ export const CreditsSection = () => {
                         </Table.Td>
                         <Table.Td ta="right">{formatCredits(entry.balanceAfter)}</Table.Td>
                         <Table.Td>{entry.reason}</Table.Td>
-                        <Table.Td>{formatBillingDate(entry.createdAt)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {formatBillingDate(entry.createdAt)}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -290,7 +290,7 @@ const CardRow = ({ method, canManage, onRemove }: CardRowProps) => {
   return (
     <Stack component="li" gap={4} aria-label={title}>
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <IconCreditCard size={18} aria-hidden />
           <Text size="sm" fw={500}>
             {title}
