@@ -357,6 +357,7 @@ export const buildApp = async ({
     ...sales.exportSources,
     ...chat.exportSources,
     ...orders.exportSources,
+    ...billing.exportSources,
     ...files.exportSources,
   );
   jobs.register(

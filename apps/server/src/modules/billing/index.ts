@@ -6,6 +6,7 @@ import type { Clock } from '@/lib/clock';
 import type { Notifier } from '@/modules/notifications';
 import type { PaymentProvider } from '../orders';
 import { createBillingClock } from './billing-clock';
+import { createBillingExportSources } from './billing.export';
 import { createBillingEmail } from './billing-email';
 import { createBillingInvoicesService } from './billing-invoices';
 import { billingPromotionCodes } from './billing.table';
@@ -105,6 +106,8 @@ export const createBillingModule = (deps: BillingModuleDeps) => {
   };
   return {
     routes,
+    /** The store's billing tables in "Export my data". */
+    exportSources: createBillingExportSources(db),
     clock,
     credits,
     modules,

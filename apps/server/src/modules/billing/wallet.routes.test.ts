@@ -170,3 +170,39 @@ describe('GET /api/web/billing/credits', () => {
     expectApiError(response, 401, { code: 'unauthenticated' });
   });
 });
+
+describe('"Export my data"', () => {
+  it("holds the store's billing tables and nothing of another store", async () => {
+    const owner = await registerAccount(context);
+    const other = await registerAccount(context);
+    await addCard(owner, PAYS);
+    await addCard(other, PAYS);
+    expect((await buy(owner, 'beginner', { credits: 1_000 })).statusCode).toBe(200);
+    expect((await buy(other, 'professional', { credits: 5_000 })).statusCode).toBe(200);
+    const rowsOf = async (table: string) => {
+      const source = context.billing.exportSources.find((entry) => entry.table === table)!;
+      return (await source.listRows(owner.storeId, null, 100)).rows;
+    };
+    expect((await rowsOf('credit_entries')).map((row) => row.credits)).toEqual(
+      expect.arrayContaining([1_000, 2_500]),
+    );
+    expect(await rowsOf('credit_entries')).toHaveLength(2);
+    expect(await rowsOf('billing_modules')).toEqual([
+      expect.objectContaining({ name: 'beginner', status: 'ACTIVE', source: 'PURCHASE' }),
+    ]);
+    const [invoice] = await rowsOf('billing_invoices');
+    expect(invoice).toMatchObject({ total: 1_000, status: 'PAID', reason: 'BUNDLE' });
+    const cards = await rowsOf('billing_payment_methods');
+    expect(cards).toHaveLength(1);
+    expect(Object.keys(cards[0]!)).not.toContain('provider_payment_method_id');
+    expect(context.billing.exportSources.map((source) => source.table)).toEqual([
+      'billing_accounts',
+      'billing_subscriptions',
+      'billing_invoices',
+      'billing_payment_methods',
+      'billing_modules',
+      'credit_entries',
+      'billing_cancellation_answers',
+    ]);
+  });
+});
