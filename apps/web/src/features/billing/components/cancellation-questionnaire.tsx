@@ -70,12 +70,15 @@ const isChoiceStep = (step: CancellationStep): step is ChoiceStep => step in CHO
  * The answers as the server takes them: every step after the one where the questionnaire ended
  * is null (spec §4: the call or the offer taken ends it early).
  */
-const toSubmitted = (answers: Answers, endedAt: CancellationStep): CancellationAnswers => {
+const toSubmitted = (
+  answers: Answers & { reason: CancellationAnswers['reason'] },
+  endedAt: CancellationStep,
+): CancellationAnswers => {
   const reached = (step: CancellationStep) =>
     CANCELLATION_STEPS.indexOf(step) <= CANCELLATION_STEPS.indexOf(endedAt);
   const suggestions = answers.suggestions.trim();
   return {
-    reason: answers.reason ?? 'NEED_HELP',
+    reason: answers.reason,
     rating: reached('rating') ? answers.rating : null,
     bookACall: reached('bookACall') ? answers.bookACall : null,
     samplesNotOrdered: reached('samplesNotOrdered') ? answers.samplesNotOrdered : null,
@@ -124,10 +127,14 @@ export const CancellationQuestionnaire = ({
     headingRef.current?.focus();
   }, [stepIndex, result]);
 
-  const submit = (endedAt: CancellationStep) =>
-    cancel.mutate(toSubmitted(answers, endedAt), {
+  const submit = (endedAt: CancellationStep) => {
+    const { reason } = answers;
+    // Step 1 lets no one past without a reason; nothing is sent without one.
+    if (reason === null) return;
+    cancel.mutate(toSubmitted({ ...answers, reason }, endedAt), {
       onSuccess: (response) => onOutcome?.(response.outcome),
     });
+  };
 
   if (result) {
     return (
