@@ -11,6 +11,7 @@ import type { BillingInterval, Plan } from '@atelier/contract/billing/plans';
 import { PLAN_NAMES, type PlanType } from '@atelier/contract/identity/plans';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LoadError } from '@/components/ui/load-error';
+import { isApiError } from '@/lib/api-error';
 import {
   useBillingPlans,
   useChangePlan,
@@ -152,6 +153,13 @@ export const PlanChangeStep = ({
         onSuccess: (result) => {
           attempt.current = { choice: '', key: newKey() };
           onChanged(result);
+        },
+        // A refusal is an answer (the server replays it for the same key): the next try is a new
+        // attempt. Without an answer (network), the retry keeps the key and cannot charge twice.
+        onError: (error) => {
+          if (!isApiError(error) || error.status !== null) {
+            attempt.current = { choice: '', key: newKey() };
+          }
         },
       },
     );

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { billingEndpoints, type PlanChangePreview } from '@atelier/contract/billing/billing-api';
 import { PLATFORM_FEES, planCatalogue } from '@atelier/contract/billing/plans';
@@ -246,6 +247,16 @@ describe('ManagePlanModal', () => {
     await user.click(await screen.findByRole('button', { name: 'Upgrade and pay $64.52' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
     expect(screen.queryByTestId('manage-plan-confirmed')).toBeNull();
+
+    // Trying again is a new attempt: the server would replay the decline for the same key.
+    await user.click(screen.getByRole('button', { name: 'Upgrade and pay $64.52' }));
+    await waitFor(() =>
+      expect(requestsTo('POST', billingEndpoints.changePlan.path)).toHaveLength(2),
+    );
+    const [first, second] = requestsTo('POST', billingEndpoints.changePlan.path).map((request) =>
+      request.headers.get('Idempotency-Key'),
+    );
+    expect(second).not.toBe(first);
   });
 
   it('pauses for 1, 2 or 3 months only, showing the day the plan resumes', async () => {
@@ -346,5 +357,27 @@ describe('ManagePlanModal', () => {
     expect(screen.getByTestId('subscription-summary')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue to cancel' })).toBeNull();
+  });
+
+  it('retries a change that got no answer with the same Idempotency-Key', async () => {
+    answer();
+    server.use(
+      // The first request gets no answer (the network fails), the retry its answer.
+      handle(billingEndpoints.changePlan, () => HttpResponse.error(), { once: true }),
+      handle(billingEndpoints.changePlan, () => ({
+        subscription: aSubscription({ planType: 'TIER_3' }),
+        invoice: null,
+      })),
+    );
+    const { user } = renderModal({ step: 'manage', plan: 'TIER_3' });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade and pay $64.52' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Upgrade and pay $64.52' }));
+    await screen.findByTestId('manage-plan-confirmed');
+    const keys = requestsTo('POST', billingEndpoints.changePlan.path).map((request) =>
+      request.headers.get('Idempotency-Key'),
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 });
