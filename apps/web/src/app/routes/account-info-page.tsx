@@ -90,8 +90,6 @@ export const AccountInfoPage = () => {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <PaymentMethodsSection canManage={canManageBilling} />
-            <BillingInvoicesSection canManage={canManageBilling} />
-            <CreditsSection />
             <BundlesSection canManage={canManageBilling} />
           </Stack>
         </Grid.Col>
@@ -102,6 +100,11 @@ export const AccountInfoPage = () => {
           </Stack>
         </Grid.Col>
       </Grid>
+      {/* The tables take the page's width. */}
+      <Stack gap="lg" mt="lg">
+        <BillingInvoicesSection canManage={canManageBilling} />
+        <CreditsSection />
+      </Stack>
     </>
   );
 };

@@ -131,6 +131,7 @@ export const BillingInvoicesSection = ({ canManage }: BillingInvoicesSectionProp
                         variant="light"
                         color={BILLING_INVOICE_STATUS_COLORS[invoice.status]}
                         tt="none"
+                        miw="max-content"
                       >
                         {BILLING_INVOICE_STATUS_LABELS[invoice.status]}
                       </Badge>

@@ -117,8 +117,11 @@ const PaymentProblemAlert = ({
               )} for invoice ${openInvoice.number}.`
             : 'We could not charge your card for the last invoice.'}{' '}
           {subscription.status === 'UNPAID'
-            ? 'Your paid features are stopped until it is paid.'
+            ? 'Your paid features are stopped.'
             : 'Update your card or retry the payment to keep your plan.'}
+          {openInvoice
+            ? ''
+            : ' Add a card that works under Payment methods, then choose your plan again with Manage plan.'}
         </Text>
         {openInvoice?.nextPaymentAttemptAt ? (
           <Text size="sm">
