@@ -8,6 +8,12 @@ import { DATA_EXPORT_JOB_KIND, JobSchema, type Job } from '@atelier/contract/job
 import { APP_VERSION } from '@/app';
 import type { Database } from '@/db/client';
 import {
+  billingAccounts,
+  billingCancellationAnswers,
+  billingInvoices,
+  billingModules,
+  billingPaymentMethods,
+  billingSubscriptions,
   catalogCompanyReviews,
   catalogFavorites,
   chatMessages,
@@ -16,6 +22,7 @@ import {
   creatorOrderItemEvents,
   creatorOrderItems,
   creatorPayments,
+  creditEntries,
   customProjects,
   paymentLedgerEntries,
   files,
@@ -394,6 +401,71 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     currencyCode: 'USD',
     providerReference: `lch_${marker}`,
   });
+  // Billing (issue 13): one row per table; the card's provider id must not be exported.
+  const subscriptionId = newId('sub');
+  await db.insert(billingAccounts).values({ storeId });
+  await db.insert(billingSubscriptions).values({
+    id: subscriptionId,
+    storeId,
+    planType: 'TIER_2',
+    interval: 'MONTH',
+    status: 'ACTIVE',
+    unitAmount: 4900,
+    currencyCode: 'USD',
+    currentPeriodStart: new Date(),
+    currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    discountCode: `${marker}-CODE`,
+  });
+  await db.insert(billingInvoices).values({
+    id: newId('bin'),
+    storeId,
+    subscriptionId,
+    number: `ATL-${marker}`,
+    status: 'PAID',
+    reason: 'BUNDLE',
+    lines: [{ description: `${marker} bundle`, amount: 1000, periodStart: null, periodEnd: null }],
+    subtotal: 1000,
+    total: 1000,
+    amountPaid: 1000,
+    currencyCode: 'USD',
+  });
+  await db.insert(billingPaymentMethods).values({
+    id: newId('bpm'),
+    storeId,
+    provider: 'local',
+    providerPaymentMethodId: `pm_secret-hash-${marker}`,
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2040,
+  });
+  await db
+    .insert(billingModules)
+    .values({ storeId, name: 'launch', status: 'ACTIVE', source: 'PURCHASE' });
+  await db.insert(creditEntries).values({
+    id: newId('cre'),
+    storeId,
+    kind: 'GRANT',
+    credits: 100,
+    balanceAfter: 100,
+    reason: `${marker} credits`,
+    idempotencyKey: 'welcome:launch',
+  });
+  await db.insert(billingCancellationAnswers).values({
+    id: newId('bca'),
+    storeId,
+    subscriptionId,
+    userId: ownerId,
+    answers: {
+      reason: 'LOW_FUNDS',
+      rating: null,
+      bookACall: 'NO',
+      samplesNotOrdered: null,
+      offer: 'NO',
+      suggestions: `${marker} ideas`,
+    },
+    outcome: 'CANCELED',
+  });
   return storeId;
 };
 
@@ -426,6 +498,13 @@ const EXPECTED_TABLES = {
   creator_order_item_events: 1,
   creator_payments: 1,
   payment_ledger_entries: 1,
+  billing_accounts: 1,
+  billing_subscriptions: 1,
+  billing_invoices: 1,
+  billing_payment_methods: 1,
+  billing_modules: 1,
+  credit_entries: 1,
+  billing_cancellation_answers: 1,
   jobs: 1,
 };
 
