@@ -380,4 +380,18 @@ describe('ManagePlanModal', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
   });
+
+  it('offers no pause during a trial, and says why when the address asks for it', async () => {
+    answer({
+      overview: aBillingOverview({
+        subscription: aSubscription({
+          status: 'TRIALING',
+          trialEndsAt: '2026-03-24T00:00:00.000Z',
+        }),
+      }),
+    });
+    renderModal({ step: 'pause' });
+    expect(await screen.findByText('A trial cannot be paused; cancel it instead.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pause for/ })).toBeNull();
+  });
 });

@@ -98,6 +98,16 @@ const stepOfRequest = (request: ManagePlanRequest): ManagePlanStep => {
   }
 };
 
+/** Why the plan cannot be paused now (the server pauses ACTIVE plans only). */
+const pauseRefusalOf = (subscription: Subscription | null): string =>
+  subscription?.isPaused
+    ? 'Your plan is paused already; resume it from the overview.'
+    : subscription?.status === 'TRIALING'
+      ? 'A trial cannot be paused; cancel it instead.'
+      : subscription?.hasPaymentProblem
+        ? 'Pay the open invoice before pausing.'
+        : 'Only an active paid plan can be paused.';
+
 type Confirmation = { title: string; message: ReactNode };
 
 /** What a plan change did, in words (the charge, the trial, the date it takes effect). */
@@ -237,9 +247,11 @@ const OverviewActions = ({ overview, onManage, onStep, onConfirmed }: OverviewAc
         >
           Change billing cycle
         </Button>
-        <Button variant="default" onClick={() => onStep('verify-pause')}>
-          Pause
-        </Button>
+        {subscription.status === 'ACTIVE' ? (
+          <Button variant="default" onClick={() => onStep('verify-pause')}>
+            Pause
+          </Button>
+        ) : null}
         <Button variant="subtle" color="red" onClick={() => onStep('verify-cancel')}>
           Cancel plan
         </Button>
@@ -425,7 +437,7 @@ export const ManagePlanModal = ({
         break;
       case 'verify-pause':
         body =
-          subscription?.isActive && !subscription.isPaused ? (
+          subscription?.status === 'ACTIVE' && !subscription.isPaused ? (
             <PauseStep
               overview={data}
               onBack={() => setStep('overview')}
@@ -438,7 +450,7 @@ export const ManagePlanModal = ({
             />
           ) : (
             <NothingToDo onBack={() => setStep('overview')}>
-              Only an active paid plan can be paused.
+              {pauseRefusalOf(subscription)}
             </NothingToDo>
           );
         break;
