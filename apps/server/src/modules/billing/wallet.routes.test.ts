@@ -10,6 +10,7 @@ import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { testCard } from '@/testing/orders-fixtures';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+import { buyBundle } from './wallet.routes';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -126,6 +127,40 @@ describe('POST /api/web/billing/bundles/:name/purchase', () => {
       .from(billingInvoices)
       .where(eq(billingInvoices.storeId, owner.storeId));
     expect(invoices).toEqual([]);
+  });
+
+  it('refuses a CX member with 403 and charges nothing', async () => {
+    const owner = await registerAccount(context);
+    await addCard(owner, PAYS);
+    const { credits, modules, invoices, clock } = context.billing;
+    const deps = {
+      db: context.connection.db,
+      credits,
+      modules,
+      invoices,
+      clock,
+      planPrices: DEFAULT_PLAN_PRICES,
+    };
+    const actor = {
+      userId: owner.userId,
+      email: owner.input.email,
+      name: 'CX',
+      storeId: owner.storeId,
+      storeTitle: owner.input.storeTitle,
+      role: 'CX' as const,
+      sessionId: 'ses_x',
+      planType: 'TIER_1' as const,
+      isPreviewAccount: false,
+    };
+    await expect(buyBundle(deps, actor, 'beginner', { credits: 1_000 })).rejects.toMatchObject({
+      code: 'forbidden',
+      reason: 'role_not_allowed',
+    });
+    const rows = await context.connection.db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.storeId, owner.storeId));
+    expect(rows).toEqual([]);
   });
 
   it('asks for a card first with 409 payment_method_required', async () => {
