@@ -35,7 +35,11 @@ const rowsOf = (overview: BillingOverview): Row[] => {
   if (!subscription) return rows;
   rows.push({
     label: 'Price',
-    value: `${formatPlanPrice(subscription.unitAmount, subscription.currencyCode, subscription.interval)} (${INTERVAL_LABELS[subscription.interval].toLowerCase()})`,
+    value: formatPlanPrice(
+      subscription.unitAmount,
+      subscription.currencyCode,
+      subscription.interval,
+    ),
   });
   if (subscription.trialEndsAt && subscription.status === 'TRIALING') {
     rows.push({ label: 'Trial ends', value: formatBillingDate(subscription.trialEndsAt) });
