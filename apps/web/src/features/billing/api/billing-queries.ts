@@ -138,20 +138,18 @@ export const useCredits = (query: BillingPageQuery = {}) =>
 /**
  * A billing mutation: its answer may move anything of the store's billing (a charge makes an
  * invoice, a plan change moves seats and gates), so every billing query is read again, and the
- * signed-in account too when the plan may have changed. Mutations never toast: the screen that
- * asked shows the error (field errors, reasons) itself.
+ * signed-in account too: its store's `planType` follows a plan change, a cancellation, a paid
+ * retry of an unpaid plan. Mutations never toast: the screen that asked shows the error (field
+ * errors, reasons) itself.
  */
-const useBillingMutation = <TInput, TOutput>(
-  mutationFn: (input: TInput) => Promise<TOutput>,
-  { movesPlan = false }: { movesPlan?: boolean } = {},
-) => {
+const useBillingMutation = <TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-        movesPlan ? queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }) : undefined,
+        queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
       ]);
     },
   });
@@ -166,14 +164,12 @@ export type ChangePlanRequest = { body: ChangePlanInput; idempotencyKey: string 
  * `ApiError`.
  */
 export const useChangePlan = () =>
-  useBillingMutation(
-    ({ body, idempotencyKey }: ChangePlanRequest) =>
-      callApi(billingEndpoints.changePlan, {
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-        shouldToastError: false,
-      }),
-    { movesPlan: true },
+  useBillingMutation(({ body, idempotencyKey }: ChangePlanRequest) =>
+    callApi(billingEndpoints.changePlan, {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      shouldToastError: false,
+    }),
   );
 
 /** Pauses the subscription for `months` (1…MAX_PAUSE_MONTHS); it resumes by itself then. */
@@ -191,24 +187,18 @@ export const useResumeSubscription = () =>
  * off, CANCELED cancels at the period's end (the answer's `outcome`).
  */
 export const useCancelSubscription = () =>
-  useBillingMutation(
-    (answers: CancellationAnswers) =>
-      callApi(billingEndpoints.cancel, { body: { answers }, shouldToastError: false }),
-    { movesPlan: true },
+  useBillingMutation((answers: CancellationAnswers) =>
+    callApi(billingEndpoints.cancel, { body: { answers }, shouldToastError: false }),
   );
 
 /** Keeps a subscription that is set to cancel at the period's end. */
 export const useUndoCancel = () =>
-  useBillingMutation(() => callApi(billingEndpoints.undoCancel, { shouldToastError: false }), {
-    movesPlan: true,
-  });
+  useBillingMutation(() => callApi(billingEndpoints.undoCancel, { shouldToastError: false }));
 
 /** Reactivates an ended subscription with a reactivation code. */
 export const useReactivateSubscription = () =>
-  useBillingMutation(
-    (code: string) =>
-      callApi(billingEndpoints.reactivate, { body: { code }, shouldToastError: false }),
-    { movesPlan: true },
+  useBillingMutation((code: string) =>
+    callApi(billingEndpoints.reactivate, { body: { code }, shouldToastError: false }),
   );
 
 /** Applies a promotion code to the next invoices. */
