@@ -1,8 +1,11 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '@/features/identity/api/account-queries';
+import { paths } from '@/config/paths';
 import {
+  type ManagePlanRequest,
   readManagePlanSearch,
+  SUBSCRIPTION_PAGE_STEPS,
   withoutManagePlanHref,
 } from '@/features/billing/components/manage-plan-modal-search';
 
@@ -16,6 +19,8 @@ const ManagePlanModal = lazy(() =>
 /**
  * Spec §2 dialog key `manage_plan`: on any signed-in page, `?dialog=manage_plan` (with `step`,
  * `plan`, `interval`) opens the plan modal over the page; closing it removes those parameters.
+ * /homebase/subscription-cycle-change and /homebase/subscription-downgrade open it over the home
+ * page at that step; closing it goes to /homebase.
  */
 export const ManagePlanDialogHost = () => {
   const router = useRouter();
@@ -24,11 +29,16 @@ export const ManagePlanDialogHost = () => {
   // Only the store's OWNER and ADMINs change billing (issue 13); others see the overview only.
   const role = currentUser.data?.role;
   const canManage = role === 'OWNER' || role === 'ADMIN';
-  const request = readManagePlanSearch(location.search);
+  const pageStep = SUBSCRIPTION_PAGE_STEPS[location.pathname];
+  const request: ManagePlanRequest | null = pageStep
+    ? { step: pageStep, plan: undefined, interval: undefined }
+    : readManagePlanSearch(location.search);
   if (!request) return null;
   const close = () =>
     void router.navigate({
-      href: withoutManagePlanHref(location.pathname, location.searchStr, location.hash),
+      href: pageStep
+        ? paths.homebase
+        : withoutManagePlanHref(location.pathname, location.searchStr, location.hash),
       replace: true,
     });
   return (

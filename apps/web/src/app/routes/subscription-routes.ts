@@ -1,18 +1,15 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { paths } from '@/config/paths';
-import {
-  managePlanHref,
-  type ManagePlanEntryStep,
-} from '@/features/billing/components/manage-plan-modal-search';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './app-layout-route';
 
-/** Opens the plan modal at `step` over /homebase (the address becomes /homebase?dialog=…). */
-const openPlanModalRoute = (path: string, step: ManagePlanEntryStep) =>
+/**
+ * The home page, with the plan modal open at the step of the path (the signed-in layout's
+ * `ManagePlanDialogHost` reads `SUBSCRIPTION_PAGE_STEPS`).
+ */
+const planModalOverHomeRoute = (path: string) =>
   createRoute({
     getParentRoute: () => appLayoutRoute,
     path,
-    beforeLoad: () =>
-      redirect({ href: managePlanHref(paths.homebase, { step }), replace: true, throw: true }),
+    component: lazyRouteComponent(() => import('./homebase-page'), 'HomebasePage'),
   });
 
 const subscriptionUpdatedRoute = createRoute({
@@ -30,12 +27,12 @@ const subscriptionUpdatedRoute = createRoute({
 
 /**
  * Spec §2 /homebase/subscription-cycle-change and /homebase/subscription-downgrade (the /home/…
- * paths redirect here) open the manage_plan modal over /homebase at the plan choice, preset to
- * the other billing cycle or the plan below; /homebase/subscription-updated confirms the
- * subscription as it is now.
+ * paths redirect here) show the home page with the manage_plan modal open at the plan choice,
+ * preset to the other billing cycle or the plan below; /homebase/subscription-updated confirms
+ * the subscription as it is now.
  */
 export const subscriptionRoutes = [
-  openPlanModalRoute('/homebase/subscription-cycle-change', 'cycle-change'),
-  openPlanModalRoute('/homebase/subscription-downgrade', 'downgrade'),
+  planModalOverHomeRoute('/homebase/subscription-cycle-change'),
+  planModalOverHomeRoute('/homebase/subscription-downgrade'),
   subscriptionUpdatedRoute,
 ];

@@ -40,6 +40,15 @@ export type ManagePlanRequest = {
   interval: BillingInterval | undefined;
 };
 
+/**
+ * Spec §2 /homebase/subscription-cycle-change and /homebase/subscription-downgrade: the home page
+ * with the plan modal open at that step (closing it leads to /homebase).
+ */
+export const SUBSCRIPTION_PAGE_STEPS: Readonly<Record<string, ManagePlanEntryStep>> = {
+  '/homebase/subscription-cycle-change': 'cycle-change',
+  '/homebase/subscription-downgrade': 'downgrade',
+};
+
 /** The query parameters the modal uses; closing it removes exactly these. */
 export const MANAGE_PLAN_PARAMS = ['dialog', 'step', 'plan', 'interval'] as const;
 
