@@ -40,6 +40,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PLATFORM_TEAM_EMAIL: 'not-an-address' })).toThrow(ConfigError);
   });
 
+  it('reads BILLING_PLAN_PRICES as JSON over the default prices, refusing bad JSON or plans', () => {
+    expect(loadConfig({}).BILLING_PLAN_PRICES.TIER_2).toEqual({ MONTH: 4_900, YEAR: 49_000 });
+    const prices = loadConfig({
+      BILLING_PLAN_PRICES: '{"TIER_3":{"MONTH":25000,"YEAR":250000}}',
+    }).BILLING_PLAN_PRICES;
+    expect(prices.TIER_3).toEqual({ MONTH: 25_000, YEAR: 250_000 });
+    expect(prices.TIER_2_5).toEqual({ MONTH: 9_900, YEAR: 99_000 });
+    for (const bad of [
+      '{nope',
+      '{"TIER_9":{"MONTH":1,"YEAR":1}}',
+      '{"TIER_2":{"MONTH":-1,"YEAR":0}}',
+    ]) {
+      expect(() => loadConfig({ BILLING_PLAN_PRICES: bad })).toThrow(/BILLING_PLAN_PRICES/);
+    }
+  });
+
   it('resolves a relative DATA_DIR from where npm was run, not from the workspace', () => {
     expect(loadConfig({ DATA_DIR: './.data', INIT_CWD: '/srv/atelier' }).dataDir).toBe(
       '/srv/atelier/.data',
