@@ -11,17 +11,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconCreditCard, IconShieldCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { PaymentMethod } from '@atelier/contract/billing/billing-api';
-import { paymentConfig } from '@atelier/contract/orders/invoice';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LoadError } from '@/components/ui/load-error';
-import { callApi } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { useAttachPaymentMethod } from '../api/billing-queries';
+import { useAttachPaymentMethod, useCardPaymentConfig } from '../api/billing-queries';
 
 /*
  * The card form of the checkout (features/orders card-form.ts and card-fields.tsx), copied in its
@@ -70,17 +67,6 @@ const cardFieldOf = (serverField: string): keyof CardFormValues | null => {
 const testCardExpiry = (now: Date = new Date()): string =>
   `12 / ${String((now.getFullYear() + 4) % 100).padStart(2, '0')}`;
 
-/**
- * Spec §7 card payment provider: which provider takes cards and the local one's test cards (the
- * orders contract's payment config; written here, as the orders feature's hook is not ours).
- */
-const usePaymentConfig = () =>
-  useQuery({
-    queryKey: ['billing-payment-config'],
-    queryFn: ({ signal }) => callApi(paymentConfig, { signal, shouldToastError: false }),
-    staleTime: Infinity,
-  });
-
 type AddCardFormProps = {
   /** The card was saved (as the store's default). */
   onAdded: (paymentMethod: PaymentMethod) => void;
@@ -93,7 +79,7 @@ type AddCardFormProps = {
  * /account-info's billing section, where Stripe's own field takes it.
  */
 export const AddCardForm = ({ onAdded, onCancel }: AddCardFormProps) => {
-  const config = usePaymentConfig();
+  const config = useCardPaymentConfig();
   const attach = useAttachPaymentMethod();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CardFormValues, unknown, CardPaymentMethod>({
