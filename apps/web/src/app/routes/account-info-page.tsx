@@ -73,6 +73,8 @@ export const AccountInfoPage = () => {
               role={currentUser.role}
               userEmail={currentUser.user.email}
             />
+            <PaymentMethodsSection canManage={canManageBilling} />
+            <BundlesSection canManage={canManageBilling} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -80,23 +82,11 @@ export const AccountInfoPage = () => {
             <div id="plan">
               <BillingSummary canManage={canManageBilling} />
             </div>
+            <SeatsSection canManage={canManageBilling} />
+            <TestClockPanel canManage={canManageBilling} />
             <StoresSection currentUser={currentUser} />
             <ReceivedInvitesSection />
             <DataExportSection />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <Grid gap="lg" mt="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="lg">
-            <PaymentMethodsSection canManage={canManageBilling} />
-            <BundlesSection canManage={canManageBilling} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="lg">
-            <SeatsSection canManage={canManageBilling} />
-            <TestClockPanel canManage={canManageBilling} />
           </Stack>
         </Grid.Col>
       </Grid>
