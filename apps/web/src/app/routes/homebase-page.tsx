@@ -2,7 +2,9 @@ import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ModuleTiles } from '@/features/homebase/components/module-tiles';
 import { useSignedInUser } from '@/features/identity/api/account-queries';
+import { managePlanHref } from '@/features/billing/components/manage-plan-modal-search';
 import { PlanCard } from '@/features/identity/components/plan-card';
+import { paths } from '@/config/paths';
 import { isUnbuiltHref } from './module-pages';
 
 /** Spec §2 /homebase: the store's welcome, its plan and the module tiles. */
@@ -29,7 +31,11 @@ export const HomebasePage = () => {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <PlanCard planType={currentUser.store.planType} />
+          <PlanCard
+            planType={currentUser.store.planType}
+            upgradeHref={(plan) => managePlanHref(paths.homebase, { step: 'manage', plan })}
+            pricingHref={paths.pricing}
+          />
         </Grid.Col>
       </Grid>
       <Stack gap="sm">

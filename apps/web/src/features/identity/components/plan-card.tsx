@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LinkButton } from '@/components/ui/link-button';
 import {
   isNonFreePlan,
   isProfessionalPlan,
@@ -15,8 +16,16 @@ const UPGRADE_PITCH: Record<PlanType, string> = {
   TIER_3: '',
 };
 
-/** The store's plan (spec §4 tiers) and the plan it would upgrade to. */
-export const PlanCard = ({ planType }: { planType: PlanType }) => {
+type PlanCardProps = {
+  planType: PlanType;
+  /** Where "Upgrade to …" goes (the plan dialog with the target chosen); the route builds it. */
+  upgradeHref: (target: PlanType) => string;
+  /** The public pricing page. */
+  pricingHref: string;
+};
+
+/** The store's plan (spec §4 tiers), the plan it would upgrade to, and the way there. */
+export const PlanCard = ({ planType, upgradeHref, pricingHref }: PlanCardProps) => {
   const target = planUpgradeTarget(planType);
   return (
     <Paper withBorder radius="md" p="lg" h="100%" data-testid="plan-card">
@@ -44,18 +53,18 @@ export const PlanCard = ({ planType }: { planType: PlanType }) => {
             <Text size="sm" data-testid="plan-upgrade-target">
               Next plan: <strong>{PLAN_NAMES[target]}</strong>. {UPGRADE_PITCH[planType]}
             </Text>
-            <Button variant="light" disabled aria-describedby="plan-change-note">
+            <LinkButton href={upgradeHref(target)} variant="light">
               Upgrade to {PLAN_NAMES[target]}
-            </Button>
-            <Text id="plan-change-note" size="xs" c="dimmed">
-              Plan changes open once the billing module lands.
-            </Text>
+            </LinkButton>
           </>
         ) : (
           <Text size="sm" data-testid="plan-upgrade-target">
             You are on the top plan; there is nothing to upgrade to.
           </Text>
         )}
+        <LinkButton href={pricingHref} variant="subtle" size="xs">
+          Compare plans and fees
+        </LinkButton>
       </Stack>
     </Paper>
   );
