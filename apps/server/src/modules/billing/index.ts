@@ -96,6 +96,7 @@ export const createBillingModule = (deps: BillingModuleDeps) => {
     core,
     subscriptions,
     email,
+    credits,
     log: deps.log,
   });
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -10,7 +10,13 @@ import type { Database } from '@/db/client';
 import type { BillingClockService } from './billing-clock';
 import type { BillingEmail } from './billing-email';
 import type { BillingInvoices } from './billing-invoices';
-import { billingAccounts, billingInvoices, billingSubscriptions } from './billing.table';
+import type { CreditsService } from './billing.services';
+import {
+  billingAccounts,
+  billingInvoices,
+  billingSubscriptions,
+  creditEntries,
+} from './billing.table';
 import {
   allowsAdditionalSeats,
   withStoreLock,
@@ -30,7 +36,8 @@ const MAX_STEPS = 60;
  * invoice handled by DUNNING_FAILURE_HANDLING, plan Free), the period's end (cancel at the
  * period's end → CANCELED and Free; else the pending change, then a renewal invoice with the
  * discount, if any). Each step claims its row with a compare-and-set so two runners never
- * charge twice.
+ * charge twice. Then the credits whose grant expired by the store's billing time are written off
+ * (`CreditsService.expireDue`, once per grant).
  */
 export const createRenewals = ({
   db,
@@ -39,6 +46,7 @@ export const createRenewals = ({
   core,
   subscriptions,
   email,
+  credits,
   log,
 }: {
   db: Database;
@@ -47,6 +55,7 @@ export const createRenewals = ({
   core: SubscriptionCore;
   subscriptions: Pick<SubscriptionsService, 'resumeAt'>;
   email: BillingEmail;
+  credits: Pick<CreditsService, 'expireDue'>;
   log?: { warn(object: unknown, message: string): void };
 }) => {
   /** Sets `values` only if the row still has the period end (and status) it was read with. */
@@ -251,7 +260,7 @@ export const createRenewals = ({
         const now = await clock.now(storeId);
         let steps = 0;
         while (steps < MAX_STEPS && (await step(storeId, now))) steps += 1;
-        return steps;
+        return steps + (await credits.expireDue(storeId, now));
       });
     },
 
@@ -275,7 +284,21 @@ export const createRenewals = ({
             )`,
           ),
         );
-      return rows.map((row) => row.storeId);
+      // Stores with a grant expired at their billing time and not yet written off.
+      const expiring = await db
+        .selectDistinct({ storeId: creditEntries.storeId })
+        .from(creditEntries)
+        .leftJoin(billingAccounts, eq(billingAccounts.storeId, creditEntries.storeId))
+        .where(
+          and(
+            eq(creditEntries.kind, 'GRANT'),
+            sql`${creditEntries.expiresAt} <= ${storeNow}`,
+            sql`not exists (select 1 from ${creditEntries} as written_off
+              where written_off.store_id = ${creditEntries.storeId}
+                and written_off.idempotency_key = 'expiry:' || ${creditEntries.id})`,
+          ),
+        );
+      return [...new Set([...rows, ...expiring].map((row) => row.storeId))];
     },
 
     /** The sweeper's run: every store with something due. Returns the stores handled. */

@@ -92,6 +92,40 @@ describe('POST /api/web/billing/bundles/:name/purchase', () => {
     expect(after.entries.filter((entry) => entry.reason.startsWith('Welcome'))).toHaveLength(1);
   });
 
+  it('writes off what is left of the bought credits once the bundle expires (test clock and sweeper)', async () => {
+    const owner = await registerAccount(context);
+    await addCard(owner, PAYS);
+    expect((await buy(owner, 'launch', { credits: 3_500 })).statusCode).toBe(200);
+    const spend = await context.billing.spendCredits(owner.storeId, 500, 'AI images', 'spend-1');
+    expect(spend.balanceAfter).toBe(10_500);
+
+    // 364 days on: nothing has expired yet.
+    const advance = (days: number) =>
+      context.app.inject({
+        method: 'POST',
+        url: api.advanceTestClock.path,
+        headers: owner.headers,
+        payload: { days },
+      });
+    expect((await advance(364)).statusCode).toBe(200);
+    expect((await creditsOf(owner)).balance).toBe(10_500);
+
+    // Past the year: the bought 3,500 expire, once. The spend took from the oldest lot, the
+    // welcome credits (granted first, never expiring): 7,500 − 500 are left.
+    expect((await advance(2)).statusCode).toBe(200);
+    const after = await creditsOf(owner);
+    expect(after.balance).toBe(7_000);
+    expect(after.entries.filter((entry) => entry.kind === 'EXPIRY').map((e) => e.credits)).toEqual([
+      -3_500,
+    ]);
+    // The sweeper finds nothing more to write off for this store.
+    expect(await context.billing.renewals.dueStoreIds(context.clock.now())).not.toContain(
+      owner.storeId,
+    );
+    expect((await advance(1)).statusCode).toBe(200);
+    expect((await creditsOf(owner)).balance).toBe(7_000);
+  });
+
   it('changes nothing when the card is declined and answers 409 payment_declined', async () => {
     const owner = await registerAccount(context);
     await addCard(owner, DECLINES);
