@@ -38,11 +38,17 @@ const notFound = () =>
     reason: 'payment_method_not_found',
   });
 
-const cardRefused = (message: string, reason: string) =>
-  new AppError('bad_request', message, {
-    reason,
-    details: [{ field: 'body.paymentMethod.number', message }],
-  });
+/** The card field a `findCardProblem` message is about (the number unless it names another). */
+const CARD_PROBLEM_FIELDS: Record<string, string> = {
+  'The card has expired.': 'body.paymentMethod.expMonth',
+  'The expiry month is not valid.': 'body.paymentMethod.expMonth',
+  'The expiry year is not valid.': 'body.paymentMethod.expYear',
+  'The security code (CVC) is not valid.': 'body.paymentMethod.cvc',
+};
+
+/** 400 `reason` with the message at `field` (the card number unless told). */
+const cardRefused = (message: string, reason: string, field = 'body.paymentMethod.number') =>
+  new AppError('bad_request', message, { reason, details: [{ field, message }] });
 
 /**
  * Issue 13 saved cards (spec §7 payment methods attach, list, detach, default). Every query is
@@ -97,7 +103,9 @@ export const createPaymentMethodsService = ({
         );
       }
       const problem = findCardProblem(card, await clock.now(storeId));
-      if (problem) throw cardRefused(problem, 'card_invalid');
+      if (problem) {
+        throw cardRefused(problem, 'card_invalid', CARD_PROBLEM_FIELDS[problem]);
+      }
       const digits = toCardDigits(card.number);
       const testCard = findTestCard(digits);
       if (!testCard) {

@@ -146,11 +146,17 @@ describe('payment methods', () => {
         .statusCode,
     ).toBe(201);
     await billing.advance(account, 40);
-    expectApiError(
+    const before = await listCards(account);
+    const error = expectApiError(
       await billing.call(account, 'POST', api.attachPaymentMethod.path, { paymentMethod: card }),
       400,
       { code: 'bad_request', reason: 'card_invalid', message: 'The card has expired.' },
     );
+    // On the expiry (the form's expiry field), not on the card number.
+    expect(error.details).toEqual([
+      { field: 'body.paymentMethod.expMonth', message: 'The card has expired.' },
+    ]);
+    expect(await listCards(account)).toEqual(before);
   });
 
   it("answers 404 for another store's card and changes nothing", async () => {
