@@ -221,7 +221,7 @@ export const billingEndpoints = {
       invoice: BillingInvoiceSchema.nullable(),
     }),
     summary:
-      'Start a paid plan (trial first time), upgrade now (prorated, charged), downgrade or change cycle at the period end. Idempotency-Key header honoured.',
+      'Start a paid plan (trial first time), upgrade now (prorated, charged), downgrade or change cycle at the period end. Optional Idempotency-Key: the first answer is replayed for 24 h; the key with another body is 409 idempotency_key_reused, while the first runs 409 idempotency_in_progress; a refusal keeps nothing.',
     tags: ['billing'],
   }),
   pause: defineEndpoint({
@@ -261,6 +261,8 @@ export const billingEndpoints = {
       subscription: SubscriptionSchema,
       invoice: BillingInvoiceSchema.nullable(),
     }),
+    summary:
+      'Reactivate a plan canceled in the last days, charged now. Optional Idempotency-Key, as for changePlan.',
     tags: ['billing'],
   }),
   promotionCode: defineEndpoint({
@@ -278,6 +280,8 @@ export const billingEndpoints = {
       subscription: SubscriptionSchema,
       invoice: BillingInvoiceSchema.nullable(),
     }),
+    summary:
+      'Set the additional seats; more are charged now, prorated. Optional Idempotency-Key, as for changePlan.',
     tags: ['billing'],
   }),
   invoices: defineEndpoint({
@@ -335,6 +339,7 @@ export const billingEndpoints = {
       paymentMethodId: IdSchema.optional(),
     }),
     response: z.object({ module: SubscriptionModuleSchema, invoice: BillingInvoiceSchema }),
+    summary: 'Buy credits of a bundle, charged now. Optional Idempotency-Key, as for changePlan.',
     tags: ['billing'],
   }),
   credits: defineEndpoint({

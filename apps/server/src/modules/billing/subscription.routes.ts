@@ -5,6 +5,7 @@ import { IdSchema } from '@atelier/contract/common/validation';
 import { requireRole } from '@/lib/actor';
 import { routeOptions } from '@/lib/endpoint';
 import type { BillingClockService } from './billing-clock';
+import { idempotencyKeyOf } from './billing-idempotency';
 import type { BillingInvoices } from './billing-invoices';
 import type { BillingPaymentMethods } from './payment-methods';
 import type { Renewals } from './renewals';
@@ -25,7 +26,9 @@ export const RECEIPT_PATH = '/api/web/billing/invoices/:id/receipt.pdf';
  * Issue 13 billing routes of the store (spec §7 subscription get/pause/resume/cancel, promotion
  * code, payment methods, retry-invoice; the receipt PDF; the local test clock). Reads are open to
  * every member of the store; changes need OWNER or ADMIN (403), never a preview account (403
- * `preview_mode`, from the auth plugin). Another store's ids answer 404.
+ * `preview_mode`, from the auth plugin). Another store's ids answer 404. Changing the plan, the
+ * seats and reactivating honour an optional `Idempotency-Key` (billing-idempotency.ts: the first
+ * answer replayed for 24 h, 409 `idempotency_key_reused` / `idempotency_in_progress`).
  */
 export const subscriptionRoutes =
   ({
@@ -44,7 +47,13 @@ export const subscriptionRoutes =
       subscriptions.preview(request.actor.storeId, request.query),
     );
     app.post(api.changePlan.path, routeOptions(api.changePlan), async (request) =>
-      subscriptions.changePlan(request.actor, request.body),
+      subscriptions.idempotency.run(
+        request.actor.storeId,
+        idempotencyKeyOf(request.headers),
+        'billing.change_plan',
+        request.body,
+        () => subscriptions.changePlan(request.actor, request.body),
+      ),
     );
     app.post(api.pause.path, routeOptions(api.pause), async (request) =>
       subscriptions.pause(request.actor, request.body.months),
@@ -59,13 +68,25 @@ export const subscriptionRoutes =
       subscriptions.undoCancel(request.actor),
     );
     app.post(api.reactivate.path, routeOptions(api.reactivate), async (request) =>
-      subscriptions.reactivate(request.actor, request.body.code),
+      subscriptions.idempotency.run(
+        request.actor.storeId,
+        idempotencyKeyOf(request.headers),
+        'billing.reactivate',
+        request.body,
+        () => subscriptions.reactivate(request.actor, request.body.code),
+      ),
     );
     app.post(api.promotionCode.path, routeOptions(api.promotionCode), async (request) =>
       subscriptions.promotionCode(request.actor, request.body.code),
     );
     app.put(api.seats.path, routeOptions(api.seats), async (request) =>
-      subscriptions.setSeats(request.actor, request.body.additionalSeats),
+      subscriptions.idempotency.run(
+        request.actor.storeId,
+        idempotencyKeyOf(request.headers),
+        'billing.set_seats',
+        request.body,
+        () => subscriptions.setSeats(request.actor, request.body.additionalSeats),
+      ),
     );
 
     app.get(api.invoices.path, routeOptions(api.invoices), async (request) =>

@@ -35,6 +35,7 @@ import { requireRole, type Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import { newId } from '@/lib/ids';
 import type { BillingClockService } from './billing-clock';
+import { createBillingIdempotency } from './billing-idempotency';
 import type { BillingInvoices } from './billing-invoices';
 import type { CreditsService, Db, EntitlementsService, ModulesService } from './billing.services';
 import {
@@ -440,6 +441,11 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
 
   const service = {
     core,
+    /**
+     * The Idempotency-Key answers of the routes that move money (change plan, seats, reactivate):
+     * billing-idempotency.ts.
+     */
+    idempotency: createBillingIdempotency({ db }),
 
     /** GET /api/web/billing: plan, subscription, next invoice, seats, modules, credits, gates. */
     async overview(storeId: string): Promise<BillingOverview> {

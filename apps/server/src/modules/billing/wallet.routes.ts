@@ -19,6 +19,7 @@ import type {
   CreditsService,
   ModulesService,
 } from './billing.services';
+import { createBillingIdempotency, idempotencyKeyOf } from './billing-idempotency';
 import { activatePurchasedModule } from './modules';
 
 export type BillingWalletRoutesDeps = {
@@ -111,17 +112,25 @@ export const buyBundle = async (
 
 /**
  * Issue 13 wallet routes: the store's credits history (any member; newest first, cursor
- * paginated), buying a bundle (see `buyBundle`), and the public plan catalogue with every
- * platform fee (no login).
+ * paginated), buying a bundle (see `buyBundle`; an optional `Idempotency-Key` is honoured as
+ * billing-idempotency.ts says: one charge per key, the first answer replayed for 24 h), and the
+ * public plan catalogue with every platform fee (no login).
  */
 export const billingWalletRoutes =
   (deps: BillingWalletRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const idempotency = createBillingIdempotency({ db: deps.db });
     app.get(api.credits.path, routeOptions(api.credits), async (request) =>
       deps.credits.history(request.actor.storeId, request.query),
     );
     app.post(api.buyBundle.path, routeOptions(api.buyBundle), async (request) =>
-      buyBundle(deps, request.actor, request.params.name, request.body),
+      idempotency.run(
+        request.actor.storeId,
+        idempotencyKeyOf(request.headers),
+        'billing.buy_bundle',
+        { name: request.params.name, ...request.body },
+        () => buyBundle(deps, request.actor, request.params.name, request.body),
+      ),
     );
     app.get(api.plans.path, routeOptions(api.plans), async () => ({
       plans: planCatalogue(deps.planPrices),

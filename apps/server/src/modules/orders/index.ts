@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FinancingPlan } from '@atelier/contract/orders/checkout-totals';
 import type { Database } from '@/db/client';
-import type { EventBus } from '@/events/event-bus';
+import { createEventBus, type EventBus } from '@/events/event-bus';
 import type { Clock } from '@/lib/clock';
 import { createCheckoutService } from './checkout.service';
 import { createInvoiceService } from './invoice.service';
@@ -34,6 +34,15 @@ export type {
 export { PaymentProviderError } from './payments/payment-provider';
 export { findCardProblem, findTestCard, toCardDigits } from './payments/test-cards';
 export { createPaymentProvider, createPaypalProvider } from './payments/payment-provider-factory';
+
+/**
+ * The `idempotency_records` of the Idempotency-Key answers (checkout's `claim`, `complete`,
+ * `release`, `expire`), for billing's money-moving POSTs (issue 13), each under its own `scope`.
+ * These calls publish no event, so the bus given here is never used.
+ */
+export const createIdempotencyRecords = (db: Database) =>
+  createOrdersRepository(db, createEventBus()).idempotency;
+export type IdempotencyRecords = ReturnType<typeof createIdempotencyRecords>;
 
 /**
  * The local payment provider's charge `providerChargeId` as the orders tables recorded it (its
