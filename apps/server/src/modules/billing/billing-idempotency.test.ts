@@ -12,7 +12,7 @@ import {
   billingSubscriptions,
   creditEntries,
 } from './billing.table';
-import { DECLINES, PAYS, billingClient } from './billing-test-support';
+import { CANCEL_ANSWERS, DECLINES, PAYS, billingClient } from './billing-test-support';
 
 let context: TestContext;
 let billing: ReturnType<typeof billingClient>;
@@ -195,5 +195,27 @@ describe('Idempotency-Key on the subscription', () => {
       (invoice) => invoice.reason === 'SEATS',
     );
     expect(seatInvoices).toHaveLength(1);
+  });
+
+  it('reactivates once for a double submit of POST /api/web/billing/subscription/reactivate', async () => {
+    const account = await billing.activeStore('TIER_2');
+    const cancel = await billing.call(account, 'POST', api.cancel.path, {
+      answers: CANCEL_ANSWERS,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await billing.advanceToPeriodEnd(account);
+    expect((await billing.overview(account)).subscription?.status).toBe('CANCELED');
+    const before = await snapshot(account.storeId);
+    const key = randomUUID();
+    const [body] = await doubleSubmit(() =>
+      keyed(account, 'POST', api.reactivate.path, { code: 'REACTIVATE' }, key),
+    );
+    expect(body).toMatchObject({
+      subscription: { status: 'ACTIVE', planType: 'TIER_2' },
+      invoice: { status: 'PAID', total: 4_900 },
+    });
+    const after = await snapshot(account.storeId);
+    expect(after.invoices).toHaveLength(before.invoices.length + 1);
+    expect(after.subscriptions).toHaveLength(before.subscriptions.length + 1);
   });
 });
