@@ -154,8 +154,9 @@ export const PlanChangeStep = ({
           attempt.current = { choice: '', key: newKey() };
           onChanged(result);
         },
-        // A refusal is an answer (the server replays it for the same key): the next try is a new
-        // attempt. Without an answer (network), the retry keeps the key and cannot charge twice.
+        // A refusal is an answer (the server stores nothing for it): the next try is a new
+        // attempt with a new key. Without an answer (network), the retry keeps the key, and the
+        // server replays the first answer instead of charging twice.
         onError: (error) => {
           if (!isApiError(error) || error.status !== null) {
             attempt.current = { choice: '', key: newKey() };
