@@ -34,6 +34,8 @@ export const createTestApp = async (
     SEARCH_CACHE_TTL_MS: '0',
     // Events are delivered at once; tests wait for them with `dispatcher.drain()`.
     OUTBOX_START_DELAY_MS: '0',
+    // Billing renewals run when a test asks (the test clock or `renewals.sweep`), not on a timer.
+    BILLING_SWEEP_INTERVAL_MS: '0',
     ...env,
   });
   const clock = createManualClock(new Date());
