@@ -115,7 +115,10 @@ describe.skipIf(!hasChromium)(`managing a plan${SKIP_REASON}`, () => {
     await planDialog(page).getByRole('button', { name: 'Pause', exact: true }).click();
     await planDialog(page).getByRole('radio', { name: '1 month', exact: true }).check();
     await planDialog(page).getByRole('button', { name: 'Pause for 1 month' }).click();
-    await planDialog(page).getByText('Plan paused').first().waitFor();
+    // Polled on the dialog's whole text, so a refusal shows in the failure message.
+    await expect
+      .poll(() => planDialog(page).textContent(), { timeout: 15_000 })
+      .toContain('Plan paused');
     await closePlanDialog(page);
     await billing.getByText('Paused', { exact: true }).first().waitFor();
     await takeShot(page, 'billing-paused', { fullPage: false });

@@ -291,6 +291,32 @@ describe('ManagePlanModal', () => {
     );
   });
 
+  it('confirms the pause even though the refreshed overview already shows the plan paused', async () => {
+    answer();
+    const paused = aSubscription({
+      pausedAt: '2026-03-10T12:00:00.000Z',
+      resumesAt: '2026-04-10T12:00:00.000Z',
+      isPaused: true,
+    });
+    let isPaused = false;
+    server.use(
+      handle(billingEndpoints.pause, () => {
+        isPaused = true;
+        return paused;
+      }),
+      // After the pause the overview says so: the pause step's own condition no longer holds.
+      handle(billingEndpoints.overview, () =>
+        isPaused ? aBillingOverview({ subscription: paused }) : aBillingOverview(),
+      ),
+    );
+    const { user } = renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    await user.click(screen.getByRole('button', { name: 'Pause for 1 month' }));
+    expect((await screen.findByTestId('manage-plan-confirmed')).textContent).toContain(
+      'paused until Apr 10, 2026',
+    );
+  });
+
   it('leads Cancel through the verification into the questionnaire', async () => {
     answer();
     const { user } = renderModal();

@@ -311,7 +311,9 @@ const PauseStep = ({ overview, onBack, onPaused }: PauseStepProps) => {
         </Button>
         <Button
           loading={pause.isPending}
-          onClick={() => pause.mutate(months, { onSuccess: onPaused })}
+          // mutateAsync, not mutate's onSuccess: the overview refetched after the pause shows the
+          // plan paused, which unmounts this step, and mutate's callbacks die with it.
+          onClick={() => void pause.mutateAsync(months).then(onPaused, () => undefined)}
         >
           Pause for {monthsText(months)}
         </Button>
