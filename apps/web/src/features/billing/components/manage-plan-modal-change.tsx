@@ -18,7 +18,7 @@ import {
   usePaymentMethods,
   usePlanChangePreview,
 } from '../api/billing-queries';
-import { AddCardForm } from './add-card-form';
+import { NewCard } from './payment-methods-section';
 import {
   formatBillingAmount,
   formatBillingDate,
@@ -212,7 +212,7 @@ export const PlanChangeStep = ({
           <Text size="sm" fw={600}>
             A paid plan is charged to a card: add one first.
           </Text>
-          <AddCardForm onAdded={() => void paymentMethods.refetch()} />
+          <NewCard isFirstCard onDone={() => void paymentMethods.refetch()} />
         </Stack>
       ) : null}
       <FormErrorAlert message={change.error?.message ?? null} />

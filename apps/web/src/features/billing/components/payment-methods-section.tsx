@@ -193,8 +193,11 @@ const TestCardForm = ({ testCards, isFirstCard, onDone }: AddCardFormProps) => {
 
 type NewCardProps = { isFirstCard: boolean; onDone: () => void };
 
-/** Where a card is added: the local provider's test-card form, or Stripe's card field. */
-const NewCard = ({ isFirstCard, onDone }: NewCardProps) => {
+/**
+ * Where a card is added: the local provider's test-card form, or Stripe's card field. Used on
+ * /account-info and in the plan dialog (a paid plan needs a card first).
+ */
+export const NewCard = ({ isFirstCard, onDone }: NewCardProps) => {
   const config = useCardPaymentConfig();
   if (config.isPending) return <Skeleton h={160} aria-label="Loading the card form" />;
   if (config.isError) {
