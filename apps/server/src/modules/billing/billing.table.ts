@@ -75,6 +75,8 @@ export const billingSubscriptions = pgTable(
     defaultPaymentMethodId: text('default_payment_method_id'),
     /** The provider's subscription id (Stripe `sub_…`), null for the local engine. */
     providerSubscriptionId: text('provider_subscription_id'),
+    /** When the "trial ending soon" e-mail went out for this trial (once per subscription). */
+    trialReminderSentAt: at('trial_reminder_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +122,8 @@ export const billingInvoices = pgTable(
     nextPaymentAttemptAt: at('next_payment_attempt_at'),
     paymentMethodId: text('payment_method_id'),
     providerChargeId: text('provider_charge_id'),
+    /** The provider's invoice (Stripe Billing `in_…`), null with the local provider. */
+    providerInvoiceId: text('provider_invoice_id'),
     failureReason: text('failure_reason'),
     paidAt: at('paid_at'),
     createdAt: createdAt(),
@@ -127,6 +131,7 @@ export const billingInvoices = pgTable(
   },
   (table) => [
     uniqueIndex('billing_invoices_number').on(table.number),
+    index('billing_invoices_provider_invoice').on(table.providerInvoiceId),
     index('billing_invoices_store').on(table.storeId, table.createdAt),
     index('billing_invoices_next_attempt').on(table.nextPaymentAttemptAt),
   ],
@@ -234,3 +239,10 @@ export const billingCancellationAnswers = pgTable(
   },
   (table) => [index('billing_cancellation_answers_created').on(table.createdAt)],
 );
+
+/** Billing webhooks already processed, by the provider's event id (delivered at least once). */
+export const billingWebhookEvents = pgTable('billing_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: at('received_at').notNull(),
+});
