@@ -73,6 +73,31 @@ describe('seedPlatform', () => {
     });
   });
 
+  it('puts the demo store on Scaling through billing: the test card and a trial, once', async () => {
+    await seed();
+    await seed();
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/web/auth/login',
+      payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const billing = await context.app.inject({ method: 'GET', url: '/api/web/billing', headers });
+    expect(billing.json()).toMatchObject({
+      planType: 'TIER_2_5',
+      subscription: { planType: 'TIER_2_5', status: 'TRIALING', interval: 'MONTH' },
+      upcomingInvoice: { amountDue: 9900, currencyCode: 'USD' },
+    });
+    const cards = await context.app.inject({
+      method: 'GET',
+      url: '/api/web/billing/payment-methods',
+      headers,
+    });
+    expect(cards.json().items).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true }),
+    ]);
+  });
+
   it('creates the documented demo supplier once, who can log in to the partner routes', async () => {
     await seed();
     const response = await context.app.inject({

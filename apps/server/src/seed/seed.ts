@@ -29,7 +29,10 @@ export const DEMO_SUPPLIER_ACCOUNT = {
  * second run adds nothing. `clock` dates the demo store's history (the system clock by default).
  */
 export const seedPlatform = async (
-  modules: Pick<AtelierApp, 'reference' | 'catalog' | 'identity' | 'sourcing' | 'files'>,
+  modules: Pick<
+    AtelierApp,
+    'reference' | 'catalog' | 'identity' | 'sourcing' | 'files' | 'billing'
+  >,
   db: Database,
   options: { seedDemo: boolean; log: FastifyBaseLogger; clock?: Clock },
 ) => {
@@ -60,9 +63,10 @@ export const seedPlatform = async (
       accountType: 'CREATOR',
       usageStyle: 'USE_THE_TOOLS_MYSELF',
     });
-    // The demo store is on Scaling so that the team screens can be tried.
+    // Scaling until billing below gives the store its subscription (or when it cannot).
     await repositories.stores.update(storeId, { planType: 'TIER_2_5' });
   }
+  await seedDemoPlan(modules.billing, db, options.log);
   if (!(await repositories.users.findByEmail(DEMO_SUPPLIER_ACCOUNT.email))) {
     // Through the real invitation flow; the session that accepting starts is ended at once.
     const { supplierAccountService } = modules.identity;
@@ -92,6 +96,57 @@ export const seedPlatform = async (
     demoStore.isWritten ? 'demo store history seeded' : 'demo store history already present',
   );
   return { demo: true };
+};
+
+/**
+ * The demo store is on Scaling (so the team screens can be tried) through billing itself: with
+ * the local payment provider it saves the test card 4242 4242 4242 4242 and starts a monthly
+ * Scaling subscription (a 14-day trial, then the test card is charged; nothing real). Only when
+ * the store never had a subscription, so a plan the user changed or canceled stays as they left
+ * it. With a real provider (no test cards) the store keeps `plan_type` Scaling with no
+ * subscription, as an operator's `store:set-plan` does.
+ */
+const seedDemoPlan = async (
+  billing: AtelierApp['billing'],
+  db: Database,
+  log: FastifyBaseLogger,
+) => {
+  const repositories = createIdentityRepositories(db);
+  const user = await repositories.users.findByEmail(DEMO_ACCOUNT.email);
+  const membership = user && (await repositories.team.listAcceptedByUser(user.id))[0];
+  if (!user || !membership) return;
+  const { storeId } = membership;
+  const overview = await billing.subscriptions.overview(storeId);
+  if (overview.subscription !== null || !overview.provider.isLocal) return;
+  const now = await billing.clock.now(storeId);
+  await billing.paymentMethods.attach(storeId, {
+    paymentMethod: {
+      type: 'test_card',
+      number: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: now.getUTCFullYear() + 4,
+      cvc: '123',
+    },
+    makeDefault: true,
+  });
+  const { subscription } = await billing.subscriptions.changePlan(
+    {
+      userId: user.id,
+      email: user.email,
+      name: DEMO_ACCOUNT.name,
+      storeId,
+      storeTitle: DEMO_ACCOUNT.storeTitle,
+      role: 'OWNER',
+      sessionId: 'seed',
+      planType: overview.planType,
+      isPreviewAccount: false,
+    },
+    { planType: 'TIER_2_5', interval: 'MONTH' },
+  );
+  log.info(
+    { status: subscription.status, trialEndsAt: subscription.trialEndsAt },
+    'demo store subscribed to Scaling with the local test card',
+  );
 };
 
 /**
