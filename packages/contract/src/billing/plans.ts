@@ -56,6 +56,12 @@ export const ADDITIONAL_SEAT_PRICE_PER_MONTH = 1_500;
 /** Days of trial a store gets the first time it subscribes to a paid plan. */
 export const TRIAL_DAYS = 14;
 
+/**
+ * Days before a trial's end that the "trial ending soon" e-mail goes out (once per
+ * subscription): when it ends, what will be charged and how to cancel before then.
+ */
+export const TRIAL_REMINDER_DAYS = 3;
+
 /** Plans ordered from the lowest tier; `planRank` compares them (upgrade = higher rank). */
 export const PLAN_ORDER: readonly PlanType[] = PlanTypeSchema.options;
 export const planRank = (planType: PlanType): number => PLAN_ORDER.indexOf(planType);
@@ -132,8 +138,8 @@ export const PlatformFeeSchema = z.object({
   amount: z.number().int(),
   /** What the fee is charged on or per. */
   per: z.string(),
-  /** Where in the spec or the code the figure comes from. */
-  source: z.string(),
+  /** Which bill the fee appears on (spec §9 and the checkout totals are where the figures come from). */
+  chargedOn: z.string(),
 });
 export type PlatformFee = z.infer<typeof PlatformFeeSchema>;
 
@@ -144,7 +150,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'PERCENT',
     amount: 300,
     per: 'checkout of sourcing orders',
-    source: 'Checkout totals (issue 12)',
+    chargedOn: 'Sourcing order checkout',
   },
   {
     key: 'shipping_assurance',
@@ -152,7 +158,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'PERCENT',
     amount: 300,
     per: 'checkout subtotal',
-    source: 'Checkout totals (issue 12)',
+    chargedOn: 'Sourcing order checkout',
   },
   {
     key: 'sample_assurance',
@@ -160,7 +166,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'PERCENT',
     amount: 1_000,
     per: 'samples in a checkout',
-    source: 'Checkout totals (issue 12)',
+    chargedOn: 'Sourcing order checkout',
   },
   {
     key: 'fulfillment_order_beginner',
@@ -168,7 +174,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'FIXED',
     amount: 150,
     per: 'order shipped',
-    source: 'Spec §9',
+    chargedOn: 'Fulfillment bill',
   },
   {
     key: 'fulfillment_order_professional',
@@ -176,7 +182,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'FIXED',
     amount: 115,
     per: 'order shipped',
-    source: 'Spec §9',
+    chargedOn: 'Fulfillment bill',
   },
   {
     key: 'storage',
@@ -184,7 +190,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'FIXED',
     amount: 100,
     per: 'bin per SKU per month',
-    source: 'Spec §9',
+    chargedOn: 'Fulfillment bill',
   },
   {
     key: 'receiving_incident',
@@ -192,7 +198,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'FIXED',
     amount: 1_500,
     per: 'incident',
-    source: 'Issue 15',
+    chargedOn: 'Fulfillment bill',
   },
   {
     key: 'priority_fulfillment',
@@ -200,7 +206,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'FIXED',
     amount: 1_000,
     per: 'order',
-    source: 'Issue 15',
+    chargedOn: 'Fulfillment bill',
   },
   {
     key: 'fulfillment_cash_back',
@@ -208,7 +214,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'PERCENT',
     amount: -100,
     per: 'fulfillment spend',
-    source: 'Spec §9',
+    chargedOn: 'Fulfillment bill (a credit)',
   },
   {
     key: 'sales_channel_listing',
@@ -216,7 +222,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'FIXED',
     amount: 0,
     per: 'listing',
-    source: 'Spec §9',
+    chargedOn: 'Nothing: listing is free',
   },
   {
     key: 'sales_channel',
@@ -224,7 +230,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'PERCENT',
     amount: 100,
     per: 'sale through a channel',
-    source: 'Spec §9',
+    chargedOn: 'Sales channel payout',
   },
   {
     key: 'storefront_processing',
@@ -232,7 +238,7 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'PERCENT',
     amount: 500,
     per: 'storefront sale',
-    source: 'Spec §9',
+    chargedOn: 'Storefront payout',
   },
   {
     key: 'sms',
@@ -240,15 +246,22 @@ export const PLATFORM_FEES: PlatformFee[] = [
     kind: 'FIXED',
     amount: 2,
     per: 'message (1,000 texts a month included)',
-    source: 'Spec §9',
+    chargedOn: 'Monthly marketing bill',
   },
-  { key: 'mms', label: 'MMS', kind: 'FIXED', amount: 4, per: 'message', source: 'Spec §9' },
+  {
+    key: 'mms',
+    label: 'MMS',
+    kind: 'FIXED',
+    amount: 4,
+    per: 'message',
+    chargedOn: 'Monthly marketing bill',
+  },
   {
     key: 'additional_seat',
     label: 'Additional seat (Scaling, Professional)',
     kind: 'FIXED',
     amount: ADDITIONAL_SEAT_PRICE_PER_MONTH,
     per: 'seat per month',
-    source: 'Issue 13',
+    chargedOn: 'Plan invoice',
   },
 ];

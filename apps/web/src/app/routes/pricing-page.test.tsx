@@ -14,7 +14,7 @@ const renderPricing = () =>
   renderAtRoute({ path: '/pricing', initialEntry: '/pricing', component: () => <PricingPage /> });
 
 describe('PricingPage', () => {
-  it('lists every platform fee in one table, as money or a percentage, with what it is per and its source', async () => {
+  it('lists every platform fee in one table, as money or a percentage, with what it is per and the bill it is charged on', async () => {
     server.use(
       handle(billingEndpoints.plans, () => ({ plans: planCatalogue(), fees: PLATFORM_FEES })),
     );
@@ -32,20 +32,25 @@ describe('PricingPage', () => {
       'Card processing fee',
       '3%',
       'checkout of sourcing orders',
-      'Checkout totals (issue 12)',
+      'Sourcing order checkout',
     ]);
     expect(texts).toContainEqual([
       'Fulfillment per order, Professional',
       '$1.15',
       'order shipped',
-      'Spec §9',
+      'Fulfillment bill',
     ]);
-    expect(texts).toContainEqual(['Fulfillment cash back', '-1%', 'fulfillment spend', 'Spec §9']);
+    expect(texts).toContainEqual([
+      'Fulfillment cash back',
+      '-1%',
+      'fulfillment spend',
+      'Fulfillment bill (a credit)',
+    ]);
     expect(texts).toContainEqual([
       'SMS',
       '$0.02',
       'message (1,000 texts a month included)',
-      'Spec §9',
+      'Monthly marketing bill',
     ]);
     expect(texts.map(([label]) => label)).toEqual(PLATFORM_FEES.map((fee) => fee.label));
   });

@@ -91,7 +91,7 @@ export const PlatformFeesTable = ({ fees }: { fees: readonly PlatformFee[] }) =>
           <Table.Th>Fee</Table.Th>
           <Table.Th>Amount</Table.Th>
           <Table.Th>Per</Table.Th>
-          <Table.Th>Source</Table.Th>
+          <Table.Th>Charged on</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -100,7 +100,7 @@ export const PlatformFeesTable = ({ fees }: { fees: readonly PlatformFee[] }) =>
             <Table.Td>{fee.label}</Table.Td>
             <Table.Td>{formatFeeAmount(fee)}</Table.Td>
             <Table.Td>{fee.per}</Table.Td>
-            <Table.Td>{fee.source}</Table.Td>
+            <Table.Td>{fee.chargedOn}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
