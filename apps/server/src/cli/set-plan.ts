@@ -6,8 +6,10 @@ import { stores, users } from '@/db/schema';
 
 /**
  * `npm run store:set-plan -- STORE_ID_OR_OWNER_EMAIL PLAN`: an operator's tool for a self-hosted
- * install until billing lands (PLAN is TIER_1, TIER_2, TIER_2_5 or TIER_3). Stop the server first
- * when running on the embedded database (it takes the data directory's lock).
+ * install (PLAN is TIER_1, TIER_2, TIER_2_5 or TIER_3): a complimentary plan, set on the store
+ * with no subscription and nothing charged. Every gate follows it until the store starts, changes
+ * or ends a subscription of its own in billing (issue 13), which then sets the plan. Stop the
+ * server first when running on the embedded database (it takes the data directory's lock).
  */
 const [target, plan] = process.argv.slice(2);
 const parsedPlan = PlanTypeSchema.safeParse(plan);
