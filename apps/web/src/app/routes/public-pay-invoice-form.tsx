@@ -7,22 +7,19 @@ import type { Payment, PublicInvoice } from '@atelier/contract/orders/invoice';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { hrefs } from '@/config/paths';
-import { applyCardErrors, type CardPaymentMethod } from '@/features/orders/card-form';
-import { CardFields, useCardForm } from '@/features/orders/components/card-fields';
+import { applyCardErrors, type CardPaymentMethod } from '@/components/payment/card-form';
+import { CardFields, useCardForm } from '@/components/payment/card-fields';
+import { authenticateWithStripe, useStripeCard } from '@/components/payment/stripe-card-field';
+import { TestProviderNotice } from '@/components/payment/test-provider-notice';
 import {
   type PaymentOutcome,
   PaymentOutcomeAlert,
   PaymentProgressAlert,
-  TestProviderNotice,
 } from '@/features/orders/components/payment-alerts';
 import {
   type AddressReference,
   ShippingAddressFields,
 } from '@/features/orders/components/shipping-address-fields';
-import {
-  authenticateWithStripe,
-  useStripeCard,
-} from '@/features/orders/components/stripe-card-field';
 import { formatAmount } from '@/features/orders/orders-format';
 import { createPaymentAttempts } from '@/features/orders/payment-attempts';
 import {

@@ -63,3 +63,14 @@ export const formatSignedCredits = (credits: number): string =>
 
 /** "1,000". */
 export const formatCredits = (credits: number): string => credits.toLocaleString('en-US');
+
+const BRAND_NAMES: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** "Visa •••• 4242". */
+export const cardTitleOf = (method: { brand: string; last4: string }): string =>
+  `${BRAND_NAMES[method.brand.toLowerCase()] ?? method.brand} •••• ${method.last4}`;

@@ -18,7 +18,7 @@ import {
   usePaymentMethods,
   usePlanChangePreview,
 } from '../api/billing-queries';
-import { NewCard } from './payment-methods-section';
+import { NewCard } from './new-card';
 import {
   formatBillingAmount,
   formatBillingDate,

@@ -1,6 +1,5 @@
 import {
   Button,
-  Code,
   Group,
   Paper,
   SegmentedControl,
@@ -12,6 +11,10 @@ import {
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CheckoutInput, Payment } from '@atelier/contract/orders/invoice';
+import { applyCardErrors } from '@/components/payment/card-form';
+import { CardFields, fillTestCard, useCardForm } from '@/components/payment/card-fields';
+import { authenticateWithStripe, useStripeCard } from '@/components/payment/stripe-card-field';
+import { TestProviderNotice } from '@/components/payment/test-provider-notice';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
@@ -22,8 +25,6 @@ import {
   usePay,
   usePaymentConfig,
 } from '../api/payment-queries';
-import { applyCardErrors, testCardExpiry } from '../card-form';
-import { CardFields, useCardForm } from './card-fields';
 import {
   isPaypalPayment,
   type PaymentChoice,
@@ -32,13 +33,7 @@ import {
   paypalNextStepOf,
   PaypalRedirectNotice,
 } from './paypal-payment';
-import {
-  isPaymentOutcome,
-  type PaymentOutcome,
-  PaymentOutcomeAlert,
-  TestProviderNotice,
-} from './payment-alerts';
-import { authenticateWithStripe, useStripeCard } from './stripe-card-field';
+import { isPaymentOutcome, type PaymentOutcome, PaymentOutcomeAlert } from './payment-alerts';
 import { formatAmount } from '../orders-format';
 import { isOutcomeUnknown, type PaymentAttempts } from '../payment-attempts';
 import { usePaymentSend } from '../use-payment-send';
@@ -70,45 +65,7 @@ const TestCards = ({ onUse }: TestCardsProps) => {
     );
   }
   if (config.data.provider !== 'local') return null;
-  return (
-    <TestProviderNotice
-      testCards={
-        <Stack
-          component="ul"
-          gap={6}
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Test cards"
-        >
-          {config.data.testCards.map((card) => (
-            <Group
-              component="li"
-              key={card.number}
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              align="center"
-            >
-              <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-                <Code style={{ whiteSpace: 'nowrap' }}>{card.number}</Code>
-                <Text size="sm">{card.label}</Text>
-              </Group>
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => onUse(card.number)}
-                aria-label={`Use test card ${card.number}`}
-                style={{ flexShrink: 0 }}
-              >
-                Use
-              </Button>
-            </Group>
-          ))}
-        </Stack>
-      }
-    />
-  );
+  return <TestProviderNotice testCards={{ cards: config.data.testCards, onUse }} />;
 };
 
 type AuthenticationStepProps = {
@@ -343,16 +300,7 @@ export const CheckoutPaymentStep = ({
           fullWidth
         />
       ) : null}
-      {isPaypal ? null : (
-        <TestCards
-          onUse={(number) => {
-            form.setValue('number', number, { shouldValidate: form.formState.isSubmitted });
-            if (!form.getValues('expiry')) form.setValue('expiry', testCardExpiry());
-            if (!form.getValues('cvc')) form.setValue('cvc', '123');
-            form.setFocus('number');
-          }}
-        />
-      )}
+      {isPaypal ? null : <TestCards onUse={(number) => fillTestCard(form, number)} />}
       {isPaymentOutcome(outcome) ? (
         <PaymentOutcomeAlert
           outcome={outcome}

@@ -1,32 +1,8 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Payment } from '@atelier/contract/orders/invoice';
 import { FormErrorAlert } from '@/components/ui/form-error-alert';
-
-const TEST_PROVIDER_TEXT =
-  "Payments are simulated by Atelier's local test provider: use a test card. Any expiry date in the future and any three digits as the CVC work; no money moves.";
-
-/** The local provider's notice on a card form, with its test cards when the form offers them. */
-export const TestProviderNotice = ({ testCards }: { testCards?: ReactNode }) => (
-  <Alert
-    color="blue"
-    variant="light"
-    icon={<IconShieldCheck size={18} />}
-    title="Test payments"
-    role="note"
-    data-testid="test-provider-notice"
-  >
-    {testCards ? (
-      <Stack gap="xs">
-        <Text size="sm">{TEST_PROVIDER_TEXT}</Text>
-        {testCards}
-      </Stack>
-    ) : (
-      TEST_PROVIDER_TEXT
-    )}
-  </Alert>
-);
 
 type PaymentProgressAlertProps = {
   title: string;

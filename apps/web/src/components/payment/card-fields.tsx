@@ -2,10 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { CardFormSchema, type CardFormValues, type CardPaymentMethod } from '../card-form';
+import {
+  CardFormSchema,
+  type CardFormValues,
+  type CardPaymentMethod,
+  testCardExpiry,
+} from './card-form';
 import { StripeCardField, type StripeCardFieldProps } from './stripe-card-field';
 
-type CardForm = UseFormReturn<CardFormValues, unknown, CardPaymentMethod>;
+export type CardForm = UseFormReturn<CardFormValues, unknown, CardPaymentMethod>;
 
 /** The card as typed for the local provider, checked by `CardFormSchema`. */
 export const useCardForm = (): CardForm =>
@@ -13,6 +18,19 @@ export const useCardForm = (): CardForm =>
     resolver: zodResolver(CardFormSchema),
     defaultValues: { number: '', expiry: '', cvc: '' },
   });
+
+/**
+ * A test card's "Use": its number, and an expiry and CVC that work where none was typed yet.
+ * After a submit the fields are checked again, so an error the card fixed goes away; the number
+ * takes the focus, so the keyboard goes on from the filled card.
+ */
+export const fillTestCard = (form: CardForm, number: string) => {
+  const options = { shouldValidate: form.formState.isSubmitted };
+  form.setValue('number', number, options);
+  if (!form.getValues('expiry')) form.setValue('expiry', testCardExpiry(), options);
+  if (!form.getValues('cvc')) form.setValue('cvc', '123', options);
+  form.setFocus('number');
+};
 
 type CardFieldsProps = {
   form: CardForm;

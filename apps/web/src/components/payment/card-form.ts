@@ -5,9 +5,11 @@ import { isApiError } from '@/lib/api-error';
 const EXPIRY = /^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
 
 /**
- * A card as typed on the payment step: the number (spaces allowed), the expiry as "MM / YY" and
- * the CVC. The result is the contract's `test_card` payment method; whether the card is valid
- * and what it does is the payment provider's to say.
+ * A card as typed for the local test provider, at checkout, on a pay link or on /account-info:
+ * the number (spaces allowed), the expiry as "MM / YY" and the CVC. The result is the contract's
+ * `test_card` payment method; whether the card is valid (the Luhn check, an expiry in the past)
+ * and what it does is the provider's to say, and its refusal lands on these fields
+ * (`applyCardErrors`).
  */
 export const CardFormSchema = z
   .object({
@@ -15,7 +17,10 @@ export const CardFormSchema = z
       .string()
       .trim()
       .min(1, 'Enter the card number.')
-      .regex(/^[\d ]{12,30}$/, 'The card number has 12 to 19 digits.'),
+      .refine(
+        (number) => /^\d{12,19}$/.test(number.replace(/ /g, '')),
+        'The card number has 12 to 19 digits.',
+      ),
     expiry: z.string().trim().regex(EXPIRY, 'The month and year, as MM / YY.'),
     cvc: z
       .string()
@@ -37,7 +42,7 @@ export const CardFormSchema = z
 export type CardFormValues = z.input<typeof CardFormSchema>;
 export type CardPaymentMethod = z.output<typeof CardFormSchema>;
 
-/** The server's field for a card detail (`paymentMethod.expMonth`) as the form's. */
+/** The server's field for a card detail (`body.paymentMethod.expMonth`) as the form's. */
 const cardFieldOf = (serverField: string): keyof CardFormValues | null => {
   const part = serverField.replace(/^(body\.)?paymentMethod\.?/, '');
   if (part === 'number') return 'number';

@@ -4,7 +4,7 @@ import { CardElement, Elements } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElement, StripeCardElementOptions } from '@stripe/stripe-js';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { useStripeJs } from '../api/stripe-js-queries';
+import { useStripeJs } from './use-stripe-js';
 
 /** Shown when Stripe.js cannot be loaded (offline, blocked by an extension or a firewall). */
 const STRIPE_LOAD_ERROR = 'Card payments could not load; check your connection.';
@@ -48,7 +48,7 @@ export const authenticateWithStripe = async (
 };
 
 /**
- * Stripe's card on a payment form: Stripe.js for `publishableKey` (null with the local provider:
+ * Stripe's card on a form that pays or saves a card: Stripe.js for `publishableKey` (null with the local provider:
  * nothing loads), the mounted CardElement with its message (`field`, for `StripeCardField`), and
  * `isWorking` while Stripe.js, or the payment it feeds, runs.
  */
@@ -71,8 +71,9 @@ export const useStripeCard = (publishableKey: string | null) => {
   const canPay = () => Boolean(stripeJs.data && card.current && !isWorking);
 
   /**
-   * The card as a PaymentMethod made by Stripe.js, handed to `pay` (the payment request) while
-   * `isWorking`; when Stripe cannot make one, its message under the card and the card focused.
+   * The card as a PaymentMethod made by Stripe.js, handed to `pay` (the payment, or saving the
+   * card) while `isWorking`; when Stripe cannot make one, its message under the card and the card
+   * focused.
    */
   const payWithCard = async (pay: (paymentMethod: StripePaymentMethod) => Promise<void>) => {
     const stripe = stripeJs.data;
@@ -105,7 +106,7 @@ const useCardOptions = (isDisabled: boolean): StripeCardElementOptions => {
   const isDark = useComputedColorScheme('light') === 'dark';
   return useMemo(
     () => ({
-      // The checkout's shipping step asks for the address; Stripe still checks the card's own.
+      // A shipping address (checkout, pay link) is not the card's: Stripe asks for the card's own.
       hidePostalCode: false,
       disabled: isDisabled,
       style: {
@@ -132,7 +133,7 @@ export type StripeCardFieldProps = {
   isDisabled?: boolean;
   /** The mounted CardElement, to pass to `createStripePaymentMethod`. */
   onCardReady: (card: StripeCardElement) => void;
-  /** The buyer changed the card: `error` is Stripe's live check of it, if any. */
+  /** The payer changed the card: `error` is Stripe's live check of it, if any. */
   onCardChange: (error: string | null) => void;
 };
 

@@ -2,8 +2,8 @@ import type { Stripe } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
 
 /**
- * Kept apart from `ordersKeys.all`: every payment invalidates those, and Stripe.js must not be
- * loaded again for it.
+ * Kept apart from the features' keys (`ordersKeys.all`, `billingKeys.all`): a payment or a saved
+ * card invalidates those, and Stripe.js must not be loaded again for it.
  */
 const stripeJsKey = (publishableKey: string | null) => ['stripe-js', publishableKey] as const;
 
