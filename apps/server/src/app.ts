@@ -24,7 +24,11 @@ import {
 } from './plugins/http-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
-import { createBillingModule } from './modules/billing';
+import {
+  createBillingModule,
+  createLocalBillingGateway,
+  createStripeBillingGateway,
+} from './modules/billing';
 import { createCatalogModule } from './modules/catalog';
 import { createChatModule } from './modules/chat';
 import { createFilesModule } from './modules/files';
@@ -342,6 +346,20 @@ export const buildApp = async ({
     db,
     clock,
     provider: paymentProvider,
+    // With Stripe, billing moves money through Stripe Billing objects; Atelier still decides
+    // when and how much (no Stripe subscriptions).
+    gateway: config.STRIPE_SECRET_KEY
+      ? createStripeBillingGateway({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_BILLING_WEBHOOK_SECRET ?? config.STRIPE_WEBHOOK_SECRET!,
+          apiBaseUrl: config.STRIPE_API_BASE_URL,
+          now: () => clock.now(),
+        })
+      : createLocalBillingGateway({
+          provider: paymentProvider,
+          webhookSecret: config.LOCAL_PAYMENT_WEBHOOK_SECRET,
+          now: () => clock.now(),
+        }),
     notifier,
     publicUrl,
     findStoreEmail: (storeId) => identity.directory.findStoreEmail(storeId),

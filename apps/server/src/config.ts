@@ -204,6 +204,11 @@ export const ConfigSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Issue 13: the signing secret of the billing webhook endpoint (`/api/billing/webhooks`) at
+   * Stripe, when it is another endpoint than the payments one; STRIPE_WEBHOOK_SECRET otherwise.
+   */
+  STRIPE_BILLING_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Test hook: the address answering instead of https://api.stripe.com (a local fake). */
   STRIPE_API_BASE_URL: z.url().optional(),
   /**

@@ -4,7 +4,9 @@ import type { BillingInvoice } from '@atelier/contract/billing/billing-api';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import { newId } from '@/lib/ids';
-import { PaymentProviderError, type ChargeResult, type PaymentProvider } from '../orders';
+import { PaymentProviderError } from '../orders';
+import type { BillingCustomers } from './billing-customers';
+import type { BillingGateway } from './billing-gateway';
 import type { BillingInvoicesService, Db } from './billing.services';
 import { billingInvoices, type BillingInvoiceLine } from './billing.table';
 import type { BillingPaymentMethods } from './payment-methods';
@@ -43,8 +45,10 @@ const invoiceNotFound = () =>
 /** "ATL-000042" from 42. */
 const formatNumber = (sequence: number) => `ATL-${String(sequence).padStart(6, '0')}`;
 
-/** What a charge attempt ended with: paid, or the reason safe to show. */
-type Attempt = { paid: true; providerChargeId: string } | { paid: false; reason: string };
+/** What a charge attempt ended with: paid, or the reason safe to show; the provider's invoice. */
+type Attempt = { providerInvoiceId: string | null } & (
+  { paid: true; providerChargeId: string | null } | { paid: false; reason: string }
+);
 
 const money = (amount: number, currencyCode: string) =>
   `${amount < 0 ? '-' : ''}${currencyCode === 'USD' ? '$' : `${currencyCode} `}${(Math.abs(amount) / 100).toFixed(2)}`;
@@ -54,17 +58,23 @@ const pdfText = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 /**
  * Issue 13 billing invoices (billing-invoices.ts): numbers ATL-000001…, charges through the
- * orders module's PaymentProvider (the same instance), retries, dunning's give-up, the list and
- * the PDF receipt. Money is integer minor units of `currencyCode`.
+ * BillingGateway (local test cards through the shared PaymentProvider, or a Stripe invoice per
+ * Atelier invoice, its id kept in `provider_invoice_id` so a retry pays that same one), retries,
+ * dunning's give-up (mirrored at the provider), the list and the PDF receipt. Money is integer
+ * minor units of `currencyCode`.
  */
 export const createBillingInvoicesService = ({
   db,
-  provider,
+  gateway,
+  customers,
   paymentMethods,
+  log,
 }: {
   db: Database;
-  provider: PaymentProvider;
+  gateway: Pick<BillingGateway, 'chargeInvoice' | 'voidInvoice' | 'markUncollectible'>;
+  customers: Pick<BillingCustomers, 'ensure'>;
   paymentMethods: BillingPaymentMethods;
+  log?: { warn(object: unknown, message: string): void };
 }) => {
   const findRow = async (storeId: string, id: string, handle: Db = db): Promise<Row> => {
     const [row] = await handle
@@ -95,33 +105,60 @@ export const createBillingInvoicesService = ({
     });
   };
 
+  /** Keeps the provider's invoice id as soon as it exists (a later failure keeps it too). */
+  const saveProviderInvoice = async (row: Row, providerInvoiceId: string) => {
+    await db
+      .update(billingInvoices)
+      .set({ providerInvoiceId })
+      .where(and(eq(billingInvoices.storeId, row.storeId), eq(billingInvoices.id, row.id)));
+  };
+
   /** One charge of `row.total` with the card; a decline or a provider failure is a result. */
   const attemptCharge = async (row: Row, paymentMethodId: string): Promise<Attempt> => {
     const paymentMethod = await paymentMethods.chargeInputOf(row.storeId, paymentMethodId);
-    let result: ChargeResult;
     try {
-      result = await provider.charge({
-        amount: row.total,
-        currencyCode: row.currencyCode,
+      const result = await gateway.chargeInvoice({
+        customerId: await customers.ensure(row.storeId),
+        invoice: {
+          id: row.id,
+          storeId: row.storeId,
+          number: row.number,
+          lines: row.lines,
+          total: row.total,
+          currencyCode: row.currencyCode,
+          attempt: row.attemptCount + 1,
+        },
         paymentMethod,
-        idempotencyKey: `billing-${row.id}-${row.attemptCount + 1}`,
-        description: `Atelier invoice ${row.number}`,
-        metadata: { storeId: row.storeId, billingInvoiceId: row.id },
+        providerInvoiceId: row.providerInvoiceId,
+        onProviderInvoice: (id) => saveProviderInvoice(row, id),
       });
+      const { providerInvoiceId } = result;
+      return result.status === 'PAID'
+        ? { paid: true, providerChargeId: result.providerChargeId, providerInvoiceId }
+        : { paid: false, reason: result.reason, providerInvoiceId };
     } catch (error) {
-      if (error instanceof PaymentProviderError) return { paid: false, reason: error.message };
+      if (error instanceof PaymentProviderError) {
+        return { paid: false, reason: error.message, providerInvoiceId: null };
+      }
       throw error;
     }
-    if (result.status === 'COMPLETED') {
-      return { paid: true, providerChargeId: result.providerChargeId };
+  };
+
+  /** The provider's side of an invoice Atelier gave up on or discarded (logged when it fails). */
+  const closeAtProvider = async (
+    row: Pick<Row, 'id' | 'providerInvoiceId'>,
+    handling: 'mark_uncollectible' | 'void',
+  ) => {
+    if (!row.providerInvoiceId) return;
+    try {
+      if (handling === 'void') await gateway.voidInvoice(row.providerInvoiceId);
+      else await gateway.markUncollectible(row.providerInvoiceId);
+    } catch (error) {
+      // Atelier's status stands: the provider's invoice is never charged by itself
+      // (`auto_advance: false`), and its webhook cannot move a closed invoice back.
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log?.warn({ err: error, billingInvoiceId: row.id, handling }, 'provider invoice not closed');
     }
-    if (result.status === 'REQUIRES_ACTION') {
-      return {
-        paid: false,
-        reason: 'This card asks for authentication, which renewals cannot do. Use another card.',
-      };
-    }
-    return { paid: false, reason: result.reason };
   };
 
   /** Charges an OPEN invoice once and records the outcome. */
@@ -148,6 +185,7 @@ export const createBillingInvoicesService = ({
               amountPaid: row.total,
               paidAt: now,
               providerChargeId: attempt.providerChargeId,
+              providerInvoiceId: attempt.providerInvoiceId ?? row.providerInvoiceId,
               paymentMethodId,
               attemptCount: row.attemptCount + 1,
               failureReason: null,
@@ -157,6 +195,7 @@ export const createBillingInvoicesService = ({
           : {
               attemptCount: row.attemptCount + 1,
               paymentMethodId,
+              providerInvoiceId: attempt.providerInvoiceId ?? row.providerInvoiceId,
               failureReason: attempt.reason,
               updatedAt: now,
             },
@@ -265,7 +304,7 @@ export const createBillingInvoicesService = ({
     ): Promise<void> {
       const status =
         handling === 'void' ? 'VOID' : handling === 'keep_as_draft' ? 'DRAFT' : 'UNCOLLECTIBLE';
-      await db
+      const [closed] = await db
         .update(billingInvoices)
         .set({ status, nextPaymentAttemptAt: null })
         .where(
@@ -274,12 +313,16 @@ export const createBillingInvoicesService = ({
             eq(billingInvoices.id, invoiceId),
             eq(billingInvoices.status, 'OPEN'),
           ),
-        );
+        )
+        .returning();
+      // A provider invoice cannot go back to draft: kept as a draft here, it stays open there
+      // (never charged by itself).
+      if (closed && handling !== 'keep_as_draft') await closeAtProvider(closed, handling);
     },
 
     /** Removes an invoice whose charge was declined when the change it paid for is not made. */
     async discardDeclined(storeId: string, invoiceId: string): Promise<void> {
-      await db
+      const [discarded] = await db
         .delete(billingInvoices)
         .where(
           and(
@@ -287,7 +330,9 @@ export const createBillingInvoicesService = ({
             eq(billingInvoices.id, invoiceId),
             eq(billingInvoices.status, 'OPEN'),
           ),
-        );
+        )
+        .returning();
+      if (discarded) await closeAtProvider(discarded, 'void');
     },
 
     async get(storeId: string, invoiceId: string, handle: Db = db): Promise<BillingInvoice> {

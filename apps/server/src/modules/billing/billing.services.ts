@@ -73,8 +73,8 @@ export interface BillingInvoicesService {
   /**
    * Creates an invoice (number ATL-NNNNNN) with `lines` (negative lines are credits), applies
    * `percentOff` to the positive part, and charges the total with `paymentMethodId` (the default
-   * card when omitted) through the PaymentProvider under an idempotency key derived from the
-   * invoice id. A total of 0 is PAID at once. A decline leaves it OPEN with `attemptCount` 1 and
+   * card when omitted) through the BillingGateway under idempotency keys derived from the
+   * invoice id (with Stripe, a Stripe invoice with the same lines). A total of 0 is PAID at once. A decline leaves it OPEN with `attemptCount` 1 and
    * `failureReason`; it does not throw. 402-like failures are results; 409 `payment_method_required`
    * when there is no card at all.
    */
@@ -91,9 +91,15 @@ export interface BillingInvoicesService {
     paymentMethodId?: string | null;
     now: Date;
   }): Promise<BillingInvoice>;
-  /** Charges an OPEN invoice again (spec §7 retry-invoice, and dunning); PAID or still OPEN. */
+  /**
+   * Charges an OPEN invoice again (spec §7 retry-invoice, and dunning); PAID or still OPEN. With
+   * Stripe it pays the same Stripe invoice again, never a second one.
+   */
   retry(storeId: string, invoiceId: string, now: Date): Promise<BillingInvoice>;
-  /** Sets an OPEN invoice's status by the failure handling (UNCOLLECTIBLE / VOID / DRAFT). */
+  /**
+   * Sets an OPEN invoice's status by the failure handling (UNCOLLECTIBLE / VOID / DRAFT) and the
+   * provider's invoice likewise (void / mark uncollectible; logged, not thrown, when it fails).
+   */
   giveUp(
     storeId: string,
     invoiceId: string,

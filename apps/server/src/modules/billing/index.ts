@@ -8,7 +8,11 @@ import type { PaymentProvider } from '../orders';
 import { createBillingClock } from './billing-clock';
 import { createBillingExportSources } from './billing.export';
 import { createBillingEmail } from './billing-email';
+import { createBillingCustomers } from './billing-customers';
+import type { BillingGateway } from './billing-gateway';
 import { createBillingInvoicesService } from './billing-invoices';
+import { billingWebhookRoutes } from './billing-webhook.routes';
+import { createBillingWebhooks } from './billing-webhooks';
 import { billingPromotionCodes } from './billing.table';
 import { createCreditsService } from './credits';
 import { createEntitlementsService } from './entitlements';
@@ -24,13 +28,21 @@ import {
 import { billingWalletRoutes } from './wallet.routes';
 
 export type { BillingStoresPort } from './subscriptions';
+export type { BillingGateway } from './billing-gateway';
+export { createLocalBillingGateway } from './billing-gateway';
+export { createStripeBillingGateway } from './stripe-billing-gateway';
 export type { CreditsService, EntitlementsService } from './billing.services';
 
 export type BillingModuleDeps = {
   db: Database;
   clock: Clock;
-  /** The orders module's PaymentProvider: ONE instance charges orders and billing. */
+  /** The orders module's PaymentProvider (orders and billing's card provider: local or Stripe). */
   provider: PaymentProvider;
+  /**
+   * How billing moves money: `createLocalBillingGateway` over `provider` (test cards), or
+   * `createStripeBillingGateway` (Stripe Billing) when Stripe is configured.
+   */
+  gateway: BillingGateway;
   notifier: Notifier;
   publicUrl: string;
   findStoreEmail: (storeId: string) => Promise<string | undefined>;
@@ -62,14 +74,21 @@ export const DEFAULT_PROMOTION_CODES = [
  * Other modules use `spendCredits` (AI work) and `entitlements` (server-side gates).
  */
 export const createBillingModule = (deps: BillingModuleDeps) => {
-  const { db, provider } = deps;
+  const { db, provider, gateway } = deps;
   const planPrices = deps.planPrices ?? DEFAULT_PLAN_PRICES;
   const clock = createBillingClock({ db, clock: deps.clock, isLocal: provider.isLocal });
   const credits = createCreditsService({ db });
   const modules = createModulesService({ db, credits });
   const entitlements = createEntitlementsService({ db, modules, clock });
-  const paymentMethods = createPaymentMethodsService({ db, clock, provider });
-  const invoices = createBillingInvoicesService({ db, provider, paymentMethods });
+  const customers = createBillingCustomers({ db, gateway, findStoreEmail: deps.findStoreEmail });
+  const paymentMethods = createPaymentMethodsService({ db, clock, gateway, customers });
+  const invoices = createBillingInvoicesService({
+    db,
+    gateway,
+    customers,
+    paymentMethods,
+    log: deps.log,
+  });
   const subscriptionDeps = {
     db,
     clock,
@@ -99,10 +118,19 @@ export const createBillingModule = (deps: BillingModuleDeps) => {
     credits,
     log: deps.log,
   });
+  const webhooks = createBillingWebhooks({
+    db,
+    serverClock: deps.clock,
+    clock,
+    gateway,
+    core,
+    paymentMethods,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(
       subscriptionRoutes({ subscriptions, paymentMethods, invoices, clock, renewals }),
     );
+    await app.register(billingWebhookRoutes(webhooks));
     await app.register(billingWalletRoutes({ db, credits, modules, invoices, clock, planPrices }));
   };
   return {
@@ -117,6 +145,7 @@ export const createBillingModule = (deps: BillingModuleDeps) => {
     invoices,
     paymentMethods,
     renewals,
+    webhooks,
     /** Takes AI credits (409 `credits_insufficient`); idempotent per key. */
     spendCredits: credits.spendCredits.bind(credits),
     /** Inserts the default promotion codes that are missing (every start). */

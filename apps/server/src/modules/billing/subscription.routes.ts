@@ -127,7 +127,11 @@ export const subscriptionRoutes =
       routeOptions(api.attachPaymentMethod),
       async (request, reply) => {
         admin(request.actor, 'OWNER', 'ADMIN');
-        const method = await paymentMethods.attach(request.actor.storeId, request.body);
+        const method = await paymentMethods.attach(
+          request.actor.storeId,
+          request.body,
+          request.actor.storeTitle,
+        );
         return reply.status(201).send(method);
       },
     );

@@ -207,6 +207,23 @@ export const createSubscriptionCore = (deps: SubscriptionsDeps) => {
 };
 export type SubscriptionCore = ReturnType<typeof createSubscriptionCore>;
 
+/**
+ * After one of the store's invoices was paid (retry-invoice, or the provider's `invoice.paid`
+ * webhook): a PAST_DUE or UNPAID current subscription is ACTIVE again, its plan and modules
+ * settled at `now`. Anything else is left as it is.
+ */
+export const reopenAfterPayment = async (
+  core: SubscriptionCore,
+  storeId: string,
+  now: Date,
+): Promise<void> => {
+  const row = await core.current(storeId);
+  if (row && hasPaymentProblem(row.status)) {
+    const reopened = await core.update(row, { status: 'ACTIVE' });
+    await core.settle(storeId, reopened, now);
+  }
+};
+
 type ChangeKind = PlanChangePreview['kind'];
 
 /**
@@ -920,13 +937,7 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
       return withStoreLock(actor.storeId, async () => {
         const now = await clock.now(actor.storeId);
         const { invoice } = await invoices.retryDetailed(actor.storeId, invoiceId, now);
-        if (invoice.status === 'PAID') {
-          const row = await core.current(actor.storeId);
-          if (row && hasPaymentProblem(row.status)) {
-            const reopened = await core.update(row, { status: 'ACTIVE' });
-            await core.settle(actor.storeId, reopened, now);
-          }
-        }
+        if (invoice.status === 'PAID') await reopenAfterPayment(core, actor.storeId, now);
         return invoice;
       });
     },

@@ -31,7 +31,19 @@ export type {
   PaymentProvider,
 } from './payments/payment-provider';
 /** Billing (issue 13) saves and charges the same test cards and reads the provider's errors. */
-export { PaymentProviderError } from './payments/payment-provider';
+export {
+  PaymentProviderError,
+  PaymentWebhookSignatureError,
+  readSingleHeader,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from './payments/payment-provider';
+/** Billing's gateways (issue 13): the same Stripe client and error mapping, the same local signing. */
+export { createStripeClient, toStripeProviderError } from './payments/stripe-payment-provider';
+export {
+  LOCAL_WEBHOOK_SIGNATURE_HEADER,
+  signLocalWebhook,
+  verifyLocalWebhookSignature,
+} from './payments/local-webhook';
 export { findCardProblem, findTestCard, toCardDigits } from './payments/test-cards';
 export { createPaymentProvider, createPaypalProvider } from './payments/payment-provider-factory';
 

@@ -46,17 +46,18 @@ const readSignature = (header: string) => {
 };
 
 /**
- * Verifies a local webhook over its raw body (signature by `secret`, timestamp within
- * `WEBHOOK_TOLERANCE_SECONDS` of `now`) and reads it. Throws `PaymentWebhookSignatureError`
- * when the header is missing, repeated or malformed, the signature differs, the timestamp is
- * out of tolerance, or the signed body is not an event.
+ * Verifies a webhook signed with `signLocalWebhook` over its raw body: the
+ * `x-atelier-local-signature` header (one), its HMAC by `secret`, and its timestamp within
+ * `WEBHOOK_TOLERANCE_SECONDS` of `now`. Throws `PaymentWebhookSignatureError` when the header is
+ * missing, repeated or malformed, the signature differs, or the timestamp is out of tolerance.
+ * Billing's local gateway verifies its webhooks with it too.
  */
-export const parseLocalWebhook = (
+export const verifyLocalWebhookSignature = (
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
   secret: string,
   now: Date,
-): PaymentWebhookEvent => {
+): void => {
   const header = readSingleHeader(headers, LOCAL_WEBHOOK_SIGNATURE_HEADER);
   if (!header) throw new PaymentWebhookSignatureError('The webhook signature is missing.');
   const { timestamp, signature } = readSignature(header);
@@ -70,6 +71,20 @@ export const parseLocalWebhook = (
   if (Math.abs(Math.floor(now.getTime() / 1000) - timestamp) > WEBHOOK_TOLERANCE_SECONDS) {
     throw new PaymentWebhookSignatureError('The webhook timestamp is outside the tolerance.');
   }
+};
+
+/**
+ * Verifies a local webhook over its raw body (`verifyLocalWebhookSignature`) and reads it.
+ * Throws `PaymentWebhookSignatureError` when the signature does not hold or the signed body is
+ * not an event.
+ */
+export const parseLocalWebhook = (
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+  now: Date,
+): PaymentWebhookEvent => {
+  verifyLocalWebhookSignature(rawBody, headers, secret, now);
 
   let body: z.infer<typeof LocalWebhookBodySchema>;
   try {

@@ -33,6 +33,27 @@ const toServerConfig = (apiBaseUrl: string | undefined) => {
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 };
 
+/**
+ * The Stripe library client both Stripe adapters use (orders' PaymentProvider, billing's
+ * gateway): pointed at `apiBaseUrl` when given (the local fake in tests), 30 s timeout, no
+ * telemetry; `maxNetworkRetries` retries connections and 5xx answers (safe with idempotency keys).
+ */
+export const createStripeClient = ({
+  secretKey,
+  apiBaseUrl,
+  maxNetworkRetries = 2,
+}: {
+  secretKey: string;
+  apiBaseUrl?: string | undefined;
+  maxNetworkRetries?: number;
+}): Stripe =>
+  new Stripe(secretKey, {
+    ...toServerConfig(apiBaseUrl),
+    maxNetworkRetries,
+    timeout: 30_000,
+    telemetry: false,
+  });
+
 const cardOf = (intent: Stripe.PaymentIntent) => {
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const card = charge?.payment_method_details?.card;
@@ -67,7 +88,7 @@ const toChargeResult = (intent: Stripe.PaymentIntent): ChargeResult => {
 };
 
 /** Turns a library error into `PaymentProviderError`; card declines are handled before this. */
-const toProviderError = (error: unknown): PaymentProviderError => {
+export const toStripeProviderError = (error: unknown): PaymentProviderError => {
   const cause = error;
   if (error instanceof Stripe.errors.StripeConnectionError) {
     return new PaymentProviderError('payment_provider_unreachable', { cause });
@@ -132,12 +153,7 @@ export const createStripePaymentProvider = ({
   now = () => new Date(),
   maxNetworkRetries = 2,
 }: StripePaymentProviderOptions): PaymentProvider => {
-  const stripe = new Stripe(secretKey, {
-    ...toServerConfig(apiBaseUrl),
-    maxNetworkRetries,
-    timeout: 30_000,
-    telemetry: false,
-  });
+  const stripe = createStripeClient({ secretKey, apiBaseUrl, maxNetworkRetries });
 
   return {
     name: 'stripe',
@@ -177,7 +193,7 @@ export const createStripePaymentProvider = ({
             providerChargeId: error.payment_intent?.id ?? null,
           };
         }
-        throw toProviderError(error);
+        throw toStripeProviderError(error);
       }
     },
 
@@ -194,7 +210,7 @@ export const createStripePaymentProvider = ({
         ) {
           throw new PaymentProviderError('payment_charge_unknown', { cause: error });
         }
-        throw toProviderError(error);
+        throw toStripeProviderError(error);
       }
       return toChargeResult(intent);
     },
@@ -226,7 +242,7 @@ export const createStripePaymentProvider = ({
         ) {
           return { status: 'FAILED', providerRefundId: null, reason: error.message };
         }
-        throw toProviderError(error);
+        throw toStripeProviderError(error);
       }
     },
 
