@@ -81,6 +81,73 @@ describe('credits ledger', () => {
     );
   });
 
+  it('writes off, for any grants and spends, only what the soonest-expiring-first rule leaves', async () => {
+    const day = 86_400_000;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            credits: fc.integer({ min: 1, max: 500 }),
+            expiresInDays: fc.option(fc.integer({ min: 1, max: 60 }), { nil: null }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 6 }),
+        fc.integer({ min: 0, max: 70 }),
+        async (grants, spends, firstRunDay) => {
+          const storeId = aStore();
+          const start = Date.now();
+          for (const grant of grants) {
+            await credits.grant(storeId, {
+              credits: grant.credits,
+              reason: 'test',
+              idempotencyKey: newId('k'),
+              expiresAt:
+                grant.expiresInDays === null ? null : new Date(start + grant.expiresInDays * day),
+            });
+          }
+          const results = await Promise.allSettled(
+            spends.map((amount) => credits.spendCredits(storeId, amount, 'test', newId('k'))),
+          );
+          const spent = results.reduce(
+            (sum, result, index) => sum + (result.status === 'fulfilled' ? spends[index]! : 0),
+            0,
+          );
+          // What is left of each grant when the spends took the soonest-expiring first.
+          let toTake = spent;
+          const left = grants
+            .map((grant, order) => ({ ...grant, order }))
+            .sort(
+              (a, b) =>
+                (a.expiresInDays ?? Infinity) - (b.expiresInDays ?? Infinity) || a.order - b.order,
+            )
+            .map((grant) => {
+              const take = Math.min(grant.credits, toTake);
+              toTake -= take;
+              return { ...grant, left: grant.credits - take };
+            });
+          const granted = grants.reduce((sum, grant) => sum + grant.credits, 0);
+          for (const runDay of [firstRunDay, firstRunDay, 61]) {
+            await credits.expireDue(storeId, new Date(start + runDay * day));
+            const expired = left
+              .filter((grant) => grant.expiresInDays !== null && grant.expiresInDays <= runDay)
+              .reduce((sum, grant) => sum + grant.left, 0);
+            const balance = await credits.balance(storeId);
+            expect(balance).toBe(granted - spent - expired);
+            expect(await sumOfEntries(storeId)).toBe(balance);
+          }
+          const { entries } = await credits.history(storeId, { limit: 100 });
+          const expiries = entries.filter((entry) => entry.kind === 'EXPIRY');
+          expect(expiries.every((entry) => entry.credits < 0)).toBe(true);
+          expect(expiries).toHaveLength(
+            left.filter((grant) => grant.expiresInDays !== null && grant.left > 0).length,
+          );
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
   it('lets exactly the affordable concurrent spends through', async () => {
     const storeId = aStore();
     await credits.grant(storeId, { credits: 1_000, reason: 'test', idempotencyKey: 'g1' });
@@ -165,7 +232,7 @@ describe('credits ledger', () => {
     );
   });
 
-  it('expires what is left of expired grants once, spending the oldest unexpired grant first', async () => {
+  it('expires what is left of expired grants once, spending the soonest-expiring grant first', async () => {
     const storeId = aStore();
     const day = 86_400_000;
     const start = Date.now();
@@ -196,6 +263,84 @@ describe('credits ledger', () => {
     const { entries } = await credits.history(storeId, {});
     expect(entries[0]).toMatchObject({ kind: 'EXPIRY', credits: -70, balanceAfter: 50 });
     expect(await sumOfEntries(storeId)).toBe(50);
+  });
+
+  it('spends a 30-day grant before an older 1-year bundle grant, so its expiry removes less', async () => {
+    const storeId = aStore();
+    const day = 86_400_000;
+    const start = Date.now();
+    await credits.grant(storeId, {
+      credits: 1_000,
+      reason: 'Beginner bundle',
+      idempotencyKey: 'bundle',
+      expiresAt: new Date(start + 365 * day),
+    });
+    await credits.grant(storeId, {
+      credits: 500,
+      reason: 'Welcome credits',
+      idempotencyKey: 'welcome',
+      expiresAt: new Date(start + 30 * day),
+    });
+    await credits.spendCredits(storeId, 300, 'AI images', 's1');
+
+    // Oldest first would have spent the bundle and written off all 500 here.
+    expect(await credits.expireDue(storeId, new Date(start + 31 * day))).toBe(1);
+    let history = await credits.history(storeId, {});
+    expect(history.entries[0]).toMatchObject({
+      kind: 'EXPIRY',
+      credits: -200,
+      balanceAfter: 1_000,
+    });
+    expect(history.balance).toBe(1_000);
+
+    // The bundle is whole when it expires.
+    expect(await credits.expireDue(storeId, new Date(start + 366 * day))).toBe(1);
+    history = await credits.history(storeId, {});
+    expect(history.entries[0]).toMatchObject({ kind: 'EXPIRY', credits: -1_000, balanceAfter: 0 });
+    expect(await sumOfEntries(storeId)).toBe(0);
+  });
+
+  it('spends never-expiring credits last and expired credits only when nothing else is left', async () => {
+    const storeId = aStore();
+    const day = 86_400_000;
+    const start = Date.now();
+    await credits.grant(storeId, { credits: 100, reason: 'forever', idempotencyKey: 'forever' });
+    await credits.grant(storeId, {
+      credits: 100,
+      reason: 'in 20 days',
+      idempotencyKey: 'later',
+      expiresAt: new Date(start + 20 * day),
+    });
+    await credits.grant(storeId, {
+      credits: 100,
+      reason: 'in 10 days',
+      idempotencyKey: 'sooner',
+      expiresAt: new Date(start + 10 * day),
+    });
+    // 150: all of the 10-day grant, then 50 of the 20-day one; the never-expiring one is whole.
+    await credits.spendCredits(storeId, 150, 'AI', 's1');
+    expect(await credits.expireDue(storeId, new Date(start + 11 * day))).toBe(0);
+    expect(await credits.expireDue(storeId, new Date(start + 21 * day))).toBe(1);
+    const history = await credits.history(storeId, {});
+    expect(history.entries[0]).toMatchObject({ kind: 'EXPIRY', credits: -50, balanceAfter: 100 });
+    expect(history.balance).toBe(100);
+
+    // A grant already expired but not yet written off is spent only after every live one.
+    const late = aStore();
+    await credits.grant(late, {
+      credits: 100,
+      reason: 'expired yesterday',
+      idempotencyKey: 'expired',
+      expiresAt: new Date(start - day),
+    });
+    await credits.grant(late, { credits: 100, reason: 'forever', idempotencyKey: 'forever' });
+    await credits.spendCredits(late, 150, 'AI', 's1');
+    expect(await credits.expireDue(late, new Date(start))).toBe(1);
+    expect((await credits.history(late, {})).entries[0]).toMatchObject({
+      kind: 'EXPIRY',
+      credits: -50,
+      balanceAfter: 0,
+    });
   });
 
   it('pages the history newest first with a cursor, one store only', async () => {

@@ -25,11 +25,13 @@ import { creditBalances, creditEntries } from './billing.table';
  * - Entries of one store get strictly increasing `created_at` (the balance row's `updated_at`
  *   moves forward at least 1 ms per write, under the row lock), so history order is the order
  *   the balance changed in.
- * - Expiry, FIFO: a spend takes from the oldest grant (GRANT or REFUND lot, by creation) that has
- *   not expired at the spend's time, then, only if those are not enough, from expired lots not yet
- *   written off. `expireDue` replays the store's ledger in that order and writes, for each grant
- *   whose `expiresAt` ≤ now, one EXPIRY entry for what is left of it (key `expiry:<grant id>`).
- *   REFUND entries are lots that do not expire.
+ * - Expiry, soonest-expiring first: a spend takes from the lots (GRANT or REFUND entries) that
+ *   have not expired at the spend's time, the one that expires soonest first, lots that never
+ *   expire last (and among equals the oldest first), so credits about to expire are used before
+ *   the others. Only if those are not enough does it take from expired lots not yet written off.
+ *   `expireDue` replays the store's ledger by that rule and writes, for each grant whose
+ *   `expiresAt` ≤ now, one EXPIRY entry for what is left of it (key `expiry:<grant id>`), never
+ *   more than the balance. REFUND entries are lots that do not expire.
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -171,18 +173,23 @@ const decodeCursor = (cursor: string): { createdAt: Date; id: string } => {
   return { createdAt, id };
 };
 
-type Lot = { id: string; left: number; expiresAt: Date | null };
+type Lot = { id: string; left: number; expiresAt: Date | null; order: number };
+
+/** The order a spend takes from lots: soonest `expiresAt` first, never-expiring last, then oldest. */
+const bySoonestExpiry = (a: Lot, b: Lot): number =>
+  (a.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY) -
+    (b.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY) || a.order - b.order;
 
 /**
  * Replays a store's ledger (oldest first) into lots: what is left of each GRANT and REFUND by
- * the FIFO rule of this file's header.
+ * the soonest-expiring-first rule of this file's header.
  */
 export const replayLots = (rows: readonly EntryRow[]): Lot[] => {
   const lots: Lot[] = [];
   const byId = new Map<string, Lot>();
   for (const row of rows) {
     if (row.kind === 'GRANT' || row.kind === 'REFUND') {
-      const lot = { id: row.id, left: row.credits, expiresAt: row.expiresAt };
+      const lot = { id: row.id, left: row.credits, expiresAt: row.expiresAt, order: lots.length };
       lots.push(lot);
       byId.set(row.id, lot);
     } else if (row.kind === 'EXPIRY') {
@@ -192,8 +199,9 @@ export const replayLots = (rows: readonly EntryRow[]): Lot[] => {
     } else {
       let need = -row.credits;
       const at = row.createdAt.getTime();
-      const live = lots.filter((lot) => lot.expiresAt === null || lot.expiresAt.getTime() > at);
-      const expired = lots.filter((lot) => lot.expiresAt !== null && lot.expiresAt.getTime() <= at);
+      const isLive = (lot: Lot) => lot.expiresAt === null || lot.expiresAt.getTime() > at;
+      const live = lots.filter(isLive).sort(bySoonestExpiry);
+      const expired = lots.filter((lot) => !isLive(lot)).sort(bySoonestExpiry);
       for (const lot of [...live, ...expired]) {
         if (need === 0) break;
         const take = Math.min(lot.left, need);
@@ -308,21 +316,28 @@ export const createCreditsService = ({ db }: { db: Database }): CreditsService =
           lot.left > 0 &&
           !expiredIds.has(`expiry:${lot.id}`),
       );
+      let balance = exists.balance;
+      let written = 0;
       for (const lot of due) {
-        const after = await moveBalance(tx, storeId, -lot.left);
+        // Never below 0, even for a ledger written under an earlier allocation rule.
+        const credits = Math.min(lot.left, balance);
+        if (credits === 0) continue;
+        const after = await moveBalance(tx, storeId, -credits);
+        balance = after.balance;
         await insertEntry(
           tx,
           {
             storeId,
             kind: 'EXPIRY',
-            credits: -lot.left,
+            credits: -credits,
             reason: 'Credits expired',
             idempotencyKey: `expiry:${lot.id}`,
           },
           after,
         );
+        written += 1;
       }
-      return due.length;
+      return written;
     });
   },
 
