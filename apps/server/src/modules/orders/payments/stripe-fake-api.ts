@@ -4,9 +4,12 @@ import { randomBytes } from 'node:crypto';
 export type StripeFakeReply = { status: number; body: unknown };
 type Reply = StripeFakeReply;
 
-type TestPaymentMethod = {
+/** What one of Stripe's test PaymentMethod tokens is and does when charged. */
+export type TestPaymentMethod = {
   brand: string;
   last4: string;
+  expMonth: number;
+  expYear: number;
   outcome: 'succeeded' | 'declined' | 'requires_action';
   declineCode?: string;
   message?: string;
@@ -15,12 +18,20 @@ type Intent = Record<string, unknown> & { id: string; amount: number; currency: 
 type Charge = Record<string, unknown> & { id: string; amount: number; amount_refunded: number };
 
 /** Stripe's test PaymentMethod tokens (docs.stripe.com/testing) and what they do. */
-const PAYMENT_METHODS: Record<string, TestPaymentMethod> = {
-  pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
-  pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeded' },
+export const TEST_PAYMENT_METHODS: Record<string, TestPaymentMethod> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, outcome: 'succeeded' },
+  pm_card_mastercard: {
+    brand: 'mastercard',
+    last4: '4444',
+    expMonth: 8,
+    expYear: 2031,
+    outcome: 'succeeded',
+  },
   pm_card_chargeDeclined: {
     brand: 'visa',
     last4: '0002',
+    expMonth: 12,
+    expYear: 2030,
     outcome: 'declined',
     declineCode: 'generic_decline',
     message: 'Your card was declined.',
@@ -28,12 +39,21 @@ const PAYMENT_METHODS: Record<string, TestPaymentMethod> = {
   pm_card_chargeDeclinedInsufficientFunds: {
     brand: 'visa',
     last4: '9995',
+    expMonth: 12,
+    expYear: 2030,
     outcome: 'declined',
     declineCode: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
   },
-  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    expMonth: 12,
+    expYear: 2030,
+    outcome: 'requires_action',
+  },
 };
+const PAYMENT_METHODS = TEST_PAYMENT_METHODS;
 
 /** A Stripe-looking id: `randomId('pi')` → "pi_3f…". */
 export const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
