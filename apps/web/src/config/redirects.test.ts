@@ -8,7 +8,7 @@ describe('resolveRedirect', () => {
     ['/setup-business', '/fulfillment-services'],
     ['/browse-under-500', '/home'],
     ['/store-profile', '/manage-shop'],
-    ['/billing-and-reporting', '/account-info'],
+    ['/billing-and-reporting', '/account-info#billing'],
     ['/audience-capture', '/email-capture'],
     ['/shopify-bind', '/app-bind'],
     ['/invite-bind', '/app-bind'],
@@ -49,6 +49,12 @@ describe('resolveRedirect', () => {
     expect(resolveRedirect('/workboard', '?id=42')).toBe('/inbox/messages?id=42');
     expect(resolveRedirect('/invite-bind', '?code=abc&email=a%40b.co')).toBe(
       '/app-bind?code=abc&email=a%40b.co',
+    );
+  });
+
+  it('puts the query before the section a redirect lands on', () => {
+    expect(resolveRedirect('/billing-and-reporting', '?from=email')).toBe(
+      '/account-info?from=email#billing',
     );
   });
 

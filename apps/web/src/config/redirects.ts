@@ -4,6 +4,8 @@ type FixedRedirect = {
   tag?: Record<string, string>;
   /** Drop the incoming query string instead of carrying it over. */
   shouldDropQuery?: boolean;
+  /** The section of the target to land on (its element's id, without `#`). */
+  hash?: string;
 };
 
 /** Spec §2 redirects from one fixed path to another. */
@@ -13,7 +15,8 @@ const FIXED_REDIRECTS: Readonly<Record<string, FixedRedirect>> = {
   '/setup-business': { to: '/fulfillment-services' },
   '/browse-under-500': { to: '/home' },
   '/store-profile': { to: '/manage-shop' },
-  '/billing-and-reporting': { to: '/account-info' },
+  // Account info keeps billing among other sections: the alias lands on its billing section.
+  '/billing-and-reporting': { to: '/account-info', hash: 'billing' },
   '/audience-capture': { to: '/email-capture' },
   '/shopify-bind': { to: '/app-bind' },
   '/invite-bind': { to: '/app-bind' },
@@ -51,9 +54,9 @@ const joinQuery = (search: string, tag: Record<string, string> | undefined): str
 };
 
 /**
- * Where a legacy or alias path of spec §2 goes, as an href (path + query), or `null` when the
- * path is not redirected. `search` is the raw query string with or without its `?`. The query
- * is carried over except where the spec says otherwise.
+ * Where a legacy or alias path of spec §2 goes, as an href (path, query and the section to land
+ * on), or `null` when the path is not redirected. `search` is the raw query string with or
+ * without its `?`. The query is carried over except where the spec says otherwise.
  */
 export const resolveRedirect = (pathname: string, search = ''): string | null => {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -61,7 +64,7 @@ export const resolveRedirect = (pathname: string, search = ''): string | null =>
   const fixed = FIXED_REDIRECTS[path];
   if (fixed) {
     const query = fixed.shouldDropQuery ? joinQuery('', fixed.tag) : joinQuery(search, fixed.tag);
-    return `${fixed.to}${query}`;
+    return `${fixed.to}${query}${fixed.hash ? `#${fixed.hash}` : ''}`;
   }
 
   for (const rule of SUFFIX_REDIRECTS) {

@@ -1,6 +1,7 @@
 import { Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PageHeader } from '@/components/ui/page-header';
+import { useHashScroll } from '@/components/ui/use-hash-scroll';
 import { BillingInvoicesSection } from '@/features/billing/components/billing-invoices-section';
 import { BillingSummary } from '@/features/billing/components/billing-summary';
 import { BundlesSection } from '@/features/billing/components/bundles-section';
@@ -27,6 +28,8 @@ export const AccountInfoPage = () => {
   const currentUser = useSignedInUser();
   const profile = useStoreProfile();
   useDocumentTitle('Account info · Atelier');
+  // `#billing` (where /billing-and-reporting lands) and the other sections' anchors.
+  useHashScroll();
   const canEditStore = currentUser.role === 'OWNER' || currentUser.role === 'ADMIN';
   // Only the owner and admins change billing (the server answers 403 to anyone else).
   const canManageBilling = canEditStore;

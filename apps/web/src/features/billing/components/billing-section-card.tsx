@@ -10,6 +10,9 @@ type BillingSectionCardProps = {
   children: ReactNode;
 };
 
+// An anchor's scroll stops below the app's fixed header, not under it.
+const SCROLL_MARGIN_TOP = 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-md))';
+
 /** One titled section of /account-info's billing, reachable by its anchor (`#id`). */
 export const BillingSectionCard = ({
   id,
@@ -18,7 +21,15 @@ export const BillingSectionCard = ({
   action,
   children,
 }: BillingSectionCardProps) => (
-  <Paper withBorder radius="md" p="lg" component="section" id={id} aria-labelledby={`${id}-title`}>
+  <Paper
+    withBorder
+    radius="md"
+    p="lg"
+    component="section"
+    id={id}
+    aria-labelledby={`${id}-title`}
+    style={{ scrollMarginTop: SCROLL_MARGIN_TOP }}
+  >
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
