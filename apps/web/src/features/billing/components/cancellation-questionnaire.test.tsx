@@ -50,17 +50,18 @@ const answerCancel = () =>
 const renderQuestionnaire = () => {
   const onExit = vi.fn();
   const onDone = vi.fn();
+  const onBackToPlan = vi.fn();
   const result = render(
     <MantineProvider env="test">
       <CancellationQuestionnaire
         subscription={subscription}
         onExit={onExit}
         onDone={onDone}
-        bookingHref="https://book.example/specialist"
+        onBackToPlan={onBackToPlan}
       />
     </MantineProvider>,
   );
-  return { ...result, onExit, onDone };
+  return { ...result, onExit, onDone, onBackToPlan };
 };
 
 type User = ReturnType<typeof render>['user'];
@@ -125,13 +126,14 @@ describe('CancellationQuestionnaire', () => {
     expect(requestsTo('POST', CANCEL_PATH)).toHaveLength(0);
   });
 
-  it('ends with a call request on "Yes" at step 3 and cancels nothing', async () => {
+  it('books a call on "Yes" at step 3, cancels nothing and leads back to the plan', async () => {
     answerCancel();
-    const { user } = renderQuestionnaire();
+    const { user, onBackToPlan, onDone } = renderQuestionnaire();
     await choose(user, "Supplier didn't reply");
     await choose(user, '7-9');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(screen.getByText("We'll call you within 24 hours. Nothing is canceled.")).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Book a call' }));
 
     expect(await bodyOfOnlyCancel()).toEqual({
@@ -143,12 +145,18 @@ describe('CancellationQuestionnaire', () => {
       suggestions: null,
     });
     const outcome = await screen.findByTestId('cancellation-outcome');
-    expect(outcome.textContent).toContain("We'll get back to you within 24 hours");
-    expect(outcome.textContent).toContain('Nothing was canceled');
-    expect(
-      screen.getByRole('link', { name: 'Book a time with a specialist now' }).getAttribute('href'),
-    ).toBe('https://book.example/specialist');
+    expect(screen.getByRole('heading', { name: 'Your call is booked' })).toBe(
+      document.activeElement,
+    );
+    expect(outcome.textContent).toContain(
+      "We'll call you within 24 hours to help you get unstuck. Nothing was canceled: your Scaling plan continues.",
+    );
+    // The spec names no booking page: nothing leads away from the plan.
+    expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to my plan' }));
+    expect(onBackToPlan).toHaveBeenCalledOnce();
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('applies the 40 % offer on "Yes" at step 5', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconDiscount } from '@tabler/icons-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Subscription } from '@atelier/contract/billing/billing-api';
@@ -94,24 +94,25 @@ type CancellationQuestionnaireProps = {
   onExit: () => void;
   /** Closes the modal from an outcome. */
   onDone: () => void;
-  /** The page where a call with a specialist is booked. */
-  bookingHref: string;
+  /** From the booked call's confirmation back to the plan (the modal's overview). */
+  onBackToPlan: () => void;
   /** Tells the modal how it ended, e.g. for its title. */
   onOutcome?: (outcome: CancellationOutcome) => void;
 };
 
 /**
  * Spec §4 cancellation questionnaire, seven steps in order with Back and Next: reason, rating,
- * book a call ("Yes" ends it: we call back within 24 hours, nothing is canceled), why no samples,
- * the 40 % offer ("Yes" ends it with the discount applied), suggestions, and the Cancel
- * subscription button (cancels at the period's end; Undo keeps the plan). The server's answer
- * decides the outcome shown.
+ * book a call ("Yes" ends it: the call is booked with the answers and we call back within 24
+ * hours; nothing is canceled), why no samples, the 40 % offer ("Yes" ends it with the discount
+ * applied), suggestions, and the Cancel subscription button (cancels at the period's end; Undo
+ * keeps the plan). The server's answer decides the outcome shown. The spec names no page for
+ * the call, so its outcome is a confirmation that leads back to the plan.
  */
 export const CancellationQuestionnaire = ({
   subscription,
   onExit,
   onDone,
-  bookingHref,
+  onBackToPlan,
   onOutcome,
 }: CancellationQuestionnaireProps) => {
   const [stepIndex, setStepIndex] = useState(0);
@@ -141,7 +142,6 @@ export const CancellationQuestionnaire = ({
       <CancellationOutcomeView
         outcome={result.outcome}
         subscription={result.subscription}
-        bookingHref={bookingHref}
         headingRef={headingRef}
         undo={{
           isPending: undo.isPending,
@@ -150,6 +150,7 @@ export const CancellationQuestionnaire = ({
           run: () => undo.mutate(),
         }}
         onDone={onDone}
+        onBackToPlan={onBackToPlan}
       />
     );
   }
@@ -210,7 +211,7 @@ export const CancellationQuestionnaire = ({
       )}
       {step === 'bookACall' && answers.bookACall === 'YES' ? (
         <Text size="sm" c="dimmed">
-          We&apos;ll get back to you within {BOOK_A_CALL_RESPONSE_HOURS} hours. Nothing is canceled.
+          We&apos;ll call you within {BOOK_A_CALL_RESPONSE_HOURS} hours. Nothing is canceled.
         </Text>
       ) : null}
       <FormErrorAlert message={cancel.error?.message ?? null} />
@@ -239,25 +240,25 @@ export const CancellationQuestionnaire = ({
 type OutcomeViewProps = {
   outcome: CancellationOutcome;
   subscription: Subscription;
-  bookingHref: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   undo: { isPending: boolean; isDone: boolean; error: string | null; run: () => void };
   onDone: () => void;
+  onBackToPlan: () => void;
 };
 
 /** How the questionnaire ended, as the server answered it. */
 const CancellationOutcomeView = ({
   outcome,
   subscription,
-  bookingHref,
   headingRef,
   undo,
   onDone,
+  onBackToPlan,
 }: OutcomeViewProps) => {
   const discount = subscription.discount;
   const heading =
     outcome === 'BOOK_A_CALL'
-      ? 'Your call request is sent'
+      ? 'Your call is booked'
       : outcome === 'OFFER_TAKEN'
         ? 'Your discount is applied'
         : undo.isDone
@@ -270,15 +271,10 @@ const CancellationOutcomeView = ({
       </Title>
       {outcome === 'BOOK_A_CALL' ? (
         <Alert color="blue" icon={<IconCalendarEvent size={18} />}>
-          <Stack gap="xs">
-            <Text size="sm">
-              We&apos;ll get back to you within {BOOK_A_CALL_RESPONSE_HOURS} hours. Nothing was
-              canceled: your {PLAN_NAMES[subscription.planType]} plan continues.
-            </Text>
-            <Anchor href={bookingHref} size="sm" target="_blank" rel="noopener noreferrer">
-              Book a time with a specialist now
-            </Anchor>
-          </Stack>
+          <Text size="sm">
+            We&apos;ll call you within {BOOK_A_CALL_RESPONSE_HOURS} hours to help you get unstuck.
+            Nothing was canceled: your {PLAN_NAMES[subscription.planType]} plan continues.
+          </Text>
         </Alert>
       ) : outcome === 'OFFER_TAKEN' ? (
         <Alert color="green" icon={<IconDiscount size={18} />}>
@@ -312,7 +308,11 @@ const CancellationOutcomeView = ({
         </Stack>
       )}
       <Group justify="flex-end">
-        <Button onClick={onDone}>Done</Button>
+        {outcome === 'BOOK_A_CALL' ? (
+          <Button onClick={onBackToPlan}>Back to my plan</Button>
+        ) : (
+          <Button onClick={onDone}>Done</Button>
+        )}
       </Group>
     </Stack>
   );

@@ -332,6 +332,32 @@ describe('ManagePlanModal', () => {
     expect(requestsTo('POST', billingEndpoints.cancel.path)).toHaveLength(0);
   });
 
+  it('books a call from the questionnaire, then leads back to the plan', async () => {
+    answer();
+    server.use(
+      handle(billingEndpoints.cancel, () => ({
+        outcome: 'BOOK_A_CALL' as const,
+        subscription: aSubscription(),
+      })),
+    );
+    const { user, onClose, onNavigate } = renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Cancel plan' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to cancel' }));
+    for (const label of ['Need help', '10']) {
+      await user.click(screen.getByRole('radio', { name: label }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Book a call' }));
+    expect(await screen.findByRole('heading', { name: 'Your call is booked' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Back to my plan' }));
+    expect(await screen.findByTestId('subscription-summary')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel plan' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onNavigate).not.toHaveBeenCalled();
+  });
+
   it('resumes a paused plan', async () => {
     answer({
       overview: aBillingOverview({

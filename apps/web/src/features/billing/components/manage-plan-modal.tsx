@@ -336,8 +336,6 @@ type ManagePlanModalProps = {
   onNavigate: (href: string) => void;
   pricingHref?: string;
   billingHref?: string;
-  /** The page where a call with a specialist is booked (questionnaire step 3). */
-  bookingHref?: string;
 };
 
 /**
@@ -354,7 +352,6 @@ export const ManagePlanModal = ({
   onNavigate,
   pricingHref = '/pricing',
   billingHref = '/account-info#billing',
-  bookingHref = '/education',
 }: ManagePlanModalProps) => {
   const overview = useBillingOverview();
   const [step, setStep] = useState<ManagePlanStep>(() =>
@@ -487,7 +484,7 @@ export const ManagePlanModal = ({
             subscription={subscription}
             onExit={() => setStep('verify-cancel')}
             onDone={onClose}
-            bookingHref={bookingHref}
+            onBackToPlan={() => setStep('overview')}
           />
         ) : null;
         break;
