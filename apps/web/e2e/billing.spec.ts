@@ -71,6 +71,7 @@ describe.skipIf(!hasChromium)(`managing a plan${SKIP_REASON}`, () => {
     await planDialog(page)
       .getByRole('button', { name: 'Use test card 4242 4242 4242 4242' })
       .click();
+    await takeShot(page, 'billing-card-form', { fullPage: false });
     await planDialog(page).getByRole('button', { name: 'Save card' }).click();
     const start = planDialog(page).getByRole('button', { name: 'Start Beginner trial' });
     await expect.poll(() => start.isEnabled(), { timeout: 10_000 }).toBe(true);
