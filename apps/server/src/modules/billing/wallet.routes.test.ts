@@ -110,20 +110,21 @@ describe('POST /api/web/billing/bundles/:name/purchase', () => {
     expect((await advance(364)).statusCode).toBe(200);
     expect((await creditsOf(owner)).balance).toBe(10_500);
 
-    // Past the year: the bought 3,500 expire, once. The spend took from the oldest lot, the
-    // welcome credits (granted first, never expiring): 7,500 − 500 are left.
+    // Past the year: what is left of the bought 3,500 expires, once. The spend took from the
+    // credits expiring soonest, the bought ones, before the welcome credits (never expiring):
+    // 3,000 are written off and the 7,500 welcome credits are whole.
     expect((await advance(2)).statusCode).toBe(200);
     const after = await creditsOf(owner);
-    expect(after.balance).toBe(7_000);
+    expect(after.balance).toBe(7_500);
     expect(after.entries.filter((entry) => entry.kind === 'EXPIRY').map((e) => e.credits)).toEqual([
-      -3_500,
+      -3_000,
     ]);
     // The sweeper finds nothing more to write off for this store.
     expect(await context.billing.renewals.dueStoreIds(context.clock.now())).not.toContain(
       owner.storeId,
     );
     expect((await advance(1)).statusCode).toBe(200);
-    expect((await creditsOf(owner)).balance).toBe(7_000);
+    expect((await creditsOf(owner)).balance).toBe(7_500);
   });
 
   it('changes nothing when the card is declined and answers 409 payment_declined', async () => {
