@@ -8,6 +8,7 @@ import { CreditsSchema, MAX_CREDITS_PER_ENTRY } from './credits';
 import { FeatureAccessSchema } from './entitlements';
 import { BillingIntervalSchema, PlanSchema, PlatformFeeSchema } from './plans';
 import {
+  BillingInvoiceReasonSchema,
   BillingInvoiceStatusSchema,
   MAX_PAUSE_MONTHS,
   SubscriptionStatusSchema,
@@ -51,13 +52,7 @@ export const BillingInvoiceSchema = z.object({
   /** Human number, e.g. "ATL-000042". */
   number: z.string(),
   status: BillingInvoiceStatusSchema,
-  reason: z.enum([
-    'SUBSCRIPTION_CREATE',
-    'SUBSCRIPTION_CYCLE',
-    'SUBSCRIPTION_UPDATE',
-    'BUNDLE',
-    'SEATS',
-  ]),
+  reason: BillingInvoiceReasonSchema,
   lines: z.array(BillingInvoiceLineSchema),
   subtotal: Money,
   discount: Money,
@@ -139,6 +134,12 @@ export const PlanChangePreviewSchema = z.object({
   amountDueNow: Money,
   credit: Money,
   charge: Money,
+  /**
+   * The subscription's discount on what is charged now (`amountDueNow` = charge − credit −
+   * amount); null when nothing is discounted. An upgrade's proration does not use up one of the
+   * discount's invoices.
+   */
+  discount: z.object({ code: z.string(), percentOff: z.number().int(), amount: Money }).nullable(),
   currencyCode: z.string(),
   effectiveAt: Iso,
   /** START only: days of trial before the first charge (0 when the store had a trial before). */

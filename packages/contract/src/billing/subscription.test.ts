@@ -6,10 +6,13 @@ import {
   MAX_PAUSE_MONTHS,
   REACTIVATE_WINDOW_DAYS,
   addInterval,
+  billingInvoiceTotals,
+  discountOnInvoice,
   hasPaymentProblem,
   isSubscriptionActive,
   isSubscriptionPaused,
   prorate,
+  type BillingInvoiceReason,
   type SubscriptionStatus,
 } from './subscription';
 
@@ -128,5 +131,77 @@ describe('addInterval', () => {
     const start = new Date('2026-01-31T00:00:00.000Z');
     addInterval(start, 'MONTH');
     expect(start.toISOString()).toBe('2026-01-31T00:00:00.000Z');
+  });
+});
+
+describe('discountOnInvoice', () => {
+  const offer = { percentOff: 40, invoicesRemaining: 3 };
+
+  it.each([
+    // [reason, percent off, uses one of the invoices]
+    ['SUBSCRIPTION_CREATE', 40, true],
+    ['SUBSCRIPTION_CYCLE', 40, true],
+    ['SUBSCRIPTION_UPDATE', 40, false],
+    ['SEATS', 40, false],
+    ['BUNDLE', 0, false],
+  ] as const)('%s: %i %% off, uses an invoice: %s', (reason, percentOff, usesInvoice) => {
+    expect(discountOnInvoice(offer, reason)).toEqual({ percentOff, usesInvoice });
+  });
+
+  it.each<[number | null, number | null]>([
+    [40, 0],
+    [40, null],
+    [null, 3],
+    [0, 3],
+  ])('%s %% off with %s invoices left discounts nothing', (percentOff, invoicesRemaining) => {
+    for (const reason of ['SUBSCRIPTION_CYCLE', 'SUBSCRIPTION_UPDATE', 'SEATS'] as const) {
+      expect(discountOnInvoice({ percentOff, invoicesRemaining }, reason)).toEqual({
+        percentOff: 0,
+        usesInvoice: false,
+      });
+    }
+  });
+
+  it('a discount of N invoices covers N plan periods, whatever prorations come between', () => {
+    let invoicesRemaining = 2;
+    const discounted: BillingInvoiceReason[] = [];
+    const reasons: BillingInvoiceReason[] = [
+      'SUBSCRIPTION_UPDATE',
+      'SUBSCRIPTION_CYCLE',
+      'SEATS',
+      'SEATS',
+      'SUBSCRIPTION_CYCLE',
+      'SUBSCRIPTION_UPDATE',
+      'SUBSCRIPTION_CYCLE',
+    ];
+    for (const reason of reasons) {
+      const applied = discountOnInvoice({ percentOff: 20, invoicesRemaining }, reason);
+      if (applied.percentOff > 0) discounted.push(reason);
+      if (applied.usesInvoice) invoicesRemaining -= 1;
+    }
+    expect(discounted).toEqual([
+      'SUBSCRIPTION_UPDATE',
+      'SUBSCRIPTION_CYCLE',
+      'SEATS',
+      'SEATS',
+      'SUBSCRIPTION_CYCLE',
+    ]);
+    expect(invoicesRemaining).toBe(0);
+  });
+});
+
+describe('billingInvoiceTotals', () => {
+  it.each([
+    // [lines, percent off, subtotal, discount, total]
+    [[4_900], 40, 4_900, 1_960, 2_940],
+    [[4_900, 3_000], 20, 7_900, 1_580, 6_320],
+    [[-2_450, 9_950], 40, 7_500, 3_980, 3_520], // the credit is not discounted
+    [[-9_000, 9_950], 40, 950, 950, 0], // never below 0
+    [[4_900], 0, 4_900, 0, 4_900],
+    [[999], 25, 999, 250, 749], // 249.75 → 250
+    [[1_002], 25, 1_002, 251, 751], // 250.5 → 251
+  ])('%j at %i %% off: subtotal %i, discount %i, total %i', (lines, percentOff, ...expected) => {
+    const [subtotal, discount, total] = expected;
+    expect(billingInvoiceTotals(lines, percentOff)).toEqual({ subtotal, discount, total });
   });
 });

@@ -58,6 +58,52 @@ export const BillingInvoiceStatusSchema = z.enum([
 ]);
 export type BillingInvoiceStatus = z.infer<typeof BillingInvoiceStatusSchema>;
 
+/** Why a billing invoice was made (Stripe's billing reasons, plus bundles and seats). */
+export const BillingInvoiceReasonSchema = z.enum([
+  'SUBSCRIPTION_CREATE',
+  'SUBSCRIPTION_CYCLE',
+  'SUBSCRIPTION_UPDATE',
+  'BUNDLE',
+  'SEATS',
+]);
+export type BillingInvoiceReason = z.infer<typeof BillingInvoiceReasonSchema>;
+
+/**
+ * A subscription's discount (a promotion code or the 40 % offer: `percentOff` off the next
+ * `invoicesRemaining` invoices) on one of its invoices. Like a Stripe "repeating" coupon it
+ * applies to every subscription invoice while it lasts; since Atelier counts invoices, not months,
+ * only a plan-period invoice (the first one, a renewal) uses one of them up. An upgrade's
+ * proration and an additional-seats invoice made meanwhile get the same percent without using
+ * one. Bundles are not discounted. Nothing counts down for an invoice that is not kept (a
+ * declined upgrade or seats charge is discarded).
+ */
+export const discountOnInvoice = (
+  discount: { percentOff: number | null; invoicesRemaining: number | null },
+  reason: BillingInvoiceReason,
+): { percentOff: number; usesInvoice: boolean } => {
+  const isLive = (discount.invoicesRemaining ?? 0) > 0 && (discount.percentOff ?? 0) > 0;
+  if (!isLive || reason === 'BUNDLE') return { percentOff: 0, usesInvoice: false };
+  return {
+    percentOff: discount.percentOff ?? 0,
+    usesInvoice: reason === 'SUBSCRIPTION_CREATE' || reason === 'SUBSCRIPTION_CYCLE',
+  };
+};
+
+/**
+ * A billing invoice's totals from its lines (integer minor units): `percentOff` comes off the
+ * positive lines only (a proration credit is given in full), rounded to the nearest unit, and
+ * never takes the total below 0. The invoice, the preview and the upcoming invoice all use it.
+ */
+export const billingInvoiceTotals = (
+  lineAmounts: readonly number[],
+  percentOff: number,
+): { subtotal: number; discount: number; total: number } => {
+  const positive = lineAmounts.filter((amount) => amount > 0).reduce((sum, a) => sum + a, 0);
+  const subtotal = lineAmounts.reduce((sum, amount) => sum + amount, 0);
+  const discount = Math.min(Math.round((positive * percentOff) / 100), Math.max(subtotal, 0));
+  return { subtotal, discount, total: Math.max(0, subtotal - discount) };
+};
+
 /**
  * Dunning: a failed renewal makes the subscription PAST_DUE and is retried after these many days
  * (counted from the first failure); after the last retry fails the subscription becomes UNPAID,

@@ -5,7 +5,6 @@ import {
   DUNNING_RETRY_DAYS,
   addInterval,
 } from '@atelier/contract/billing/subscription';
-import { PLAN_NAMES } from '@atelier/contract/identity/plans';
 import type { Database } from '@/db/client';
 import type { BillingClockService } from './billing-clock';
 import type { BillingEmail } from './billing-email';
@@ -18,7 +17,8 @@ import {
   creditEntries,
 } from './billing.table';
 import {
-  allowsAdditionalSeats,
+  discountOf,
+  renewalOf,
   withStoreLock,
   type SubscriptionCore,
   type SubscriptionRow,
@@ -100,40 +100,24 @@ export const createRenewals = ({
     return updated;
   };
 
-  /** The cycle invoice of a new period (the discount applied and counted down). */
+  /**
+   * The cycle invoice of a new period: the discount applied and, as a plan-period invoice, one of
+   * its invoices used up (also when the charge is declined: the open invoice keeps the discount
+   * for its retries). No invoice (no card at all): nothing used up.
+   */
   const chargePeriod = async (row: SubscriptionRow, start: Date, end: Date) => {
-    const remaining = row.discountInvoicesRemaining ?? 0;
-    const percentOff = remaining > 0 ? (row.discountPercentOff ?? 0) : 0;
+    const discount = discountOf(row, 'SUBSCRIPTION_CYCLE');
     const charged = await invoices
       .createAndChargeDetailed({
         storeId: row.storeId,
         subscriptionId: row.id,
         reason: 'SUBSCRIPTION_CYCLE',
-        lines: [
-          {
-            description: `${PLAN_NAMES[row.planType]} plan (${row.interval === 'YEAR' ? 'yearly' : 'monthly'})`,
-            amount: core.unitAmountOf(row.planType, row.interval, 0),
-            periodStart: start.toISOString(),
-            periodEnd: end.toISOString(),
-          },
-          ...(row.additionalSeats > 0
-            ? [
-                {
-                  description: `${row.additionalSeats} additional seat(s)`,
-                  amount:
-                    core.unitAmountOf(row.planType, row.interval, row.additionalSeats) -
-                    core.unitAmountOf(row.planType, row.interval, 0),
-                  periodStart: start.toISOString(),
-                  periodEnd: end.toISOString(),
-                },
-              ]
-            : []),
-        ],
+        lines: core.periodLines(row.planType, row.interval, row.additionalSeats, { start, end }),
         currencyCode: row.currencyCode,
         periodStart: start,
         periodEnd: end,
-        percentOff,
-        discountLabel: percentOff > 0 ? `${row.discountCode}: ${percentOff}% off` : null,
+        percentOff: discount.percentOff,
+        discountLabel: discount.discountLabel,
         paymentMethodId: null,
         now: start,
       })
@@ -148,8 +132,10 @@ export const createRenewals = ({
         }
         throw error;
       });
-    if (percentOff > 0) {
-      row = await core.update(row, { discountInvoicesRemaining: remaining - 1 });
+    if (charged && discount.usesInvoice) {
+      row = await core.update(row, {
+        discountInvoicesRemaining: (row.discountInvoicesRemaining ?? 0) - 1,
+      });
     }
     return { row, charged };
   };
@@ -223,9 +209,7 @@ export const createRenewals = ({
       );
       return true;
     }
-    const planType = row.pendingPlanType ?? row.planType;
-    const interval = row.pendingInterval ?? row.interval;
-    const additionalSeats = allowsAdditionalSeats(planType) ? row.additionalSeats : 0;
+    const { planType, interval, additionalSeats } = renewalOf(row);
     const periodEnd = addInterval(end, interval);
     const wasTrial = row.status === 'TRIALING';
     const claimed = await claim(row, {

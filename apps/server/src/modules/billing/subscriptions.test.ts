@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingInvoice, Subscription } from '@atelier/contract/billing/billing-api';
+import type {
+  BillingInvoice,
+  PlanChangePreview,
+  Subscription,
+} from '@atelier/contract/billing/billing-api';
 import { billingEndpoints as api } from '@atelier/contract/billing/billing-api';
 import { addInterval } from '@atelier/contract/billing/subscription';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
@@ -442,5 +446,130 @@ describe('promotion codes', () => {
     await billing.advanceToPeriodEnd(account);
     expect((await billing.invoices(account))[0]).toMatchObject({ discount: 0, total: 4_900 });
     expect((await billing.overview(account)).subscription?.discount).toBeNull();
+  });
+});
+
+describe('discounts on prorations and seats', () => {
+  const previewOf = async (account: Awaited<ReturnType<typeof billing.activeStore>>) => {
+    const response = await billing.call(
+      account,
+      'GET',
+      `${api.previewChange.path}?planType=TIER_3&interval=MONTH`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<PlanChangePreview>();
+  };
+
+  it('takes the 40 % offer off an upgrade’s charge as previewed, without using up an invoice', async () => {
+    const account = await billing.activeStore();
+    await billing.call(account, 'POST', api.cancel.path, {
+      answers: { ...CANCEL_ANSWERS, offer: 'YES' },
+    });
+    await billing.advance(account, 10);
+
+    const preview = await previewOf(account);
+    const discount = Math.round((preview.charge * 40) / 100);
+    expect(preview).toMatchObject({
+      kind: 'UPGRADE',
+      discount: { code: 'CANCEL40', percentOff: 40, amount: discount },
+      amountDueNow: preview.charge - preview.credit - discount,
+    });
+    expect(preview.credit).toBeGreaterThan(0);
+
+    const upgraded = await billing.changePlan(account, { planType: 'TIER_3', interval: 'MONTH' });
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    const { invoice, subscription } = upgraded.json<{
+      invoice: BillingInvoice;
+      subscription: Subscription;
+    }>();
+    expect(invoice).toMatchObject({
+      reason: 'SUBSCRIPTION_UPDATE',
+      status: 'PAID',
+      subtotal: preview.charge - preview.credit,
+      discount,
+      total: preview.amountDueNow,
+      amountPaid: preview.amountDueNow,
+    });
+    expect(invoice.lines.map((line) => [line.description, line.amount])).toEqual([
+      ['Unused time on Beginner', -preview.credit],
+      ['Remaining time on Professional', preview.charge],
+      ['CANCEL40: 40% off', -discount],
+    ]);
+    expect(subscription.discount).toEqual({
+      code: 'CANCEL40',
+      percentOff: 40,
+      invoicesRemaining: 3,
+    });
+
+    // The renewals use the 3 invoices: $119.40 three times, then $199.
+    expect((await billing.overview(account)).upcomingInvoice?.amountDue).toBe(11_940);
+    for (const remaining of [2, 1, 0]) {
+      await billing.advanceToPeriodEnd(account);
+      expect((await billing.invoices(account))[0]).toMatchObject({ total: 11_940 });
+      expect((await billing.overview(account)).subscription?.discount?.invoicesRemaining).toBe(
+        remaining === 0 ? undefined : remaining,
+      );
+    }
+    await billing.advanceToPeriodEnd(account);
+    expect((await billing.invoices(account))[0]).toMatchObject({ discount: 0, total: 19_900 });
+  });
+
+  it('takes a promotion code off additional seats while it lasts, the renewal still discounted', async () => {
+    const account = await billing.activeStore('TIER_2_5');
+    await billing.call(account, 'POST', api.promotionCode.path, { code: 'WELCOME20' });
+    await billing.advance(account, 5);
+    const before = await billing.overview(account);
+    const start = new Date(before.subscription!.currentPeriodStart).getTime();
+    const end = new Date(before.subscription!.currentPeriodEnd).getTime();
+    const now = new Date(before.now).getTime();
+    const prorated =
+      Math.round((12_900 * (end - now)) / (end - start)) -
+      Math.round((9_900 * (end - now)) / (end - start));
+    const discount = Math.round((prorated * 20) / 100);
+
+    const seats = await billing.call(account, 'PUT', api.seats.path, { additionalSeats: 2 });
+    expect(seats.statusCode, seats.body).toBe(200);
+    expect(seats.json()).toMatchObject({
+      subscription: {
+        additionalSeats: 2,
+        discount: { code: 'WELCOME20', percentOff: 20, invoicesRemaining: 1 },
+      },
+      invoice: {
+        reason: 'SEATS',
+        subtotal: prorated,
+        discount,
+        total: prorated - discount,
+        status: 'PAID',
+      },
+    });
+    // The renewal (plan + 2 seats) uses the code's one invoice.
+    expect((await billing.overview(account)).upcomingInvoice?.amountDue).toBe(10_320);
+    await billing.advanceToPeriodEnd(account);
+    expect((await billing.invoices(account))[0]).toMatchObject({
+      subtotal: 12_900,
+      discount: 2_580,
+      total: 10_320,
+    });
+    expect((await billing.overview(account)).subscription?.discount).toBeNull();
+    const more = await billing.call(account, 'PUT', api.seats.path, { additionalSeats: 3 });
+    expect(more.json<{ invoice: BillingInvoice }>().invoice).toMatchObject({ discount: 0 });
+  });
+
+  it('a declined discounted upgrade changes nothing: no invoice, the discount’s count stays', async () => {
+    const account = await billing.activeStore();
+    await billing.call(account, 'POST', api.cancel.path, {
+      answers: { ...CANCEL_ANSWERS, offer: 'YES' },
+    });
+    await billing.addCard(account, DECLINES, true);
+    const before = await billing.overview(account);
+    const invoicesBefore = await billing.invoices(account);
+    expectApiError(
+      await billing.changePlan(account, { planType: 'TIER_3', interval: 'MONTH' }),
+      409,
+      { code: 'conflict', reason: 'payment_declined' },
+    );
+    expect(await billing.overview(account)).toEqual(before);
+    expect(before.subscription?.discount?.invoicesRemaining).toBe(3);
+    expect(await billing.invoices(account)).toEqual(invoicesBefore);
   });
 });

@@ -24,10 +24,13 @@ import {
   REACTIVATE_CODE,
   REACTIVATE_WINDOW_DAYS,
   addInterval,
+  billingInvoiceTotals,
+  discountOnInvoice,
   hasPaymentProblem,
   isSubscriptionActive,
   isSubscriptionPaused,
   prorate,
+  type BillingInvoiceReason,
 } from '@atelier/contract/billing/subscription';
 import { PLAN_NAMES, type PlanType } from '@atelier/contract/identity/plans';
 import type { Database } from '@/db/client';
@@ -85,6 +88,32 @@ export const paidFeaturesUsable = (row: SubscriptionRow | null): boolean =>
   row.endedAt === null &&
   isSubscriptionActive(row) &&
   !isSubscriptionPaused({ pausedAt: row.pausedAt, status: row.status });
+
+/**
+ * The subscription's discount on one of its invoices (the contract's `discountOnInvoice`): the
+ * percent, the invoice line's label, and whether the invoice uses up one of the discount's.
+ */
+export const discountOf = (row: SubscriptionRow, reason: BillingInvoiceReason) => {
+  const { percentOff, usesInvoice } = discountOnInvoice(
+    { percentOff: row.discountPercentOff, invoicesRemaining: row.discountInvoicesRemaining },
+    reason,
+  );
+  return {
+    percentOff,
+    usesInvoice,
+    discountLabel: percentOff > 0 ? `${row.discountCode}: ${percentOff}% off` : null,
+  };
+};
+
+/** What `row` renews to at its trial's or period's end: the plan, the cycle, the seats it keeps. */
+export const renewalOf = (row: SubscriptionRow) => {
+  const planType = row.pendingPlanType ?? row.planType;
+  return {
+    planType,
+    interval: row.pendingInterval ?? row.interval,
+    additionalSeats: allowsAdditionalSeats(planType) ? row.additionalSeats : 0,
+  };
+};
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -161,6 +190,49 @@ export const createSubscriptionCore = (deps: SubscriptionsDeps) => {
       return (
         prices[planType][interval] + additionalSeats * ADDITIONAL_SEAT_PRICE_PER_MONTH * seatMonths
       );
+    },
+    /** The lines of one plan period's invoice: the plan, then the additional seats if any. */
+    periodLines(
+      planType: PlanType,
+      interval: BillingInterval,
+      additionalSeats: number,
+      period: { start: Date; end: Date } | null = null,
+    ) {
+      const dates = {
+        periodStart: period ? period.start.toISOString() : null,
+        periodEnd: period ? period.end.toISOString() : null,
+      };
+      const plan = core.unitAmountOf(planType, interval, 0);
+      return [
+        {
+          description: `${PLAN_NAMES[planType]} plan (${interval === 'YEAR' ? 'yearly' : 'monthly'})`,
+          amount: plan,
+          ...dates,
+        },
+        ...(additionalSeats > 0
+          ? [
+              {
+                description: `${additionalSeats} additional seat(s)`,
+                amount: core.unitAmountOf(planType, interval, additionalSeats) - plan,
+                ...dates,
+              },
+            ]
+          : []),
+      ];
+    },
+    /** The next plan-period invoice of `row` (at its trial's or period's end), discount included. */
+    periodTotals(row: SubscriptionRow) {
+      const next = renewalOf(row);
+      const lines = core.periodLines(next.planType, next.interval, next.additionalSeats);
+      const discount = discountOf(row, 'SUBSCRIPTION_CYCLE');
+      return {
+        ...next,
+        ...discount,
+        ...billingInvoiceTotals(
+          lines.map((line) => line.amount),
+          discount.percentOff,
+        ),
+      };
     },
     /** The store's current subscription (endedAt null), or null. */
     async current(storeId: string, handle: Db = db): Promise<SubscriptionRow | null> {
@@ -270,16 +342,47 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
     return interval === row.interval ? 'NONE' : 'CYCLE_CHANGE';
   };
 
-  /** The proration of an upgrade now (the current interval; a new interval waits for the period's end). */
-  const upgradeAmounts = (row: SubscriptionRow, planType: PlanType, now: Date) => {
-    if (row.status === 'TRIALING') return { credit: 0, charge: 0, amountDue: 0 };
-    return prorate({
-      fromAmount: row.unitAmount,
-      toAmount: core.unitAmountOf(planType, row.interval, row.additionalSeats),
-      periodStart: row.currentPeriodStart,
-      periodEnd: row.currentPeriodEnd,
-      at: now,
-    });
+  /**
+   * The invoice of an upgrade now: the proration (the current interval; a new interval waits for
+   * the period's end) with the subscription's discount. `totals` is null when nothing is due (a
+   * trial, or no difference to pay): no invoice is made. The preview shows exactly this.
+   */
+  const upgradeInvoice = (row: SubscriptionRow, planType: PlanType, now: Date) => {
+    const amounts =
+      row.status === 'TRIALING'
+        ? { credit: 0, charge: 0, amountDue: 0 }
+        : prorate({
+            fromAmount: row.unitAmount,
+            toAmount: core.unitAmountOf(planType, row.interval, row.additionalSeats),
+            periodStart: row.currentPeriodStart,
+            periodEnd: row.currentPeriodEnd,
+            at: now,
+          });
+    const period = {
+      periodStart: now.toISOString(),
+      periodEnd: row.currentPeriodEnd.toISOString(),
+    };
+    const lines = [
+      {
+        description: `Unused time on ${PLAN_NAMES[row.planType]}`,
+        amount: -amounts.credit,
+        ...period,
+      },
+      {
+        description: `Remaining time on ${PLAN_NAMES[planType]}`,
+        amount: amounts.charge,
+        ...period,
+      },
+    ];
+    const discount = discountOf(row, 'SUBSCRIPTION_UPDATE');
+    const totals =
+      amounts.amountDue > 0
+        ? billingInvoiceTotals(
+            lines.map((line) => line.amount),
+            discount.percentOff,
+          )
+        : null;
+    return { ...amounts, lines, discount, totals };
   };
 
   const trialAvailable = async (storeId: string) => {
@@ -476,21 +579,11 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
         usable &&
         !current.cancelAtPeriodEnd &&
         (current.status === 'ACTIVE' || current.status === 'TRIALING')
-          ? (() => {
-              const nextPlan = current.pendingPlanType ?? current.planType;
-              const nextInterval = current.pendingInterval ?? current.interval;
-              const seats = allowsAdditionalSeats(nextPlan) ? current.additionalSeats : 0;
-              const full = core.unitAmountOf(nextPlan, nextInterval, seats);
-              const percent =
-                (current.discountInvoicesRemaining ?? 0) > 0
-                  ? (current.discountPercentOff ?? 0)
-                  : 0;
-              return {
-                amountDue: full - Math.round((full * percent) / 100),
-                currencyCode: current.currencyCode,
-                date: current.currentPeriodEnd.toISOString(),
-              };
-            })()
+          ? {
+              amountDue: core.periodTotals(current).total,
+              currencyCode: current.currencyCode,
+              date: current.currentPeriodEnd.toISOString(),
+            }
           : null;
       const [modules, creditsBalance, features, inUse] = [
         await deps.modules.list(storeId, now),
@@ -530,6 +623,7 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
         currencyCode: 'USD',
         trialDays: 0,
         blockedReason: null as string | null,
+        discount: null,
       };
       if (kind === 'START') {
         const trial = await trialAvailable(storeId);
@@ -560,13 +654,22 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
             ? await seatsBlock(storeId, query.planType, row.additionalSeats)
             : null;
       if (kind === 'UPGRADE') {
-        const amounts = upgradeAmounts(row, query.planType, now);
+        const upgrade = upgradeInvoice(row, query.planType, now);
+        const discounted = upgrade.totals?.discount ?? 0;
         return {
           ...base,
           blockedReason,
-          amountDueNow: amounts.amountDue,
-          credit: amounts.credit,
-          charge: amounts.charge,
+          amountDueNow: upgrade.totals?.total ?? 0,
+          credit: upgrade.credit,
+          charge: upgrade.charge,
+          discount:
+            discounted > 0
+              ? {
+                  code: row.discountCode ?? '',
+                  percentOff: upgrade.discount.percentOff,
+                  amount: discounted,
+                }
+              : null,
           effectiveAt: now.toISOString(),
         };
       }
@@ -636,29 +739,19 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
             if (hasPaymentProblem(row.status)) {
               throw conflict('payment_problem', 'Pay the open invoice before changing the plan.');
             }
-            const amounts = upgradeAmounts(row, body.planType, now);
-            if (amounts.amountDue > 0) {
+            const upgrade = upgradeInvoice(row, body.planType, now);
+            if (upgrade.totals) {
+              // The discount applies; a proration does not use up one of its invoices.
               const charged = await invoices.createAndChargeDetailed({
                 storeId,
                 subscriptionId: row.id,
                 reason: 'SUBSCRIPTION_UPDATE',
-                lines: [
-                  {
-                    description: `Unused time on ${PLAN_NAMES[row.planType]}`,
-                    amount: -amounts.credit,
-                    periodStart: now.toISOString(),
-                    periodEnd: row.currentPeriodEnd.toISOString(),
-                  },
-                  {
-                    description: `Remaining time on ${PLAN_NAMES[body.planType]}`,
-                    amount: amounts.charge,
-                    periodStart: now.toISOString(),
-                    periodEnd: row.currentPeriodEnd.toISOString(),
-                  },
-                ],
+                lines: upgrade.lines,
                 currencyCode: row.currencyCode,
                 periodStart: now,
                 periodEnd: row.currentPeriodEnd,
+                percentOff: upgrade.discount.percentOff,
+                discountLabel: upgrade.discount.discountLabel,
                 paymentMethodId: row.defaultPaymentMethodId,
                 now,
               });
@@ -898,6 +991,8 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
             at: now,
           });
           if (amounts.amountDue > 0) {
+            // The discount applies; a seats invoice does not use up one of its invoices.
+            const discount = discountOf(row, 'SEATS');
             const charged = await invoices.createAndChargeDetailed({
               storeId,
               subscriptionId: row.id,
@@ -913,6 +1008,8 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
               currencyCode: row.currencyCode,
               periodStart: now,
               periodEnd: row.currentPeriodEnd,
+              percentOff: discount.percentOff,
+              discountLabel: discount.discountLabel,
               paymentMethodId: row.defaultPaymentMethodId,
               now,
             });

@@ -69,6 +69,7 @@ describe('ManagePlanDialogHost', () => {
         effectiveAt: '2026-04-01T00:00:00.000Z',
         trialDays: 0,
         blockedReason: null,
+        discount: null,
       })),
       handle(billingEndpoints.paymentMethods, () => ({ items: [] })),
     );

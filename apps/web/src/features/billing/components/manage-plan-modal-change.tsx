@@ -33,8 +33,8 @@ type PreviewPanelProps = { preview: PlanChangePreview; plan: Plan | undefined };
 
 /**
  * What the change costs and when: the amount charged now with its proration (credit for the
- * unused time, charge for the rest of the period), the trial, or the date a downgrade or cycle
- * change takes effect.
+ * unused time, charge for the rest of the period, the subscription's discount), the trial, or the
+ * date a downgrade or cycle change takes effect.
  */
 const PreviewPanel = ({ preview, plan }: PreviewPanelProps) => {
   const money = (amount: number) => formatBillingAmount(amount, preview.currencyCode);
@@ -58,6 +58,14 @@ const PreviewPanel = ({ preview, plan }: PreviewPanelProps) => {
                 <Table.Th w="60%">Credit for the unused time of your plan</Table.Th>
                 <Table.Td data-testid="preview-credit">−{money(preview.credit)}</Table.Td>
               </Table.Tr>
+              {preview.discount ? (
+                <Table.Tr>
+                  <Table.Th w="60%">{`${preview.discount.code}: ${preview.discount.percentOff}% off`}</Table.Th>
+                  <Table.Td data-testid="preview-discount">
+                    −{money(preview.discount.amount)}
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
             </>
           ) : null}
           <Table.Tr>

@@ -31,6 +31,7 @@ const aPreview = (overrides: Partial<PlanChangePreview> = {}): PlanChangePreview
   effectiveAt: '2026-03-10T12:00:00.000Z',
   trialDays: 0,
   blockedReason: null,
+  discount: null,
   ...overrides,
 });
 
@@ -134,6 +135,23 @@ describe('ManagePlanModal', () => {
     expect(request?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     const confirmed = await screen.findByTestId('manage-plan-confirmed');
     expect(confirmed.textContent).toContain('$64.52 was charged (invoice ATL-000007)');
+  });
+
+  it("shows the subscription's discount taken off an upgrade, and the discounted amount to pay", async () => {
+    answer({
+      preview: () =>
+        aPreview({
+          amountDueNow: 1_316,
+          discount: { code: 'CANCEL40', percentOff: 40, amount: 5_136 },
+        }),
+    });
+    const { user } = renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Professional' }));
+
+    expect(await screen.findByTestId('preview-discount')).toHaveProperty('textContent', '−$51.36');
+    expect(screen.getByText('CANCEL40: 40% off')).toBeTruthy();
+    expect(screen.getByTestId('preview-due-now').textContent).toBe('$13.16');
+    expect(screen.getByRole('button', { name: 'Upgrade and pay $13.16' })).toBeTruthy();
   });
 
   it('shows the date a downgrade takes effect, nothing charged now', async () => {
