@@ -1,4 +1,5 @@
 import type { BillingInvoice } from '@atelier/contract/billing/billing-api';
+import type { BillingInterval } from '@atelier/contract/billing/plans';
 import { PLAN_NAMES, type PlanType } from '@atelier/contract/identity/plans';
 import type { Notifier } from '@/modules/notifications';
 
@@ -12,11 +13,16 @@ export type BillingEmailDeps = {
 const amount = (minor: number, currencyCode: string) =>
   `${currencyCode === 'USD' ? '$' : `${currencyCode} `}${(minor / 100).toFixed(2)}`;
 const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
+/** "Visa ending in 4242"; a card whose details stay at the provider is "your saved card". */
+const cardName = (card: { brand: string; last4: string }) =>
+  /^\d{4}$/.test(card.last4) && card.brand !== 'card'
+    ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}`
+    : 'your saved card';
 
 /**
  * Issue 13 billing e-mails through the Notifier (the outbox): payment failed (with the retry
- * date), subscription canceled, trial ended, renewal receipt. Each names the page to act on
- * (/account-info). A store without an e-mail gets none.
+ * date), subscription canceled, trial ending soon, trial ended, renewal receipt. Each names the
+ * page to act on (/account-info). A store without an e-mail gets none.
  */
 export const createBillingEmail = ({ notifier, findStoreEmail, publicUrl }: BillingEmailDeps) => {
   const accountUrl = `${publicUrl}/account-info`;
@@ -49,6 +55,36 @@ export const createBillingEmail = ({ notifier, findStoreEmail, publicUrl }: Bill
       await send(storeId, 'billing.subscription_canceled', 'Your subscription has ended', [
         `Your ${PLAN_NAMES[input.planType]} plan ended on ${day(input.endedAt)}; your store is on the Free plan now.`,
         `Changed your mind? Reactivate within 7 days with the code REACTIVATE: ${accountUrl}`,
+      ]);
+    },
+    /**
+     * TRIAL_REMINDER_DAYS before a trial's end: when it ends, what the first invoice will charge
+     * (plan, amount after the discount, the card) and where to cancel before then.
+     */
+    async trialEndingSoon(
+      storeId: string,
+      input: {
+        planType: PlanType;
+        interval: BillingInterval;
+        trialEndsAt: Date;
+        total: number;
+        currencyCode: string;
+        /** "WELCOME20: 20% off" when the first invoice is discounted. */
+        discountLabel: string | null;
+        card: { brand: string; last4: string } | null;
+      },
+    ) {
+      const plan = PLAN_NAMES[input.planType];
+      const price = `${amount(input.total, input.currencyCode)} for the ${plan} plan (${
+        input.interval === 'YEAR' ? 'yearly' : 'monthly'
+      }${input.discountLabel ? `, ${input.discountLabel}` : ''})`;
+      const ends = day(input.trialEndsAt);
+      await send(storeId, 'billing.trial_ending_soon', `Your ${plan} trial ends on ${ends}`, [
+        `Your ${plan} trial ends on ${ends}.`,
+        input.card
+          ? `Then we will charge ${price} to ${cardName(input.card)}.`
+          : `Then we will charge ${price}. Add a card before then: ${accountUrl}#billing`,
+        `Don't want to continue? Cancel before ${ends} and nothing is charged: ${accountUrl}#billing`,
       ]);
     },
     async trialEnded(storeId: string, input: { planType: PlanType; invoice: BillingInvoice }) {

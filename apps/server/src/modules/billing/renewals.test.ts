@@ -3,7 +3,7 @@ import { billingEndpoints as api } from '@atelier/contract/billing/billing-api';
 import { registerAccount } from '@/testing/factories';
 import { listEmails } from '@/testing/outbox';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import { DAY_MS, DECLINES, PAYS, billingClient } from './billing-test-support';
+import { CANCEL_ANSWERS, DAY_MS, DECLINES, PAYS, billingClient } from './billing-test-support';
 
 let context: TestContext;
 let billing: ReturnType<typeof billingClient>;
@@ -113,5 +113,129 @@ describe('after the trial and after UNPAID', () => {
     });
     expect(await billing.planTypeOf(account.storeId)).toBe('TIER_2');
     expect((await billing.call(account, 'GET', api.invoices.path)).json().items).toHaveLength(2);
+  });
+});
+
+describe('the "trial ending soon" e-mail', () => {
+  const remindersTo = (email: string) =>
+    listEmails(context.connection.db, email, 'billing.trial_ending_soon');
+  const publicUrl = () => context.config.PUBLIC_URL ?? `http://localhost:${context.config.PORT}`;
+
+  /** A new store on a 14-day TIER_2 monthly trial with a Visa ending in 4242; its trial's end. */
+  const trialStore = async () => {
+    const account = await registerAccount(context);
+    await billing.addCard(account);
+    const started = await billing.changePlan(account, { planType: 'TIER_2', interval: 'MONTH' });
+    expect(started.statusCode, started.body).toBe(200);
+    const trialEndsAt = started.json().subscription.trialEndsAt as string;
+    return { account, trialEnd: trialEndsAt.slice(0, 10) };
+  };
+
+  it('goes out once, 3 days before the end (test clock): date, plan, amount, card, how to cancel', async () => {
+    const { account, trialEnd } = await trialStore();
+    await billing.advance(account, 10);
+    expect(await remindersTo(account.input.email)).toHaveLength(0);
+
+    await billing.advance(account, 2);
+    const mails = await remindersTo(account.input.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your Beginner trial ends on ${trialEnd}`);
+    expect(mails[0]!.body).toBe(
+      [
+        `Your Beginner trial ends on ${trialEnd}.`,
+        'Then we will charge $49.00 for the Beginner plan (monthly) to Visa ending in 4242.',
+        `Don't want to continue? Cancel before ${trialEnd} and nothing is charged: ${publicUrl()}/account-info#billing`,
+      ].join('\n'),
+    );
+    // Nothing is charged by the reminder.
+    expect(await billing.invoices(account)).toHaveLength(0);
+
+    await billing.advance(account, 1);
+    expect(await remindersTo(account.input.email)).toHaveLength(1);
+    // Canceled before the end: no charge, no second reminder.
+    const cancel = await billing.call(account, 'POST', api.cancel.path, {
+      answers: CANCEL_ANSWERS,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const ended = await billing.advance(account, 2);
+    expect(ended.subscription).toMatchObject({ status: 'CANCELED' });
+    expect(await billing.invoices(account)).toHaveLength(0);
+    expect(await remindersTo(account.input.email)).toHaveLength(1);
+  });
+
+  it('names the discounted amount of the first invoice, and the invoice charges it', async () => {
+    const { account } = await trialStore();
+    const code = await billing.call(account, 'POST', api.promotionCode.path, { code: 'WELCOME20' });
+    expect(code.statusCode, code.body).toBe(200);
+    await billing.advance(account, 12);
+    const [mail] = await remindersTo(account.input.email);
+    expect(mail?.body).toContain(
+      'Then we will charge $39.20 for the Beginner plan (monthly, WELCOME20: 20% off) to Visa ending in 4242.',
+    );
+    await billing.advance(account, 2);
+    expect((await billing.invoices(account))[0]).toMatchObject({ total: 3_920, status: 'PAID' });
+  });
+
+  it('names the plan a trial moves to at its end (a downgrade chosen during the trial)', async () => {
+    const account = await registerAccount(context);
+    await billing.addCard(account);
+    await billing.changePlan(account, { planType: 'TIER_3', interval: 'MONTH' });
+    const down = await billing.changePlan(account, { planType: 'TIER_2_5', interval: 'YEAR' });
+    expect(down.statusCode, down.body).toBe(200);
+    await billing.advance(account, 12);
+    const [mail] = await remindersTo(account.input.email);
+    expect(mail?.body).toContain('Then we will charge $990.00 for the Scaling plan (yearly)');
+  });
+
+  it('is not sent for a trial set to cancel, nor when the clock jumps past the end', async () => {
+    const canceled = await trialStore();
+    await billing.call(canceled.account, 'POST', api.cancel.path, { answers: CANCEL_ANSWERS });
+    await billing.advance(canceled.account, 12);
+    expect(await remindersTo(canceled.account.input.email)).toHaveLength(0);
+    await billing.advance(canceled.account, 2);
+    expect(await remindersTo(canceled.account.input.email)).toHaveLength(0);
+    expect(await billing.invoices(canceled.account)).toHaveLength(0);
+
+    // The trial is over by the time anything runs: the trial-ended e-mail only.
+    const late = await trialStore();
+    await billing.advance(late.account, 15);
+    expect(await remindersTo(late.account.input.email)).toHaveLength(0);
+    expect(
+      await listEmails(context.connection.db, late.account.input.email, 'billing.trial_ended'),
+    ).toHaveLength(1);
+    // ACTIVE now: never a reminder again.
+    await billing.advanceToPeriodEnd(late.account);
+    expect(await remindersTo(late.account.input.email)).toHaveLength(0);
+  });
+
+  it('is found by the sweeper (server time + each store’s test clock) and sent once, also by concurrent runs', async () => {
+    const { account } = await trialStore();
+    const ahead = await trialStore();
+    // `ahead`'s own clock reaches its reminder: the sweeper finds it, not `account`.
+    await context.billing.clock.advance(ahead.account.storeId, 11);
+    let due = await context.billing.renewals.dueStoreIds(context.clock.now());
+    expect(due).toContain(ahead.account.storeId);
+    expect(due).not.toContain(account.storeId);
+    await context.billing.renewals.sweep(context.clock.now());
+    expect(await remindersTo(ahead.account.input.email)).toHaveLength(1);
+    expect(await remindersTo(account.input.email)).toHaveLength(0);
+    expect(await context.billing.renewals.dueStoreIds(context.clock.now())).not.toContain(
+      ahead.account.storeId,
+    );
+
+    // The server's time passes 12 days: `account`'s reminder falls due; three runners, one e-mail.
+    context.clock.advance(12 * DAY_MS);
+    due = await context.billing.renewals.dueStoreIds(context.clock.now());
+    expect(due).toContain(account.storeId);
+    await Promise.all([
+      context.billing.renewals.sweep(context.clock.now()),
+      context.billing.renewals.runDue(account.storeId),
+      context.billing.renewals.runDue(account.storeId),
+    ]);
+    expect(await remindersTo(account.input.email)).toHaveLength(1);
+    await context.billing.renewals.sweep(context.clock.now());
+    expect(await remindersTo(account.input.email)).toHaveLength(1);
+    expect((await billing.overview(account)).subscription?.status).toBe('TRIALING');
+    expect(await billing.invoices(account)).toHaveLength(0);
   });
 });

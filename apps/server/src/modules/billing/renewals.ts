@@ -24,6 +24,7 @@ import {
   type SubscriptionRow,
   type SubscriptionsService,
 } from './subscriptions';
+import { createTrialReminders } from './trial-reminders';
 
 const DAY_MS = 86_400_000;
 /** At most this many steps per store and run (a test clock jump of 400 days is 14 monthly renewals). */
@@ -31,11 +32,11 @@ const MAX_STEPS = 60;
 
 /**
  * Issue 13 renewals (renewals.ts): what falls due for a store at its billing time, in order:
- * a pause's end (resume), a trial's end (first invoice: paid → ACTIVE, declined → PAST_DUE),
- * dunning retries at DUNNING_RETRY_DAYS after the first failure (the last failed → UNPAID, the
- * invoice handled by DUNNING_FAILURE_HANDLING, plan Free), the period's end (cancel at the
- * period's end → CANCELED and Free; else the pending change, then a renewal invoice with the
- * discount, if any). Each step claims its row with a compare-and-set so two runners never
+ * a pause's end (resume), the "trial ending soon" e-mail (trial-reminders.ts), a trial's end
+ * (first invoice: paid → ACTIVE, declined → PAST_DUE), dunning retries at DUNNING_RETRY_DAYS
+ * after the first failure (the last failed → UNPAID, the invoice handled by
+ * DUNNING_FAILURE_HANDLING, plan Free), the period's end (cancel at the period's end → CANCELED
+ * and Free; else the pending change, then a renewal invoice with the discount, if any). Each step claims its row with a compare-and-set so two runners never
  * charge twice. Then the credits whose grant expired by the store's billing time are written off
  * (`CreditsService.expireDue`, once per grant).
  */
@@ -58,6 +59,8 @@ export const createRenewals = ({
   credits: Pick<CreditsService, 'expireDue'>;
   log?: { warn(object: unknown, message: string): void };
 }) => {
+  const trialReminders = createTrialReminders({ db, core, email, log });
+
   /** Sets `values` only if the row still has the period end (and status) it was read with. */
   const claim = async (
     row: SubscriptionRow,
@@ -196,6 +199,7 @@ export const createRenewals = ({
       if (open.nextPaymentAttemptAt) return false;
     }
     if (row.status === 'UNPAID') return false;
+    if (await trialReminders.remindIfDue(row, now)) return true;
     // A trial or a period ends.
     const end =
       row.status === 'TRIALING' && row.trialEndsAt ? row.trialEndsAt : row.currentPeriodEnd;
@@ -263,6 +267,7 @@ export const createRenewals = ({
               (${billingSubscriptions.pausedAt} is null and ${billingSubscriptions.currentPeriodEnd} <= ${storeNow})
               or (${billingSubscriptions.pausedAt} is null and ${billingSubscriptions.trialEndsAt} <= ${storeNow} and ${billingSubscriptions.status} = 'TRIALING')
               or (${billingSubscriptions.resumesAt} <= ${storeNow})
+              or ${trialReminders.dueAt(storeNow)}
               or exists (select 1 from ${billingInvoices} where ${billingInvoices.subscriptionId} = ${billingSubscriptions.id}
                 and ${billingInvoices.status} = 'OPEN' and ${billingInvoices.nextPaymentAttemptAt} <= ${storeNow})
             )`,

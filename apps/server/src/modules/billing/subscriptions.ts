@@ -234,6 +234,10 @@ export const createSubscriptionCore = (deps: SubscriptionsDeps) => {
         ),
       };
     },
+    /** The card renewals charge (the store's default), or null. */
+    async findDefaultCard(storeId: string) {
+      return deps.paymentMethods.findDefault(storeId);
+    },
     /** The store's current subscription (endedAt null), or null. */
     async current(storeId: string, handle: Db = db): Promise<SubscriptionRow | null> {
       const [row] = await handle
