@@ -7,11 +7,11 @@ import { useHashScroll } from './use-hash-scroll';
 
 // happy-dom lays nothing out: the section's place on the page is what the test says it is.
 let sectionTop = 0;
-let scrollIntoView: ReturnType<typeof vi.fn>;
+const scrollIntoView = vi.fn<(options?: boolean | ScrollIntoViewOptions) => void>();
 
 beforeEach(() => {
   sectionTop = 900;
-  scrollIntoView = vi.fn();
+  scrollIntoView.mockClear();
   vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(scrollIntoView);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
     this: HTMLElement,
