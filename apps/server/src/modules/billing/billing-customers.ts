@@ -15,7 +15,7 @@ export const createBillingCustomers = ({
   findStoreEmail,
 }: {
   db: Database;
-  gateway: Pick<BillingGateway, 'ensureCustomer'>;
+  gateway: Pick<BillingGateway, 'name' | 'ensureCustomer'>;
   findStoreEmail: (storeId: string) => Promise<string | undefined>;
 }) => {
   const storedId = async (storeId: string): Promise<string | null> => {
@@ -37,6 +37,7 @@ export const createBillingCustomers = ({
      * Throws `PaymentProviderError` when the provider cannot answer.
      */
     async ensure(storeId: string, name: string | null = null): Promise<string | null> {
+      if (gateway.name === 'local') return null;
       const existing = await storedId(storeId);
       if (existing) return existing;
       const created = await gateway.ensureCustomer({

@@ -6,6 +6,7 @@ import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { startStripeFake, type StripeFake } from '@/testing/stripe-fake';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+import { BILLING_WEBHOOKS_PATH } from './billing-webhook.routes';
 import { billingAccounts, billingInvoices, billingPaymentMethods } from './billing.table';
 import { DAY_MS, billingClient } from './billing-test-support';
 
@@ -181,6 +182,29 @@ describe('billing with Stripe: cards', () => {
   });
 });
 
+describe('billing with Stripe: webhooks', () => {
+  it('verifies billing webhooks with STRIPE_WEBHOOK_SECRET when no billing secret is set', async () => {
+    const event = {
+      id: 'evt_fallback_secret',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { id: 'sub_1', object: 'subscription' } },
+    };
+    const timestamp = Math.floor(context.clock.now().getTime() / 1000);
+    const deliver = (secret: string) => {
+      const { payload, headers } = fake.signedDelivery(event, secret, timestamp);
+      return context.app.inject({ method: 'POST', url: BILLING_WEBHOOKS_PATH, payload, headers });
+    };
+    expectApiError(await deliver('whsec_other'), 401, {
+      code: 'unauthenticated',
+      reason: 'payment_webhook_signature_invalid',
+    });
+    const accepted = await deliver('whsec_test_atelier');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ ok: true, duplicate: false });
+  });
+});
+
 describe('billing with Stripe: invoices', () => {
   it('charges the plan through a Stripe invoice with Atelier’s lines, credits included', async () => {
     const account = await storeAfterTrial('pm_card_visa');
@@ -276,6 +300,22 @@ describe('billing with Stripe: invoices', () => {
         attempt_count: 4,
       }),
     ]);
+  });
+
+  it('voids the Stripe invoice of a declined upgrade: the plan and Atelier’s invoices stay as they were', async () => {
+    const account = await storeAfterTrial('pm_card_visa');
+    await attachCard(account, 'pm_card_chargeDeclined', true);
+    const before = await invoiceRows(account.storeId);
+    context.clock.advance(5 * DAY_MS);
+    expectApiError(
+      await billing.changePlan(account, { planType: 'TIER_3', interval: 'MONTH' }),
+      409,
+      { code: 'conflict', reason: 'payment_declined' },
+    );
+    expect(await invoiceRows(account.storeId)).toEqual(before);
+    expect((await billing.overview(account)).subscription?.planType).toBe('TIER_2');
+    const atStripe = await stripeInvoicesOf(account.storeId);
+    expect(atStripe.map((invoice) => invoice.status)).toEqual(['paid', 'void']);
   });
 
   it('voids the Stripe invoice of a declined bundle purchase: nothing bought, nothing left to pay', async () => {
