@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BillingInvoice } from '@atelier/contract/billing/billing-api';
+import { billingInvoiceTotals } from '@atelier/contract/billing/subscription';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import { newId } from '@/lib/ids';
@@ -217,11 +218,11 @@ export const createBillingInvoicesService = ({
     async createAndChargeDetailed(
       input: CreateInput,
     ): Promise<{ invoice: BillingInvoice; failureReason: string | null }> {
-      const positive = input.lines.filter((l) => l.amount > 0).reduce((s, l) => s + l.amount, 0);
-      const subtotal = input.lines.reduce((sum, line) => sum + line.amount, 0);
       const percentOff = input.percentOff ?? 0;
-      const discount = Math.min(Math.round((positive * percentOff) / 100), Math.max(subtotal, 0));
-      const total = Math.max(0, subtotal - discount);
+      const { subtotal, discount, total } = billingInvoiceTotals(
+        input.lines.map((line) => line.amount),
+        percentOff,
+      );
       const lines: BillingInvoiceLine[] =
         discount > 0
           ? [

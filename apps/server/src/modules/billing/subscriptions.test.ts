@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BillingInvoice,
@@ -6,6 +7,7 @@ import type {
 } from '@atelier/contract/billing/billing-api';
 import { billingEndpoints as api } from '@atelier/contract/billing/billing-api';
 import { addInterval } from '@atelier/contract/billing/subscription';
+import { stores } from '@/db/schema';
 import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { registerAccount } from '@/testing/factories';
 import { listEmails } from '@/testing/outbox';
@@ -363,6 +365,30 @@ describe('plan changes', () => {
     expect(await billing.overview(account)).toEqual(before);
   });
 
+  it('shows a plan the operator set without a subscription (store:set-plan), until the store starts its own', async () => {
+    const account = await registerAccount(context);
+    await context.connection.db
+      .update(stores)
+      .set({ planType: 'TIER_2_5' })
+      .where(eq(stores.id, account.storeId));
+    const comped = await billing.overview(account);
+    expect(comped).toMatchObject({
+      planType: 'TIER_2_5',
+      subscription: null,
+      upcomingInvoice: null,
+      seats: { included: 3, additional: 0 },
+    });
+
+    await billing.addCard(account);
+    const started = await billing.changePlan(account, { planType: 'TIER_2', interval: 'MONTH' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await billing.overview(account)).toMatchObject({
+      planType: 'TIER_2',
+      subscription: { status: 'TRIALING', planType: 'TIER_2' },
+      seats: { included: 1 },
+    });
+  });
+
   it('starts without a trial the second time, and refuses a paid plan without a card', async () => {
     const noCard = await registerAccount(context);
     expectApiError(
@@ -446,6 +472,36 @@ describe('promotion codes', () => {
     await billing.advanceToPeriodEnd(account);
     expect((await billing.invoices(account))[0]).toMatchObject({ discount: 0, total: 4_900 });
     expect((await billing.overview(account)).subscription?.discount).toBeNull();
+  });
+
+  it('takes a code given when a plan starts without a trial off that first charge', async () => {
+    const account = await billing.activeStore();
+    await billing.call(account, 'POST', api.cancel.path, { answers: CANCEL_ANSWERS });
+    await billing.advanceToPeriodEnd(account);
+
+    // A declined first charge changes nothing.
+    await billing.addCard(account, DECLINES, true);
+    const declined = await billing.changePlan(account, {
+      planType: 'TIER_2',
+      interval: 'MONTH',
+      promotionCode: 'welcome20',
+    });
+    expectApiError(declined, 409, { code: 'conflict', reason: 'payment_declined' });
+    expect((await billing.overview(account)).planType).toBe('TIER_1');
+
+    await billing.addCard(account, undefined, true);
+    const started = await billing.changePlan(account, {
+      planType: 'TIER_2',
+      interval: 'MONTH',
+      promotionCode: 'welcome20',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({
+      subscription: { status: 'ACTIVE', discount: null },
+      invoice: { status: 'PAID', subtotal: 4_900, discount: 980, total: 3_920 },
+    });
+    await billing.advanceToPeriodEnd(account);
+    expect((await billing.invoices(account))[0]).toMatchObject({ discount: 0, total: 4_900 });
   });
 });
 

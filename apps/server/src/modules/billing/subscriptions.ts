@@ -34,6 +34,7 @@ import {
 } from '@atelier/contract/billing/subscription';
 import { PLAN_NAMES, type PlanType } from '@atelier/contract/identity/plans';
 import type { Database } from '@/db/client';
+import { stores } from '@/db/schema';
 import { requireRole, type Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import { newId } from '@/lib/ids';
@@ -433,29 +434,58 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
     return promo;
   };
 
+  /** Counts one redemption of `code`; 400 `promotion_code_used_up` when none is left. */
+  const redeem = async (code: string, handle: Db) => {
+    const claimed = await handle
+      .update(billingPromotionCodes)
+      .set({ redemptions: sql`${billingPromotionCodes.redemptions} + 1` })
+      .where(
+        and(
+          eq(billingPromotionCodes.code, code),
+          sql`(${billingPromotionCodes.maxRedemptions} is null or ${billingPromotionCodes.redemptions} < ${billingPromotionCodes.maxRedemptions})`,
+        ),
+      )
+      .returning();
+    if (claimed.length === 0) {
+      throw badField(
+        'body.code',
+        'promotion_code_used_up',
+        'This promotion code has been used up.',
+      );
+    }
+  };
+
+  /** Looks a code up and takes one redemption before a charge that uses it (see `releasePromotion`). */
+  const claimPromotion = async (code: string, now: Date) => {
+    const promo = await findPromotion(code, now);
+    await redeem(promo.code, db);
+    return promo;
+  };
+
+  /** Gives back the redemption of a charge that was declined. */
+  const releasePromotion = async (code: string) => {
+    await db
+      .update(billingPromotionCodes)
+      .set({ redemptions: sql`greatest(${billingPromotionCodes.redemptions} - 1, 0)` })
+      .where(eq(billingPromotionCodes.code, code));
+  };
+
+  /** stores.plan_type, what every gate reads (Free for an unknown store). */
+  const storePlanType = async (storeId: string): Promise<PlanType> => {
+    const [store] = await db
+      .select({ planType: stores.planType })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    return store?.planType ?? 'TIER_1';
+  };
+
   const applyPromotion = async (row: SubscriptionRow, code: string, now: Date) => {
     const promo = await findPromotion(code, now);
     if (row.discountCode === promo.code && (row.discountInvoicesRemaining ?? 0) > 0) {
       throw conflict('promotion_code_already_applied', 'This code is already applied.');
     }
     return db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(billingPromotionCodes)
-        .set({ redemptions: sql`${billingPromotionCodes.redemptions} + 1` })
-        .where(
-          and(
-            eq(billingPromotionCodes.code, promo.code),
-            sql`(${billingPromotionCodes.maxRedemptions} is null or ${billingPromotionCodes.redemptions} < ${billingPromotionCodes.maxRedemptions})`,
-          ),
-        )
-        .returning();
-      if (claimed.length === 0) {
-        throw badField(
-          'body.code',
-          'promotion_code_used_up',
-          'This promotion code has been used up.',
-        );
-      }
+      await redeem(promo.code, tx);
       return core.update(
         row,
         {
@@ -471,7 +501,12 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
   /** Starts a paid plan: a trial the first time, otherwise charged now (declined: nothing made). */
   const start = async (
     actor: Actor,
-    input: { planType: PlanType; interval: BillingInterval; paymentMethodId?: string },
+    input: {
+      planType: PlanType;
+      interval: BillingInterval;
+      paymentMethodId?: string;
+      promotionCode?: string;
+    },
     now: Date,
     options: {
       allowTrial: boolean;
@@ -493,6 +528,10 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
     const periodEnd = trial
       ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS)
       : addInterval(now, input.interval);
+    // Charged now, a promotion code takes its percent off this first invoice (one of its
+    // invoices); after a trial, the first invoice at the trial's end gets it.
+    const promotion =
+      !trial && input.promotionCode ? await claimPromotion(input.promotionCode, now) : null;
     if (!trial) {
       const charged = await invoices.createAndChargeDetailed({
         storeId,
@@ -510,10 +549,13 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
         periodStart: now,
         periodEnd,
         paymentMethodId: cardId,
+        percentOff: promotion?.percentOff ?? null,
+        discountLabel: promotion ? `${promotion.code}: ${promotion.percentOff}% off` : null,
         now,
       });
       if (charged.invoice.status !== 'PAID') {
         await invoices.discardDeclined(storeId, charged.invoice.id);
+        if (promotion) await releasePromotion(promotion.code);
         throw declined(charged.failureReason);
       }
       invoice = charged.invoice;
@@ -548,6 +590,11 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
           currentPeriodEnd: periodEnd,
           additionalSeats,
           defaultPaymentMethodId: cardId,
+          ...(promotion && {
+            discountCode: promotion.code,
+            discountPercentOff: promotion.percentOff,
+            discountInvoicesRemaining: promotion.durationInvoices - 1,
+          }),
           createdAt: now,
           updatedAt: now,
         })
@@ -576,7 +623,8 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
       const now = await clock.now(storeId);
       const row = await core.latest(storeId);
       const current = row && row.endedAt === null ? row : null;
-      const planType = effectivePlanType(current);
+      // No current subscription: the plan an operator set (`store:set-plan`, complimentary).
+      const planType = current ? effectivePlanType(current) : await storePlanType(storeId);
       const usable = paidFeaturesUsable(current);
       const upcoming =
         current &&
@@ -711,6 +759,7 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
         let row = await core.current(storeId);
         const kind = kindOf(row, body.planType, body.interval);
         let invoice: BillingInvoice | null = null;
+        let promotionApplied = false;
         if (kind === 'START') {
           // An UNPAID (or otherwise inactive) current subscription is replaced by the new one.
           const started = await start(actor, body, now, {
@@ -720,6 +769,8 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
           });
           row = started.row;
           invoice = started.invoice;
+          // Charged at once, the code came off that invoice and is on the subscription.
+          if (invoice) promotionApplied = true;
         } else if (!row || !isSubscriptionActive(row)) {
           throw conflict('plan_unchanged', 'This store is already on the Free plan.');
         } else {
@@ -785,7 +836,9 @@ export const createSubscriptionsService = (deps: SubscriptionsDeps, core: Subscr
           }
           await core.settle(storeId, row, now);
         }
-        if (body.promotionCode) row = await applyPromotion(row, body.promotionCode, now);
+        if (body.promotionCode && !promotionApplied) {
+          row = await applyPromotion(row, body.promotionCode, now);
+        }
         return { subscription: toSubscription(row), invoice };
       });
     },

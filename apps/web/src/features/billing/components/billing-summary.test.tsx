@@ -139,4 +139,21 @@ describe('BillingSummary', () => {
     expect(screen.getByText('Only the owner and admins change billing.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Manage plan' })).toBeNull();
   });
+
+  it("says a plan the operator gave the store is not charged and a plan of one's own replaces it", async () => {
+    server.use(
+      handle(billingEndpoints.overview, () =>
+        aBillingOverview({ planType: 'TIER_2_5', subscription: null, upcomingInvoice: null }),
+      ),
+    );
+    renderSummary();
+    expect(await screen.findByText('No subscription')).toBeTruthy();
+    expect(screen.getByTestId('plan-name').textContent).toBe('Scaling');
+    expect(
+      screen.getByText(
+        /Scaling is given to this store by the platform's operator: nothing is charged/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/You are on the Free plan/)).toBeNull();
+  });
 });

@@ -286,7 +286,9 @@ export const BillingSummary = ({ canManage }: BillingSummaryProps) => {
             />
           ) : (
             <Text size="sm">
-              You are on the Free plan. Paid plans add modules, credits and team seats.
+              {overview.data.planType === 'TIER_1'
+                ? 'You are on the Free plan. Paid plans add modules, credits and team seats.'
+                : `${PLAN_NAMES[overview.data.planType]} is given to this store by the platform's operator: nothing is charged. Starting a plan of your own replaces it.`}
             </Text>
           )}
           {canManage ? (
