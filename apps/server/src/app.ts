@@ -24,6 +24,7 @@ import {
 } from './plugins/http-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { createAnalyticsModule } from './modules/analytics';
 import {
   createBillingModule,
   createLocalBillingGateway,
@@ -342,6 +343,7 @@ export const buildApp = async ({
       listStates: (code) => reference.lookup.listStates(code),
     },
   });
+  const analytics = createAnalyticsModule({ db, clock });
   const billing = createBillingModule({
     db,
     clock,
@@ -471,6 +473,7 @@ export const buildApp = async ({
   await app.register(chat.routes);
   await app.register(orders.routes);
   await app.register(billing.routes);
+  await app.register(analytics.routes);
   await app.register(jobs.routes);
 
   const webApp = await registerWebApp(app, config.webDistDir);
@@ -504,6 +507,7 @@ export const buildApp = async ({
     jobs,
     realtime,
     billing,
+    analytics,
   };
 };
 export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

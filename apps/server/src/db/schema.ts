@@ -17,3 +17,4 @@ export * from '../events/outbox.table';
 export * from '../modules/sales/sales.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/billing/billing.table';
+export * from '../modules/analytics/analytics.table';

@@ -1,0 +1,74 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type {
+  AnalyticsRangeQuery,
+  AnalyticsViewKey,
+  AnalyticsViewResult,
+} from '@atelier/contract/analytics/views';
+import type { PredictiveModel } from '@atelier/contract/analytics/analytics-api';
+import { jsonb } from '../../db/jsonb';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Issue 14 /share-report/{id}: a public, read-only snapshot of one view. `id` is unguessable
+ * (random, 128 bits); the snapshot is the computed result, so nothing else of the store is
+ * reachable from it. Revoked shares answer 404.
+ */
+export const analyticsShares = pgTable(
+  'analytics_shares',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    view: text('view').$type<AnalyticsViewKey>().notNull(),
+    query: jsonb('query').$type<AnalyticsRangeQuery>().notNull(),
+    result: jsonb('result').$type<AnalyticsViewResult>().notNull(),
+    createdByUserId: text('created_by_user_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [index('analytics_shares_store').on(table.storeId, table.createdAt)],
+);
+
+/**
+ * Spec §3/§7 first-party product analytics (POST /commons/event-analyses/report): kept for the
+ * platform, never sent to a third party. `storeId`/`userId` are set when the caller is signed in.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: text('id').primaryKey(),
+    receivedAt: at('received_at').notNull(),
+    sourceClient: text('source_client').notNull(),
+    anonymousUserId: text('anonymous_user_id').notNull(),
+    userId: text('user_id'),
+    storeId: text('store_id'),
+    commonType: text('common_type').notNull(),
+    eventName: text('event_name').notNull(),
+    commonContent: jsonb('common_content').$type<unknown>().notNull(),
+    /** The report's extra properties. */
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [index('analytics_events_name_received').on(table.eventName, table.receivedAt)],
+);
+
+/**
+ * Issue 14: the fitted BG/NBD + Gamma-Gamma model per store and query, reused while the store's
+ * orders are unchanged (`ordersVersion`: their count and latest change), refitted otherwise.
+ */
+export const analyticsModelFits = pgTable(
+  'analytics_model_fits',
+  {
+    storeId: text('store_id').notNull(),
+    calibrationEnd: text('calibration_end').notNull(),
+    timeUnit: text('time_unit').$type<'day' | 'week'>().notNull(),
+    horizonDays: integer('horizon_days').notNull(),
+    ordersVersion: text('orders_version').notNull(),
+    result: jsonb('result').$type<PredictiveModel>().notNull(),
+    fittedAt: at('fitted_at').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.storeId, table.calibrationEnd, table.timeUnit, table.horizonDays],
+    }),
+  ],
+);
