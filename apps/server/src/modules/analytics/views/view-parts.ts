@@ -1,0 +1,188 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  AnalyticsChart,
+  AnalyticsColumn,
+  AnalyticsFigure,
+  AnalyticsTable,
+  ValueFormat,
+} from '@atelier/contract/analytics/views';
+import { queryRows } from '@/db/client';
+import type { ViewBody, ViewRange, ViewScope } from './view-types';
+
+/**
+ * Building blocks of the orders, products and marketing views: the counted orders of a range in
+ * SQL, and figures, charts and tables that never hold NaN or Infinity.
+ */
+
+/** A finite number, else null (NaN, ±Infinity, null and undefined all become null). */
+export const finiteOrNull = (value: number | string | null | undefined): number | null => {
+  if (value === null || value === undefined) return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+};
+
+/** `numerator ÷ denominator`, or null when the denominator is 0 or either is missing. */
+export const ratio = (
+  numerator: number | null | undefined,
+  denominator: number | null | undefined,
+): number | null => {
+  if (numerator == null || denominator == null || denominator === 0) return null;
+  return finiteOrNull(numerator / denominator);
+};
+
+/** A headline figure (null values where there is nothing to compute). */
+export const figure = (
+  key: string,
+  label: string,
+  format: ValueFormat,
+  value: number | null,
+  compareValue: number | null = null,
+): AnalyticsFigure => ({
+  key,
+  label,
+  format,
+  value: finiteOrNull(value),
+  compareValue: finiteOrNull(compareValue),
+});
+
+/** A column list from `[key, label, format]` triples. */
+export const columns = (...triples: [string, string, ValueFormat][]): AnalyticsColumn[] =>
+  triples.map(([key, label, format]) => ({ key, label, format }));
+
+/** A table whose number cells are made finite (or null). */
+export const table = (
+  key: string,
+  title: string,
+  tableColumns: AnalyticsColumn[],
+  rows: Record<string, string | number | null>[],
+): AnalyticsTable => ({
+  key,
+  title,
+  columns: tableColumns,
+  rows: rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, cell]) => [
+        key,
+        typeof cell === 'number' ? finiteOrNull(cell) : cell,
+      ]),
+    ),
+  ),
+});
+
+type Series = { name: string; format: ValueFormat; values: (number | null)[] };
+
+/** A line, bar or area chart over `x`. */
+export const seriesChart = (
+  kind: 'line' | 'bar' | 'area',
+  key: string,
+  title: string,
+  x: { label: string; format: ValueFormat; values: (string | number)[] },
+  series: Series[],
+  stacked = false,
+): AnalyticsChart => ({
+  kind,
+  key,
+  title,
+  x,
+  series: series.map((one) => ({ ...one, values: one.values.map(finiteOrNull) })),
+  stacked,
+});
+
+/**
+ * The body of a view with nothing to show: `empty` says why, every figure's value is null (its
+ * comparison kept when the comparison range has data), no charts and no tables.
+ */
+export const emptyBody = (reason: string, figures: AnalyticsFigure[] = []): ViewBody => ({
+  empty: reason,
+  figures: figures.map((one) => ({ ...one, value: null })),
+  charts: [],
+  tables: [],
+});
+
+export const NO_ORDERS = 'No orders in this range.';
+
+/** Every store-local day of the range, `YYYY-MM-DD`, oldest first. */
+export const daysOf = (range: Pick<ViewRange, 'from' | 'to'>): string[] => {
+  const days: string[] = [];
+  const end = Date.parse(`${range.to}T00:00:00Z`);
+  for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= end; at += 86_400_000) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+};
+
+/** Every month (`YYYY-MM`) the range touches, oldest first. */
+export const monthsOf = (range: Pick<ViewRange, 'from' | 'to'>): string[] => {
+  const months: string[] = [];
+  let [year, month] = range.from.split('-').map(Number) as [number, number];
+  const last = range.to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= last) return months;
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+};
+
+/** Rows of a raw statement. */
+export const rowsOf = <T>(scope: Pick<ViewScope, 'db'>, query: SQL): Promise<T[]> =>
+  queryRows<T>(scope.db, query);
+
+/** A timestamptz parameter. */
+export const instant = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
+
+/** A store-local `YYYY-MM-DD` of a timestamptz expression. */
+export const localDay = (scope: Pick<ViewScope, 'timeZone'>, expression: SQL): SQL =>
+  sql`to_char(${expression} at time zone ${scope.timeZone}, 'YYYY-MM-DD')`;
+
+/**
+ * The store's counted orders (ANALYTICS_DEFINITIONS.order) placed in `range`, as a subquery:
+ * not canceled, in the store's main currency; `revenue` is the total less what was refunded on
+ * it (never below 0), `refunded` what was (at most the total), `day` and `month` store-local.
+ * `range` null: every counted order of the store.
+ */
+export const countedOrders = (scope: ViewScope, range: ViewRange | null): SQL => sql`(
+  select o.id, o.customer_id, o.placed_at, o.total::float8 as total,
+    o.subtotal::float8 as subtotal, o.discount_total::float8 as discount_total,
+    o.shipping_total::float8 as shipping_total, o.discount_codes, o.referring_site, o.utm_source,
+    ${localDay(scope, sql`o.placed_at`)} as day,
+    to_char(o.placed_at at time zone ${scope.timeZone}, 'YYYY-MM') as month,
+    least(o.total, coalesce(r.refunded, 0))::float8 as refunded,
+    (o.total - least(o.total, coalesce(r.refunded, 0)))::float8 as revenue,
+    (coalesce(r.refunded, 0) > 0 and coalesce(r.refunded, 0) >= o.total) as is_refunded_in_full
+  from sales_orders o
+  left join lateral (
+    select sum(rf.amount) as refunded from sales_refunds rf where rf.order_id = o.id
+  ) r on true
+  where o.store_id = ${scope.storeId} and o.currency_code = ${scope.currencyCode}
+    and o.cancel_state <> 'CANCELED'
+    ${range ? sql`and o.placed_at >= ${instant(range.start)} and o.placed_at < ${instant(range.end)}` : sql``}
+)`;
+
+/**
+ * The lines of counted orders in `range` with their units: `sold` (ordered less canceled),
+ * `returned` (refunded units beyond the canceled ones, at most `sold`) and `revenue` (the units
+ * kept at the line's price after its own discount). `product` is the line's title, `variant` its
+ * SKU (else title and variant title).
+ */
+export const countedLines = (scope: ViewScope, range: ViewRange | null): SQL => sql`(
+  select l.id, l.order_id, o.customer_id, o.day, o.placed_at, l.title as product,
+    coalesce(l.sku, l.title || coalesce(' / ' || l.variant_title, '')) as variant,
+    l.sku, l.variant_title,
+    (l.quantity - l.canceled_quantity)::float8 as sold,
+    least(greatest(least(coalesce(rl.refunded, 0), l.quantity) - l.canceled_quantity, 0),
+      l.quantity - l.canceled_quantity)::float8 as returned,
+    case when l.quantity > 0 then
+      (l.quantity * l.unit_price - l.discount)::float8 / l.quantity
+    else 0 end as unit_value
+  from sales_order_lines l
+  join ${countedOrders(scope, range)} o on o.id = l.order_id
+  left join lateral (
+    select sum(x.quantity) as refunded from sales_refund_lines x where x.line_id = l.id
+  ) rl on true
+  where l.store_id = ${scope.storeId}
+)`;
