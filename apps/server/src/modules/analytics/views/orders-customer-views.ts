@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { minorDigitsOf } from '@atelier/contract/common/money';
 import { bucketCounts, type CountBucket } from './orders-basket-views';
+import { purchaseOccasions } from './purchases-sql';
 import {
   columns,
   countedOrders,
@@ -34,14 +35,11 @@ const PURCHASE_BUCKETS: CountBucket[] = [
 const purchaseCounts = (scope: ViewScope, range: ViewRange) =>
   rowsOf<{ value: number; count: number }>(
     scope,
-    sql`with occasions as (
-        select distinct o.customer_id, o.day from ${countedOrders(scope, null)} o
-        where o.customer_id is not null and not o.is_refunded_in_full
-          and o.placed_at < ${instant(range.end)}),
-      counts as (
-        select customer_id, count(*)::int as purchases from occasions group by customer_id
-        having max(day) >= ${range.from})
-      select purchases as value, count(*)::int as count from counts group by purchases`,
+    sql`select purchases as value, count(*)::int as count from (
+        select customer_id, count(*)::int as purchases
+        from ${purchaseOccasions(scope, range.end)} p
+        group by customer_id having max(day) >= ${range.from}) c
+      group by purchases`,
   );
 
 const distributionFigures = (rows: { value: number; count: number }[]) => {

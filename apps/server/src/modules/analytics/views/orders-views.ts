@@ -439,7 +439,7 @@ const orderDiscounts: ViewComputer = async (scope) => {
         coalesce(sum(discount_total), 0)::float8 as discount, coalesce(sum(revenue), 0)::float8 as revenue
       from ${countedOrders(scope, scope.range)} o
       where cardinality(discount_codes) > 0
-      group by 1 order by 2 desc, 1`,
+      group by 1 order by 2 desc, array_to_string(discount_codes, ' + ') collate "C"`,
   );
   const orders = all?.orders ?? 0;
   const withCode = sumOf(rows);

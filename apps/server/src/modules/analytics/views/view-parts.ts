@@ -170,7 +170,8 @@ export const countedOrders = (scope: ViewScope, range: ViewRange | null): SQL =>
  * SKU (else title and variant title).
  */
 export const countedLines = (scope: ViewScope, range: ViewRange | null): SQL => sql`(
-  select l.id, l.order_id, o.customer_id, o.day, o.placed_at, l.title as product,
+  select l.id, l.order_id, o.customer_id, o.day, o.placed_at, o.is_refunded_in_full,
+    l.title as product,
     coalesce(l.sku, l.title || coalesce(' / ' || l.variant_title, '')) as variant,
     l.sku, l.variant_title,
     (l.quantity - l.canceled_quantity)::float8 as sold,
