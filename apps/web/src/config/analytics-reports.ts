@@ -1,85 +1,83 @@
-export type AnalyticsCategory = 'customers' | 'orders' | 'products' | 'marketing';
+import type { AnalyticsCategory, AnalyticsViewKey } from '@atelier/contract/analytics/views';
 
-export type AnalyticsReport = { path: string; title: string; category: AnalyticsCategory };
+/** The categories of the analytics reports (the dashboard has its own entry). */
+export type AnalyticsReportCategory = Exclude<AnalyticsCategory, 'dashboard'>;
 
-export const ANALYTICS_CATEGORY_LABELS: Record<AnalyticsCategory, string> = {
+export type AnalyticsReport = {
+  key: AnalyticsViewKey;
+  path: string;
+  category: AnalyticsReportCategory;
+};
+
+export const ANALYTICS_CATEGORY_LABELS: Record<AnalyticsReportCategory, string> = {
   customers: 'Customers',
   orders: 'Orders',
   products: 'Products',
   marketing: 'Marketing',
 };
 
-/** Spec §2 analytics chart routes (all but the dashboards and fulfillment metrics). */
-export const ANALYTICS_REPORTS: readonly AnalyticsReport[] = [
-  { path: '/analytics-customer', title: 'Customers overview', category: 'customers' },
-  { path: '/analytics-all-customers-graph', title: 'All customers', category: 'customers' },
-  { path: '/analytics-repeat-purchase', title: 'Repeat purchase', category: 'customers' },
-  {
-    path: '/analytics-repeat-purchase-development',
-    title: 'Repeat purchase development',
-    category: 'customers',
-  },
-  {
-    path: '/analytics-time-between-purchase',
-    title: 'Time between purchases',
-    category: 'customers',
-  },
-  { path: '/analytics-base-zone', title: 'Customer base zones', category: 'customers' },
-  { path: '/analytics-zone-development', title: 'Zone development', category: 'customers' },
-  { path: '/analytics-ltv', title: 'Lifetime value', category: 'customers' },
-  { path: '/customer-daily-ltv', title: 'Daily lifetime value', category: 'customers' },
-  { path: '/analytics-rfm', title: 'RFM segments', category: 'customers' },
-  { path: '/analytics-percentile-analysis', title: 'Percentile analysis', category: 'customers' },
-  { path: '/analytics-customer-economics', title: 'Customer economics', category: 'customers' },
-  { path: '/analytics-cohorts', title: 'Cohorts', category: 'customers' },
-  { path: '/analytics-revenue-by-cohorts', title: 'Revenue by cohort', category: 'customers' },
-  {
-    path: '/analytics-recovered-customers',
-    title: 'Recovered customers',
-    category: 'customers',
-  },
-  { path: '/analytics-churn-risk', title: 'Churn risk', category: 'customers' },
-  {
-    path: '/analytics-churn-risk-development',
-    title: 'Churn risk development',
-    category: 'customers',
-  },
-  { path: '/analytics-customer-persona', title: 'Customer personas', category: 'customers' },
-  { path: '/analytics-order', title: 'Orders overview', category: 'orders' },
-  { path: '/analytics-all-order', title: 'All orders', category: 'orders' },
-  { path: '/order-development', title: 'Order development', category: 'orders' },
-  { path: '/order-count-distribution', title: 'Order count distribution', category: 'orders' },
-  { path: '/order-time-analysis', title: 'Order time analysis', category: 'orders' },
-  { path: '/order-discounts', title: 'Order discounts', category: 'orders' },
-  { path: '/order-first-order-value', title: 'First order value', category: 'orders' },
-  {
-    path: '/order-aov-pre-order-count',
-    title: 'Average order value by order count',
-    category: 'orders',
-  },
-  { path: '/order-avg-value', title: 'Average order value', category: 'orders' },
-  { path: '/order-items-per-basket', title: 'Items per basket', category: 'orders' },
-  { path: '/free-shipping-threshold', title: 'Free shipping threshold', category: 'orders' },
-  { path: '/analytics-product', title: 'Products overview', category: 'products' },
-  { path: '/product-all', title: 'All products', category: 'products' },
-  { path: '/product-all-variants', title: 'All variants', category: 'products' },
-  { path: '/product-best-item', title: 'Best sellers', category: 'products' },
-  { path: '/product-sold-item', title: 'Sold items', category: 'products' },
-  { path: '/product-return-rate', title: 'Return rate', category: 'products' },
-  { path: '/product-return-items', title: 'Returned items', category: 'products' },
-  {
-    path: '/product-cross-selling-analysis',
-    title: 'Cross-selling analysis',
-    category: 'products',
-  },
-  {
-    path: '/product-follow-up-purchases',
-    title: 'Follow-up purchases',
-    category: 'products',
-  },
-  { path: '/marketing-channels', title: 'Marketing channels', category: 'marketing' },
-];
+/**
+ * Spec §2 analytics report routes by category, in the order of the contract's registry
+ * (ANALYTICS_VIEWS, with titles and definitions). That registry builds Zod schemas beside it,
+ * and the navigation and route table are part of the first page, which loads no Zod (issue 10):
+ * the keys are repeated here, and analytics-reports.test.ts holds them to the registry.
+ */
+const REPORT_KEYS: Record<AnalyticsReportCategory, readonly AnalyticsViewKey[]> = {
+  customers: [
+    'analytics-customer',
+    'analytics-all-customers-graph',
+    'analytics-repeat-purchase',
+    'analytics-repeat-purchase-development',
+    'analytics-time-between-purchase',
+    'analytics-base-zone',
+    'analytics-zone-development',
+    'analytics-ltv',
+    'customer-daily-ltv',
+    'analytics-rfm',
+    'analytics-percentile-analysis',
+    'analytics-customer-economics',
+    'analytics-cohorts',
+    'analytics-revenue-by-cohorts',
+    'analytics-recovered-customers',
+    'analytics-churn-risk',
+    'analytics-churn-risk-development',
+    'analytics-customer-persona',
+  ],
+  orders: [
+    'analytics-order',
+    'analytics-all-order',
+    'order-development',
+    'order-count-distribution',
+    'order-time-analysis',
+    'order-discounts',
+    'order-first-order-value',
+    'order-aov-pre-order-count',
+    'order-avg-value',
+    'order-items-per-basket',
+    'free-shipping-threshold',
+  ],
+  products: [
+    'analytics-product',
+    'product-all',
+    'product-all-variants',
+    'product-best-item',
+    'product-sold-item',
+    'product-return-rate',
+    'product-return-items',
+    'product-cross-selling-analysis',
+    'product-follow-up-purchases',
+  ],
+  marketing: ['marketing-channels'],
+};
 
+export const ANALYTICS_REPORT_CATEGORIES = Object.keys(REPORT_KEYS) as AnalyticsReportCategory[];
+
+/** Spec §2 analytics report routes (all but the dashboards and fulfillment metrics). */
+export const ANALYTICS_REPORTS: readonly AnalyticsReport[] = ANALYTICS_REPORT_CATEGORIES.flatMap(
+  (category) => REPORT_KEYS[category].map((key) => ({ key, path: `/${key}`, category })),
+);
+
+export const ANALYTICS_DASHBOARD_KEY = 'analytics' satisfies AnalyticsViewKey;
 export const ANALYTICS_DASHBOARD_PATH = '/analytics';
 export const FULFILLMENT_METRICS_PATH = '/fulfillment-metrics';
 
@@ -91,5 +89,5 @@ const ANALYTICS_PATHS = new Set([
 
 export const isAnalyticsPath = (path: string): boolean => ANALYTICS_PATHS.has(path);
 
-export const listReportsOf = (category: AnalyticsCategory): AnalyticsReport[] =>
+export const listReportsOf = (category: AnalyticsReportCategory): AnalyticsReport[] =>
   ANALYTICS_REPORTS.filter((report) => report.category === category);

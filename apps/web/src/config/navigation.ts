@@ -2,7 +2,7 @@ import { type AccessSubject, type FeatureFlagName, resolvePageAccess } from './a
 import {
   ANALYTICS_CATEGORY_LABELS,
   ANALYTICS_DASHBOARD_PATH,
-  type AnalyticsCategory,
+  type AnalyticsReportCategory,
   FULFILLMENT_METRICS_PATH,
   listReportsOf,
 } from './analytics-reports';
@@ -63,7 +63,7 @@ export type NavSection = { key: string; label?: string; entries: readonly NavEnt
 
 const prefix = (path: string): NavMatcher => ({ path, isPrefix: true });
 
-const analyticsCategoryLink = (category: AnalyticsCategory): NavLink => {
+const analyticsCategoryLink = (category: AnalyticsReportCategory): NavLink => {
   const reports = listReportsOf(category);
   return {
     key: `analytics.${category}`,

@@ -1,82 +1,65 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import {
+  ANALYTICS_CATEGORY_LABELS,
+  analyticsViewOf,
+  type AnalyticsViewKey,
+} from '@atelier/contract/analytics/views';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
+import { ANALYTICS_DASHBOARD_KEY, ANALYTICS_DASHBOARD_PATH } from '@/config/analytics-reports';
 import {
-  ANALYTICS_CATEGORY_LABELS,
-  ANALYTICS_DASHBOARD_PATH,
-  type AnalyticsCategory,
-  type AnalyticsReport,
-  listReportsOf,
-} from '@/config/analytics-reports';
+  type AnalyticsSearch,
+  validateAnalyticsSearch,
+} from '@/features/analytics/analytics-search';
+import { AnalyticsViewPanel } from '@/features/analytics/components/analytics-view-panel';
+import { ViewLinks } from '@/features/analytics/components/view-links';
 import { PlanGatedPage } from './plan-gated-page';
 
-const CATEGORIES = Object.keys(ANALYTICS_CATEGORY_LABELS) as AnalyticsCategory[];
+/**
+ * One spec §2 analytics page (issue 14): the view's title and one-line definition, its range in
+ * the address, and the computed view. /analytics is the dashboard view with links to every view.
+ */
+export const AnalyticsViewPage = ({ viewKey }: { viewKey: AnalyticsViewKey }) => {
+  const view = analyticsViewOf(viewKey);
+  const title = view?.title ?? viewKey;
+  const isDashboard = viewKey === ANALYTICS_DASHBOARD_KEY;
+  useDocumentTitle(`${isDashboard ? 'Analytics' : title} · Atelier`);
+  const search = validateAnalyticsSearch(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const handleSearchChange = (next: AnalyticsSearch) => void navigate({ to: '.', search: next });
 
-/** Spec §2 /analytics: the dashboard listing every report by category. */
-export const AnalyticsDashboardPage = () => {
-  useDocumentTitle('Analytics · Atelier');
-  return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Analytics dashboards"
-        description="Customers, orders, products and marketing, charted from your store's data."
-      />
-      <PlanGatedPage feature="analytics">
-        <Stack gap="lg">
-          <ComingSoon
-            title={NOT_BUILT_LABEL}
-            description="Charts will be drawn from your store's orders and customers once the analytics module lands. Each report below already has its page."
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-            {CATEGORIES.map((category) => (
-              <Stack key={category} gap={6}>
-                <Title order={2} fz="h5">
-                  {ANALYTICS_CATEGORY_LABELS[category]}
-                </Title>
-                {listReportsOf(category).map((report) => (
-                  <AppAnchor key={report.path} href={report.path} size="sm">
-                    {report.title}
-                  </AppAnchor>
-                ))}
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </PlanGatedPage>
-    </Stack>
-  );
-};
-
-/** One spec §2 analytics report page (not built yet). */
-export const AnalyticsReportPage = ({ report }: { report: AnalyticsReport }) => {
-  useDocumentTitle(`${report.title} · Atelier`);
   return (
     <>
       <PageHeader
-        title={report.title}
+        title={isDashboard ? 'Analytics dashboard' : title}
         description={
-          <Text span c="dimmed">
-            {ANALYTICS_CATEGORY_LABELS[report.category]} ·{' '}
-            <AppAnchor href={ANALYTICS_DASHBOARD_PATH} size="sm">
-              All dashboards
-            </AppAnchor>
-          </Text>
+          <>
+            {view?.definition}
+            {isDashboard || !view ? null : (
+              <Text span c="dimmed" display="block" size="sm" mt={4}>
+                {ANALYTICS_CATEGORY_LABELS[view.category]} ·{' '}
+                <AppAnchor href={ANALYTICS_DASHBOARD_PATH} size="sm">
+                  All analytics
+                </AppAnchor>
+              </Text>
+            )}
+          </>
         }
       />
       <PlanGatedPage feature="analytics">
-        <ComingSoon
-          title={NOT_BUILT_LABEL}
-          description={`The ${report.title.toLowerCase()} chart will be drawn from your store's data once the analytics module lands.`}
-        />
+        <AnalyticsViewPanel view={viewKey} search={search} onSearchChange={handleSearchChange}>
+          {isDashboard ? <ViewLinks /> : null}
+        </AnalyticsViewPanel>
       </PlanGatedPage>
     </>
   );
 };
 
-/** Spec §2 fulfillment metrics (not built yet). */
+/** Spec §2 fulfillment metrics (with the fulfillment center, issue 15). */
 export const FulfillmentMetricsPage = () => {
   useDocumentTitle('Fulfillment metrics · Atelier');
   return (

@@ -1,21 +1,25 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AnalyticsViewKey } from '@atelier/contract/analytics/views';
 import {
+  ANALYTICS_DASHBOARD_KEY,
   ANALYTICS_DASHBOARD_PATH,
   ANALYTICS_REPORTS,
-  type AnalyticsReport,
   FULFILLMENT_METRICS_PATH,
 } from '@/config/analytics-reports';
+import { validateAnalyticsSearch } from '@/features/analytics/analytics-search';
 import { appLayoutRoute } from './app-layout-route';
 import { withPageProps } from './lazy-page';
 
 const importPages = () => import('./analytics-pages');
-const AnalyticsReportPage = lazyRouteComponent(importPages, 'AnalyticsReportPage');
+const AnalyticsViewPage = lazyRouteComponent(importPages, 'AnalyticsViewPage');
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: ANALYTICS_DASHBOARD_PATH,
-  component: lazyRouteComponent(importPages, 'AnalyticsDashboardPage'),
-});
+const viewRoute = (path: string, viewKey: AnalyticsViewKey) =>
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path,
+    validateSearch: validateAnalyticsSearch,
+    component: withPageProps(AnalyticsViewPage, { viewKey }),
+  });
 
 const fulfillmentMetricsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -23,16 +27,12 @@ const fulfillmentMetricsRoute = createRoute({
   component: lazyRouteComponent(importPages, 'FulfillmentMetricsPage'),
 });
 
-const reportRoute = (report: AnalyticsReport) =>
-  createRoute({
-    getParentRoute: () => appLayoutRoute,
-    path: report.path,
-    component: withPageProps(AnalyticsReportPage, { report }),
-  });
-
-/** Spec §2 analytics routes; the signed-in layout hides them unless analytics is turned on. */
+/**
+ * Spec §2 analytics routes (issue 14): the dashboard and every view, one page for all, the
+ * range in the address. The signed-in layout hides them unless analytics is turned on.
+ */
 export const analyticsRoutes = [
-  dashboardRoute,
+  viewRoute(ANALYTICS_DASHBOARD_PATH, ANALYTICS_DASHBOARD_KEY),
   fulfillmentMetricsRoute,
-  ...ANALYTICS_REPORTS.map(reportRoute),
+  ...ANALYTICS_REPORTS.map((report) => viewRoute(report.path, report.key)),
 ];

@@ -13,8 +13,7 @@ describe('isUnbuiltHref', () => {
     '/fulfillment-services/book-freight-shipment',
     '/ask-copilot?from=nav',
     '/manage-shop?tab=profile',
-    '/analytics',
-    '/product-return-rate',
+    '/fulfillment-metrics',
   ])('says %s is not built yet', (href) => {
     expect(isUnbuiltHref(href)).toBe(true);
   });
@@ -40,6 +39,8 @@ describe('isUnbuiltHref', () => {
     '/inventory?status=ARCHIVED',
     '/inventory/new',
     '/inventory/prd_1',
+    '/analytics',
+    '/product-return-rate?from=2025-01-01&to=2025-03-31',
   ])('says %s is built', (href) => {
     expect(isUnbuiltHref(href)).toBe(false);
   });

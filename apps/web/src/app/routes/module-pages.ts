@@ -1,5 +1,5 @@
 import type { FeatureKey } from '@atelier/contract/billing/entitlements';
-import { isAnalyticsPath } from '@/config/analytics-reports';
+import { FULFILLMENT_METRICS_PATH } from '@/config/analytics-reports';
 
 /**
  * Pages of spec §2 whose module is not built yet. Each names what will be there and which
@@ -311,11 +311,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
 
 export const PUBLIC_MODULE_PAGES: readonly ModulePage[] = [
   page(
-    '/share-report/$id',
-    'Shared report',
-    'A report someone shared with you will show here once the analytics module lands.',
-  ),
-  page(
     '/appsumo',
     'AppSumo',
     'An AppSumo code will be redeemed here once the billing module lands.',
@@ -341,9 +336,9 @@ export const PLAYGROUND_PAGE = page(
 
 /**
  * Signed-in pages outside the module pages above whose screens are not built yet either: the
- * copilot, the storefront tabs and the analytics charts.
+ * copilot, the storefront tabs and the fulfillment metrics.
  */
-const OTHER_UNBUILT_BASES = ['/ask-copilot', '/manage-shop'];
+const OTHER_UNBUILT_BASES = ['/ask-copilot', '/manage-shop', FULFILLMENT_METRICS_PATH];
 
 /** A module page's router path (`$id`, `{-$id}`) as a pattern that matches its URLs. */
 const patternOf = (path: string): RegExp =>
@@ -372,7 +367,6 @@ export const isUnbuiltHref = (href: string): boolean => {
   const path = href.split(/[?#]/, 1)[0] ?? '';
   return (
     UNBUILT_PATTERNS.some((pattern) => pattern.test(path)) ||
-    isAnalyticsPath(path) ||
     OTHER_UNBUILT_BASES.some((base) => path === base || path.startsWith(`${base}/`))
   );
 };

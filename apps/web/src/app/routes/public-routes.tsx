@@ -5,6 +5,7 @@ import { type ModulePage, PLAYGROUND_PAGE, PUBLIC_MODULE_PAGES } from './module-
 import { publicLayoutRoute } from './public-layout-route';
 import { publicPayInvoiceRoute } from './public-pay-invoice-route';
 import { pricingRoute } from './pricing-route';
+import { shareReportRoute } from './share-report-route';
 import { shopifyAppRoutes } from './shopify-app-routes';
 
 // The placeholder page loads with the first visit to one of these pages.
@@ -25,6 +26,7 @@ export const publicRouteTree = publicLayoutRoute.addChildren([
   ...publicPages.map(publicPageRoute),
   ...catalogPublicRoutes,
   publicPayInvoiceRoute,
+  shareReportRoute,
   pricingRoute,
   ...shopifyAppRoutes,
 ]);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { changeOf, formatValue } from './analytics-format';
+
+describe('formatValue', () => {
+  it('shows money from minor units of the currency, percent from fractions', () => {
+    expect(formatValue(123_456, 'money', 'USD')).toBe('$1,234.56');
+    expect(formatValue(1_500, 'money', 'JPY')).toBe('JPY\u00a01,500');
+    expect(formatValue(0.256, 'percent', 'USD')).toBe('25.6%');
+    expect(formatValue(12_345.678, 'decimal', 'USD')).toBe('12,345.68');
+    expect(formatValue(1, 'days', 'USD')).toBe('1 day');
+    expect(formatValue(42.5, 'days', 'USD')).toBe('42.5 days');
+  });
+
+  it('shows days and months of the server, and no data as a dash', () => {
+    expect(formatValue('2025-03-04', 'date', 'USD')).toBe('Mar 4, 2025');
+    expect(formatValue('2025-03', 'month', 'USD')).toBe('Mar 2025');
+    expect(formatValue(null, 'money', 'USD')).toBe('—');
+    expect(formatValue(Number.NaN, 'integer', 'USD')).toBe('—');
+  });
+});
+
+describe('changeOf', () => {
+  it('gives the relative change of a figure against its comparison', () => {
+    expect(changeOf(125_000, 100_000, 'money')).toEqual({ text: '+25%', direction: 'up' });
+    expect(changeOf(40, 50, 'integer')).toEqual({ text: '−20%', direction: 'down' });
+    expect(changeOf(7, 7, 'integer')).toEqual({ text: '0%', direction: 'flat' });
+  });
+
+  it('gives percentage points for a percent figure', () => {
+    expect(changeOf(0.3, 0.25, 'percent')).toEqual({ text: '+5 pts', direction: 'up' });
+  });
+
+  it('says "New" against nothing, and nothing without both values', () => {
+    expect(changeOf(10, 0, 'integer')).toEqual({ text: 'New', direction: 'up' });
+    expect(changeOf(10, null, 'integer')).toBeUndefined();
+    expect(changeOf(null, 3, 'integer')).toBeUndefined();
+  });
+});

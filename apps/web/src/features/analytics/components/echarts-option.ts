@@ -1,0 +1,181 @@
+import type { EChartsOption } from 'echarts';
+import type { AnalyticsChart, ValueFormat } from '@atelier/contract/analytics/views';
+import { formatValue } from '../analytics-format';
+
+type AxisChart = Extract<AnalyticsChart, { kind: 'line' | 'bar' | 'area' }>;
+type HeatmapChart = Extract<AnalyticsChart, { kind: 'heatmap' }>;
+type TreemapChart = Extract<AnalyticsChart, { kind: 'treemap' }>;
+
+const PALETTE = ['#4c6ef5', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#e64980'];
+
+const formatterOf = (format: ValueFormat, currencyCode: string) => (value: unknown) =>
+  formatValue(
+    typeof value === 'number' || typeof value === 'string' ? value : null,
+    format,
+    currencyCode,
+  );
+
+/** Axis labels of money without cents: "$12,000" rather than "$12,000.00". */
+const axisFormatterOf = (format: ValueFormat, currencyCode: string) => {
+  const format_ = formatterOf(format, currencyCode);
+  return (value: unknown) => format_(value).replace(/\.00(?=\D*$)/, '');
+};
+
+const categoryLabels = (axis: AxisChart['x'], currencyCode: string) =>
+  axis.values.map((value) => formatValue(value, axis.format, currencyCode));
+
+/**
+ * Line, bar and area: one category axis, a value axis per format of the series (orders on the
+ * left, revenue on the right), stacked when the data says so.
+ */
+const axisOption = (chart: AxisChart, currencyCode: string): EChartsOption => {
+  const formats = [...new Set(chart.series.map((series) => series.format))].slice(0, 2);
+  const axisIndexOf = (format: ValueFormat) => Math.max(0, formats.indexOf(format));
+  return {
+    color: PALETTE,
+    grid: {
+      left: 8,
+      right: 8,
+      top: chart.series.length > 1 ? 36 : 16,
+      bottom: 8,
+      containLabel: true,
+    },
+    legend: chart.series.length > 1 ? { top: 0, type: 'scroll' } : { show: false },
+    tooltip: { trigger: 'axis' },
+    xAxis: {
+      type: 'category',
+      name: chart.x.label,
+      nameLocation: 'middle',
+      nameGap: 28,
+      data: categoryLabels(chart.x, currencyCode),
+      boundaryGap: chart.kind === 'bar',
+    },
+    yAxis: formats.map((format) => ({
+      type: 'value',
+      axisLabel: { formatter: axisFormatterOf(format, currencyCode) },
+    })),
+    series: chart.series.map((series) => ({
+      type: chart.kind === 'bar' ? 'bar' : 'line',
+      name: series.name,
+      data: series.values.map((value) => value ?? '-'),
+      yAxisIndex: axisIndexOf(series.format),
+      tooltip: { valueFormatter: formatterOf(series.format, currencyCode) },
+      ...(chart.stacked ? { stack: 'total' } : {}),
+      ...(chart.kind === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
+      ...(chart.kind === 'bar' ? {} : { showSymbol: series.values.length <= 40 }),
+    })),
+  };
+};
+
+const MAX_LABELLED_CELLS = 400;
+
+/** A heatmap (cohort × month, weekday × hour): the first row on top, values written in the cells when they fit. */
+const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption => {
+  const values = chart.cells.flatMap(([, , value]) => (value === null ? [] : [value]));
+  const min = values.length > 0 ? Math.min(...values) : 0;
+  const max = values.length > 0 ? Math.max(...values) : 1;
+  const format = formatterOf(chart.format, currencyCode);
+  return {
+    grid: { left: 8, right: 8, top: 8, bottom: 56, containLabel: true },
+    tooltip: {
+      formatter: (params) => {
+        const { data } = params as unknown as { data: [number, number, number | '-'] };
+        const [x, y, value] = data;
+        const xLabel = formatValue(chart.x.values[x], chart.x.format, currencyCode);
+        const yLabel = formatValue(chart.y.values[y], chart.y.format, currencyCode);
+        return `${chart.y.label} ${yLabel} · ${chart.x.label} ${xLabel}: ${format(value === '-' ? null : value)}`;
+      },
+    },
+    xAxis: {
+      type: 'category',
+      name: chart.x.label,
+      nameLocation: 'middle',
+      nameGap: 28,
+      data: categoryLabels(chart.x, currencyCode),
+      splitArea: { show: true },
+    },
+    yAxis: {
+      type: 'category',
+      name: chart.y.label,
+      data: categoryLabels(chart.y, currencyCode),
+      inverse: true,
+      splitArea: { show: true },
+    },
+    visualMap: {
+      min,
+      max: max === min ? min + 1 : max,
+      calculable: false,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 0,
+      itemHeight: 120,
+      inRange: { color: ['#edf2ff', '#748ffc', '#364fc7'] },
+      formatter: (value) => format(value),
+    },
+    series: [
+      {
+        type: 'heatmap',
+        name: chart.title,
+        data: chart.cells.map(([x, y, value]) => [x, y, value ?? '-']),
+        label: {
+          show: chart.cells.length <= MAX_LABELLED_CELLS,
+          formatter: (params) => {
+            const { data } = params as unknown as { data: [number, number, number | '-'] };
+            return data[2] === '-' ? '' : format(data[2]);
+          },
+          fontSize: 10,
+        },
+        emphasis: { itemStyle: { borderColor: '#212529', borderWidth: 1 } },
+      },
+    ],
+  };
+};
+
+const treemapOption = (chart: TreemapChart, currencyCode: string): EChartsOption => {
+  const format = formatterOf(chart.format, currencyCode);
+  return {
+    color: PALETTE,
+    tooltip: {
+      formatter: (params) => {
+        const { name, value } = params as unknown as { name: string; value: number };
+        return `${name}: ${format(value)}`;
+      },
+    },
+    series: [
+      {
+        type: 'treemap',
+        name: chart.title,
+        data: chart.items.map((item) => ({ name: item.name, value: item.value })),
+        roam: false,
+        nodeClick: false,
+        breadcrumb: { show: false },
+        width: '100%',
+        height: '100%',
+        top: 0,
+        left: 0,
+        label: {
+          show: true,
+          formatter: (params) => {
+            const { name, value } = params as unknown as { name: string; value: number };
+            return `${name}\n${format(value)}`;
+          },
+        },
+        itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 },
+      },
+    ],
+  };
+};
+
+/** The ECharts option that draws one chart of a view (the contract sends data, not options). */
+export const toEChartsOption = (chart: AnalyticsChart, currencyCode: string): EChartsOption => {
+  switch (chart.kind) {
+    case 'line':
+    case 'bar':
+    case 'area':
+      return axisOption(chart, currencyCode);
+    case 'heatmap':
+      return heatmapOption(chart, currencyCode);
+    case 'treemap':
+      return treemapOption(chart, currencyCode);
+  }
+};
