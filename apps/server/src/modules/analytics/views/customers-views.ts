@@ -1,4 +1,13 @@
+import { cohortViews } from './customers-cohort-views';
+import { rfmViews } from './customers-rfm-views';
 import type { ViewComputers } from './view-types';
 
-/** Issue 14 customers views (spec §2 Analytics routes), keyed by view. */
-export const customersViews: ViewComputers = {};
+/**
+ * Issue 14 customers views (spec §2 Analytics routes), keyed by view. Customers are counted by
+ * their purchases (purchases-sql.ts: a customer's counted orders on one store-local day, orders
+ * refunded in full left out); money is integer minor units of the store's main currency.
+ */
+export const customersViews: ViewComputers = {
+  ...cohortViews,
+  ...rfmViews,
+};

@@ -64,3 +64,14 @@ export const customerHistories = (scope: ViewScope, end: Date | null): SQL => sq
   from ${numberedPurchases(scope, end)} h
   group by h.customer_id
 )`;
+
+/**
+ * A customer's name as the store sees it (`customerId` an SQL expression of a sales_customers
+ * id): first and last name, else the e-mail, else "Customer <channel id>", else the id.
+ */
+export const customerLabel = (customerId: SQL): SQL => sql`(
+  select coalesce(
+    nullif(btrim(coalesce(labelled.first_name, '') || ' ' || coalesce(labelled.last_name, '')), ''),
+    labelled.email, 'Customer ' || labelled.external_id, labelled.id)
+  from sales_customers labelled where labelled.id = ${customerId}
+)`;
