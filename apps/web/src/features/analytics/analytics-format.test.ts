@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, formatValue } from './analytics-format';
+import { changeOf, formatCompact, formatValue } from './analytics-format';
 
 describe('formatValue', () => {
   it('shows money from minor units of the currency, percent from fractions', () => {
@@ -34,5 +34,14 @@ describe('changeOf', () => {
     expect(changeOf(10, 0, 'integer')).toEqual({ text: 'New', direction: 'up' });
     expect(changeOf(10, null, 'integer')).toBeUndefined();
     expect(changeOf(null, 3, 'integer')).toBeUndefined();
+  });
+});
+
+describe('formatCompact', () => {
+  it('writes money and counts in few characters for a heatmap’s cells', () => {
+    expect(formatCompact(15_237_104, 'money', 'GBP')).toBe('£152.4K');
+    expect(formatCompact(3_755, 'integer', 'GBP')).toBe('3.8K');
+    expect(formatCompact(0.316, 'percent', 'GBP')).toBe('31.6%');
+    expect(formatCompact(null, 'money', 'GBP')).toBe('—');
   });
 });

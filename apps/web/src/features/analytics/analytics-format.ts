@@ -64,6 +64,41 @@ export const formatValue = (
   }
 };
 
+const compactFormat = new Intl.NumberFormat('en-US', {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const compactMoneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A value in few characters, for a chart's small spaces (a heatmap's cells): "£152.4K", "3.8K";
+ * percent, days and texts as `formatValue` writes them.
+ */
+export const formatCompact = (
+  value: number | null,
+  format: ValueFormat,
+  currencyCode: string,
+): string => {
+  if (value === null || !Number.isFinite(value)) return '—';
+  if (format === 'integer' || format === 'decimal') return compactFormat.format(value);
+  if (format !== 'money') return formatValue(value, format, currencyCode);
+  let moneyFormat = compactMoneyFormats.get(currencyCode);
+  if (!moneyFormat) {
+    try {
+      moneyFormat = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: currencyCode,
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      });
+    } catch {
+      return compactFormat.format(toMajorUnits(value, currencyCode));
+    }
+    compactMoneyFormats.set(currencyCode, moneyFormat);
+  }
+  return moneyFormat.format(toMajorUnits(value, currencyCode));
+};
+
 /** A money value in major units (1234.5 for 123450 cents), for charts' axes and CSV files. */
 export const toMajorUnits = (amount: number, currencyCode: string): number =>
   amount / 10 ** minorDigitsOf(currencyCode);

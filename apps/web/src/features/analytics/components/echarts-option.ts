@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { AnalyticsChart, ValueFormat } from '@atelier/contract/analytics/views';
-import { formatValue } from '../analytics-format';
+import { formatCompact, formatValue } from '../analytics-format';
 
 type AxisChart = Extract<AnalyticsChart, { kind: 'line' | 'bar' | 'area' }>;
 type HeatmapChart = Extract<AnalyticsChart, { kind: 'heatmap' }>;
@@ -49,6 +49,10 @@ const axisOption = (chart: AxisChart, currencyCode: string): EChartsOption => {
       nameGap: 28,
       data: categoryLabels(chart.x, currencyCode),
       boundaryGap: chart.kind === 'bar',
+      axisLabel:
+        chart.x.values.length <= MAX_ALL_LABELS
+          ? { interval: 0, rotate: chart.x.values.length > 6 ? 40 : 0 }
+          : {},
     },
     yAxis: formats.map((format) => ({
       type: 'value',
@@ -67,7 +71,11 @@ const axisOption = (chart: AxisChart, currencyCode: string): EChartsOption => {
   };
 };
 
-const MAX_LABELLED_CELLS = 400;
+/** Cells get their value written in them up to this many columns (then they are too narrow). */
+const MAX_LABELLED_COLUMNS = 16;
+
+/** Category labels are all written (slanted when many) up to this many; beyond, ECharts thins them. */
+const MAX_ALL_LABELS = 24;
 
 /** A heatmap (cohort × month, weekday × hour): the first row on top, values written in the cells when they fit. */
 const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption => {
@@ -75,8 +83,10 @@ const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption
   const min = values.length > 0 ? Math.min(...values) : 0;
   const max = values.length > 0 ? Math.max(...values) : 1;
   const format = formatterOf(chart.format, currencyCode);
+  const compact = (value: number | '-') =>
+    value === '-' ? '' : formatCompact(value, chart.format, currencyCode);
   return {
-    grid: { left: 8, right: 8, top: 8, bottom: 56, containLabel: true },
+    grid: { left: 8, right: 8, top: 28, bottom: 72, containLabel: true },
     tooltip: {
       formatter: (params) => {
         const { data } = params as unknown as { data: [number, number, number | '-'] };
@@ -97,6 +107,8 @@ const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption
     yAxis: {
       type: 'category',
       name: chart.y.label,
+      // The axis runs top down, so its start is where its name belongs.
+      nameLocation: 'start',
       data: categoryLabels(chart.y, currencyCode),
       inverse: true,
       splitArea: { show: true },
@@ -110,7 +122,7 @@ const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption
       bottom: 0,
       itemHeight: 120,
       inRange: { color: ['#edf2ff', '#748ffc', '#364fc7'] },
-      formatter: (value) => format(value),
+      formatter: (value) => compact(value as number),
     },
     series: [
       {
@@ -118,10 +130,10 @@ const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption
         name: chart.title,
         data: chart.cells.map(([x, y, value]) => [x, y, value ?? '-']),
         label: {
-          show: chart.cells.length <= MAX_LABELLED_CELLS,
+          show: chart.x.values.length <= MAX_LABELLED_COLUMNS,
           formatter: (params) => {
             const { data } = params as unknown as { data: [number, number, number | '-'] };
-            return data[2] === '-' ? '' : format(data[2]);
+            return compact(data[2]);
           },
           fontSize: 10,
         },
@@ -155,6 +167,8 @@ const treemapOption = (chart: TreemapChart, currencyCode: string): EChartsOption
         left: 0,
         label: {
           show: true,
+          lineHeight: 16,
+          overflow: 'truncate',
           formatter: (params) => {
             const { name, value } = params as unknown as { name: string; value: number };
             return `${name}\n${format(value)}`;
