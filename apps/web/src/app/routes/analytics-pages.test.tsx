@@ -300,7 +300,7 @@ describe('AnalyticsViewPage', () => {
       ),
     );
     renderView('/analytics', 'analytics');
-    expect(await screen.findByRole('heading', { name: 'Analytics dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Analytics dashboards' })).toBeTruthy();
     const revenue = await screen.findByTestId('figure-revenue');
     expect(within(revenue).getByTestId('sparkline')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Analytics views' });

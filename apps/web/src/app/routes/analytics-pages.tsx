@@ -35,7 +35,7 @@ export const AnalyticsViewPage = ({ viewKey }: { viewKey: AnalyticsViewKey }) =>
   return (
     <>
       <PageHeader
-        title={isDashboard ? 'Analytics dashboard' : title}
+        title={isDashboard ? 'Analytics dashboards' : title}
         description={
           <>
             {view?.definition}
