@@ -1,9 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsViewKey } from '@atelier/contract/analytics/views';
+import { salesCustomers } from '@/db/schema';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import { customersViews } from './customers-views';
-import { recordCustomersStore, recordOrder, winterScope } from './customers-store.test-fixture';
+import {
+  predictionsOf,
+  recordCustomersStore,
+  recordOrder,
+  winterScope,
+} from './customers-store.test-fixture';
 import type { ViewBody, ViewScope } from './view-types';
 
 let context: TestContext;
@@ -188,6 +195,254 @@ describe('customers views on the hand-computed store', () => {
       ['Top 10 %', 1, 27_000],
       ['Top 20 %', 1, 27_000],
       ['Top 50 %', 3, 57_000],
+    ]);
+  });
+
+  it('analytics-customer: customers of the range, new and returning, per month', async () => {
+    const body = await compute('analytics-customer');
+    expect(figuresOf(body)).toEqual({
+      customers: [5, 1],
+      newCustomers: [4, 1],
+      // Fay, whose first purchase was in 2023.
+      returningCustomers: [1, 0],
+      newShare: [0.8, 1],
+      revenuePerCustomer: [13_000, 10_000],
+    });
+    expect(rowsOf(body, 'months')).toEqual([
+      { month: '2024-01', customers: 2, new: 2, returning: 0, revenue: 32_000 },
+      { month: '2024-02', customers: 2, new: 1, returning: 1, revenue: 9_000 },
+      { month: '2024-03', customers: 3, new: 1, returning: 2, revenue: 16_000 },
+      { month: '2024-04', customers: 1, new: 0, returning: 1, revenue: 8_000 },
+    ]);
+  });
+
+  it('analytics-repeat-purchase: new customers reaching a 2nd, 3rd… purchase', async () => {
+    const body = await compute('analytics-repeat-purchase');
+    expect(figuresOf(body)).toEqual({
+      customers: [4, 1],
+      repeatRate: [0.5, 0],
+      purchasesPerCustomer: [7 / 4, 1],
+      // Ann 36 days (01-10 → 02-15), Ben 45 (01-20 → 03-05).
+      medianDaysToSecond: [40.5, null],
+    });
+    expect(rowsOf(body, 'funnel')).toEqual([
+      { purchase: '1st', customers: 4, share: 1, fromPrevious: null, medianDays: null },
+      { purchase: '2nd', customers: 2, share: 0.5, fromPrevious: 0.5, medianDays: 40.5 },
+      // Ann, 65 days from 02-15 to 04-20.
+      { purchase: '3rd', customers: 1, share: 0.25, fromPrevious: 0.5, medianDays: 65 },
+      { purchase: '4th', customers: 0, share: 0, fromPrevious: 0, medianDays: null },
+      { purchase: '5th', customers: 0, share: 0, fromPrevious: null, medianDays: null },
+    ]);
+  });
+
+  it('analytics-time-between-purchase: days back to the purchase before, in bands', async () => {
+    const body = await compute('analytics-time-between-purchase');
+    // 36 and 65 (Ann), 45 (Ben), 445 (Fay, 2023-01-05 → 2024-03-25).
+    expect(figuresOf(body)).toEqual({
+      repeatPurchases: [4, 0],
+      medianDays: [55, null],
+      averageDays: [591 / 4, null],
+    });
+    expect(
+      rowsOf(body, 'distribution')
+        .filter((row) => row.purchases !== 0)
+        .map((row) => [row.band, row.purchases]),
+    ).toEqual([
+      ['31–60 days', 2],
+      ['61–90 days', 1],
+      ['More than 365 days', 1],
+    ]);
+  });
+
+  it('analytics-recovered-customers: purchases after more than 365 days without one', async () => {
+    const body = await compute('analytics-recovered-customers');
+    expect(figuresOf(body)).toEqual({
+      recovered: [1, 0],
+      share: [0.2, 0],
+      revenue: [4_000, 0],
+    });
+    expect(rowsOf(body, 'recovered')).toEqual([
+      { customer: 'Fay', day: '2024-03-25', previousDay: '2023-01-05', days: 445, revenue: 4_000 },
+    ]);
+  });
+
+  it('analytics-customer-economics: per customer, new against returning', async () => {
+    const body = await compute('analytics-customer-economics');
+    expect(figuresOf(body)).toEqual({
+      revenuePerCustomer: [13_000, 10_000],
+      ordersPerCustomer: [9 / 5, 1],
+      aov: [65_000 / 9, 10_000],
+      newRevenuePerCustomer: [15_250, 10_000],
+      returningRevenuePerCustomer: [4_000, null],
+    });
+    expect(
+      rowsOf(body, 'economics').map((row) => [row.group, row.customers, row.orders, row.revenue]),
+    ).toEqual([
+      ['New', 4, 8, 61_000],
+      ['Returning', 1, 1, 4_000],
+      ['All', 5, 9, 65_000],
+    ]);
+  });
+
+  it('analytics-all-customers-graph: new customers per day and the customer base', async () => {
+    const body = await compute('analytics-all-customers-graph');
+    // Before 2024: ivy, fay, gus, hal; new: ann, ben, cat, dan.
+    expect(figuresOf(body)).toEqual({
+      newCustomers: [4, 1],
+      customerBase: [8, 2],
+      growth: [1, 1],
+    });
+    const days = rowsOf(body, 'days');
+    expect(days).toHaveLength(31 + 29 + 31 + 30);
+    expect(days[0]).toEqual({ day: '2024-01-01', new: 0, base: 4 });
+    expect(days.filter((row) => row.new !== 0).map((row) => [row.day, row.base])).toEqual([
+      ['2024-01-10', 5],
+      ['2024-01-20', 6],
+      ['2024-02-01', 7],
+      ['2024-03-10', 8],
+    ]);
+  });
+
+  it('analytics-base-zone: the customer base by days since the last purchase', async () => {
+    const body = await compute('analytics-base-zone');
+    // On 2024-04-30: hal 162 days, gus 320, ivy 516; on 2023-04-30: ivy 150, fay 115.
+    expect(figuresOf(body)).toEqual({
+      customers: [8, 2],
+      active: [5, 0],
+      atRisk: [1, 2],
+      lapsing: [1, 0],
+      lost: [1, 0],
+      activeShare: [5 / 8, 0],
+    });
+    expect(rowsOf(body, 'zones').map((row) => [row.zone, row.customers, row.revenue])).toEqual([
+      ['Active', 5, 75_000],
+      ['At risk', 1, 5_000],
+      ['Lapsing', 1, 6_000],
+      ['Lost', 1, 8_000],
+    ]);
+  });
+
+  it('analytics-zone-development: the zones at each month end', async () => {
+    const body = await compute('analytics-zone-development');
+    expect(figuresOf(body)).toEqual({
+      customers: [8, 2],
+      active: [5, 0],
+      activeChange: [2, -2],
+    });
+    expect(rowsOf(body, 'zones')).toEqual([
+      { month: '2024-01', active: 3, atRisk: 0, lapsing: 1, lost: 2, customers: 6 },
+      { month: '2024-02', active: 3, atRisk: 1, lapsing: 1, lost: 2, customers: 7 },
+      { month: '2024-03', active: 5, atRisk: 1, lapsing: 1, lost: 1, customers: 8 },
+      { month: '2024-04', active: 5, atRisk: 1, lapsing: 1, lost: 1, customers: 8 },
+    ]);
+  });
+
+  it('analytics-churn-risk-development: churned customers at each month end', async () => {
+    const body = await compute('analytics-churn-risk-development');
+    // Ivy and Fay (one-time buyers, over 365 days) until Fay comes back in March.
+    expect(rowsOf(body, 'churn').map((row) => [row.month, row.customers, row.churned])).toEqual([
+      ['2024-01', 6, 2],
+      ['2024-02', 7, 2],
+      ['2024-03', 8, 1],
+      ['2024-04', 8, 1],
+    ]);
+    expect(figuresOf(body)).toEqual({
+      churned: [1, 0],
+      churnRate: [1 / 8, 0],
+      customers: [8, 2],
+    });
+  });
+
+  it('analytics-churn-risk: 1 − P(alive) of the model, or empty without one', async () => {
+    expect((await compute('analytics-churn-risk')).empty).toMatch(/no model/i);
+    const customers = await context.connection.db
+      .select({ id: salesCustomers.id, email: salesCustomers.email })
+      .from(salesCustomers)
+      .where(eq(salesCustomers.storeId, storeId));
+    const idOf = (email: string) => customers.find((one) => one.email === email)!.id;
+    const predictive = predictionsOf([
+      {
+        customerId: idOf('ann@example.com'),
+        pAlive: 0.75,
+        expectedPurchases: 2,
+        predictedRevenue: 15_000,
+      },
+      {
+        customerId: idOf('ben@example.com'),
+        pAlive: 0.25,
+        expectedPurchases: 0.5,
+        predictedRevenue: 4_000,
+      },
+    ]);
+    const body = await compute('analytics-churn-risk', { predictive });
+    expect(figuresOf(body)).toEqual({
+      customers: [2, 2],
+      averageRisk: [0.5, 0.5],
+      highRisk: [0.5, 0.5],
+      predictedRevenue: [19_000, 19_000],
+    });
+    expect(rowsOf(body, 'customers')).toEqual([
+      {
+        customer: 'Ben',
+        lastPurchase: '2024-03-05',
+        purchases: 2,
+        revenue: 27_000,
+        churnRisk: 0.75,
+        expectedPurchases: 0.5,
+        predictedRevenue: 4_000,
+      },
+      {
+        customer: 'Ann',
+        lastPurchase: '2024-04-20',
+        purchases: 3,
+        revenue: 23_000,
+        churnRisk: 0.25,
+        expectedPurchases: 2,
+        predictedRevenue: 15_000,
+      },
+    ]);
+    const chart = body.charts[0]!;
+    expect(chart.kind === 'bar' && chart.series[0]!.values).toEqual([0, 0, 1, 0, 0, 0, 0, 1, 0, 0]);
+  });
+
+  it('customer-daily-ltv: cumulative revenue per customer by days since the first purchase', async () => {
+    const body = await compute('customer-daily-ltv');
+    // Ages on 2024-04-30: ann 111, ben 101, cat 89, dan 51 days.
+    expect(figuresOf(body)).toEqual({
+      customers: [4, 1],
+      day0: [10_750, 10_000],
+      day30: [10_750, 10_000],
+      // Ann 15,000 and Ben 27,000; Cat and Dan are younger than 90 days.
+      day90: [21_000, 10_000],
+      day365: [null, null],
+    });
+    const curve = rowsOf(body, 'daily-ltv');
+    expect(curve).toHaveLength(112);
+    expect([curve[51]!.ltv, curve[52]!.ltv, curve[101]!.ltv, curve[111]!.ltv]).toEqual([
+      53_000 / 4,
+      46_000 / 3,
+      25_000,
+      23_000,
+    ]);
+  });
+
+  it('analytics-customer-persona: customers by country, purchases and AOV band', async () => {
+    const body = await compute('analytics-customer-persona');
+    expect(figuresOf(body)).toEqual({
+      customers: [5, null],
+      personas: [5, null],
+      countries: [3, null],
+    });
+    expect(
+      rowsOf(body, 'personas')
+        .map((row) => [row.persona, row.customers])
+        .sort(),
+    ).toEqual([
+      ['DE · 2 purchases · AOV 50–100', 1],
+      ['DE · 3–5 purchases · AOV 50–100', 1],
+      ['FR · 1 purchase · AOV 25–50', 1],
+      ['Unknown · 1 purchase · AOV 50–100', 1],
+      ['Unknown · 2 purchases · AOV 50–100', 1],
     ]);
   });
 });

@@ -1,5 +1,9 @@
+import { baseViews } from './customers-base-views';
 import { cohortViews } from './customers-cohort-views';
+import { repeatViews } from './customers-repeat-views';
 import { rfmViews } from './customers-rfm-views';
+import { valueViews } from './customers-value-views';
+import { zoneViews } from './customers-zone-views';
 import type { ViewComputers } from './view-types';
 
 /**
@@ -10,4 +14,8 @@ import type { ViewComputers } from './view-types';
 export const customersViews: ViewComputers = {
   ...cohortViews,
   ...rfmViews,
+  ...repeatViews,
+  ...baseViews,
+  ...zoneViews,
+  ...valueViews,
 };
