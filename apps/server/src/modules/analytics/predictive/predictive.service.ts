@@ -1,17 +1,124 @@
+import {
+  MAX_PREDICTION_HORIZON_DAYS,
+  type PredictiveModel,
+  type PredictiveModelQuery,
+} from '@atelier/contract/analytics/analytics-api';
 import type { Database } from '@/db/client';
+import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { PredictiveService } from '../analytics.services';
-import { notBuilt } from '../not-built';
+import { buildPredictiveModel, emptyModel, predictCustomers } from './predictive-model';
+import { createPredictiveRepository, type StoreBasis } from './predictive.repository';
 
-/** Issue 14 BG/NBD + Gamma-Gamma (predictive/). */
-export const createPredictiveService = (_deps: {
+const DAY_MS = 86_400_000;
+
+/** The store-local day `YYYY-MM-DD` of `at` in `timeZone`. */
+const localDay = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+
+const isTimeZone = (timeZone: string): boolean => {
+  try {
+    localDay(new Date(0), timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * Issue 14 BG/NBD + Gamma-Gamma (Fader, Hardie & Lee 2005) per store. A fit is kept in
+ * `analytics_model_fits` per store, calibration end, time unit and horizon, and reused while the
+ * store's orders and refunds are unchanged (and the holdout has not grown with the days);
+ * otherwise refitted. The holdout runs from the day after the calibration end for the horizon,
+ * cut at today (store-local): the result's `horizonDays` is the length it had.
+ */
+export const createPredictiveService = ({
+  db,
+  clock,
+}: {
   db: Database;
   clock: Clock;
-}): PredictiveService => ({
-  async model() {
-    throw notBuilt('The predictive model');
-  },
-  async customerPredictions() {
-    return [];
-  },
-});
+}): PredictiveService => {
+  const repository = createPredictiveRepository(db);
+
+  const findBasis = async (storeId: string): Promise<StoreBasis | null> => {
+    const basis = await repository.findStoreBasis(storeId);
+    if (!basis) return null;
+    // A time zone PostgreSQL or Intl does not know would fail every query: count in UTC.
+    return isTimeZone(basis.timeZone) ? basis : { ...basis, timeZone: 'UTC' };
+  };
+
+  /** 400 naming `calibrationEnd` when it is after today (store-local). */
+  const model = async (storeId: string, query: PredictiveModelQuery): Promise<PredictiveModel> => {
+    const basis = await findBasis(storeId);
+    const now = clock.now();
+    const today = localDay(now, basis?.timeZone ?? 'UTC');
+    if (query.calibrationEnd > today) {
+      throw new AppError('bad_request', 'The calibration end is after today.', {
+        reason: 'calibration_end_in_future',
+        details: [{ field: 'query.calibrationEnd', message: `Choose a day up to ${today}.` }],
+      });
+    }
+    const holdoutDays = Math.min(query.horizonDays, daysBetween(query.calibrationEnd, today));
+    const input = {
+      calibrationEnd: query.calibrationEnd,
+      timeUnit: query.timeUnit,
+      holdoutDays,
+      fittedAt: now,
+    };
+    if (!basis) return emptyModel(input, 'The store has no orders yet.');
+
+    const key = { storeId, ...query };
+    const ordersVersion = `${await repository.getOrdersVersion(storeId)}:${holdoutDays}`;
+    const cached = await repository.findFit(key);
+    if (cached?.ordersVersion === ordersVersion) return cached.result;
+
+    const customers = await repository.listCalibrationCustomers(
+      storeId,
+      basis,
+      query.calibrationEnd,
+      holdoutDays,
+    );
+    const result = buildPredictiveModel(customers, input);
+    await repository.saveFit(key, { ordersVersion, result }, now);
+    return result;
+  };
+
+  return {
+    model,
+
+    async customerPredictions(storeId, asOf, horizonDays) {
+      const basis = await findBasis(storeId);
+      if (!basis) return [];
+      const today = localDay(clock.now(), basis.timeZone);
+      const calibrationEnd = asOf > today ? today : asOf;
+      const horizon = Math.min(Math.max(Math.round(horizonDays), 1), MAX_PREDICTION_HORIZON_DAYS);
+      const fitted = await model(storeId, {
+        calibrationEnd,
+        timeUnit: 'week',
+        horizonDays: horizon,
+      });
+      if (!fitted.bgnbd) return [];
+      const customers = await repository.listCalibrationCustomers(
+        storeId,
+        basis,
+        calibrationEnd,
+        0,
+      );
+      return predictCustomers(
+        customers,
+        { bgnbd: fitted.bgnbd, gammaGamma: fitted.gammaGamma },
+        'week',
+        horizon,
+      );
+    },
+  };
+};
