@@ -66,10 +66,10 @@ const unitsPerOrder = (scope: ViewScope, range: ViewRange) =>
     scope,
     sql`select o.month, coalesce(u.units, 0)::int as units, count(*)::int as orders
       from ${countedOrders(scope, range)} o
-      left join lateral (
-        select sum(l.quantity - l.canceled_quantity) as units
-        from sales_order_lines l where l.order_id = o.id
-      ) u on true
+      left join (
+        select l.order_id, sum(l.quantity - l.canceled_quantity) as units
+        from sales_order_lines l where l.store_id = ${scope.storeId} group by l.order_id
+      ) u on u.order_id = o.id
       group by 1, 2`,
   );
 

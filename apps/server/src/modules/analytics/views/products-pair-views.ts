@@ -27,36 +27,48 @@ type PairRow = { a: string; b: string; both: number; aOrders: number; bOrders: n
  * with both ÷ orders with A, lift = support ÷ (share with A × share with B).
  */
 const crossSelling: ViewComputer = async (scope) => {
-  const lines = countedLines(scope, scope.range);
-  const [totals] = await rowsOf<{ orders: number; products: number }>(
+  // One pass over the range's lines (materialized once): the totals, the top products and the
+  // pairs among them, told apart by `kind`.
+  const found = await rowsOf<{ kind: 'total' | 'top' | 'pair' } & PairRow>(
     scope,
-    sql`select count(distinct order_id)::int as orders, count(distinct product)::int as products
-      from ${lines} l where sold > 0`,
-  );
-  const orders = totals?.orders ?? 0;
-  const top = await rowsOf<{ product: string; orders: number }>(
-    scope,
-    sql`select product, count(distinct order_id)::int as orders from ${lines} l where sold > 0
-      group by product order by 2 desc, product collate "C" limit ${CROSS_SELL_TOP_PRODUCTS}`,
-  );
-  const pairs = await rowsOf<PairRow>(
-    scope,
-    sql`with items as (
-        select distinct order_id, product from ${lines} l where sold > 0),
-      top as (
+    sql`with items as materialized (
+        select order_id, product from ${countedLines(scope, scope.range)} l where sold > 0
+        group by order_id, product),
+      per_order as materialized (select order_id, count(*) as products from items group by order_id),
+      top as materialized (
         select product, count(*)::int as orders from items group by product
         order by 2 desc, product collate "C" limit ${CROSS_SELL_TOP_PRODUCTS}),
-      basket as (select i.order_id, i.product from items i join top t on t.product = i.product)
-      select x.product as a, y.product as b, count(*)::int as both,
-        min(ta.orders)::int as "aOrders", min(tb.orders)::int as "bOrders"
-      from basket x
-      join basket y on y.order_id = x.order_id and x.product collate "C" < y.product collate "C"
-      join top ta on ta.product = x.product
-      join top tb on tb.product = y.product
-      group by x.product, y.product
-      order by 3 desc, x.product collate "C", y.product collate "C"
-      limit ${CROSS_SELL_PAIRS}`,
+      basket as (select i.order_id, i.product from items i join top t on t.product = i.product),
+      pairs as (
+        select x.product as a, y.product as b, count(*)::int as both,
+          min(ta.orders)::int as "aOrders", min(tb.orders)::int as "bOrders"
+        from basket x
+        join basket y on y.order_id = x.order_id and x.product collate "C" < y.product collate "C"
+        join top ta on ta.product = x.product
+        join top tb on tb.product = y.product
+        group by x.product, y.product
+        order by 3 desc, x.product collate "C", y.product collate "C"
+        limit ${CROSS_SELL_PAIRS})
+      select 'total' as kind, null as a, null as b,
+        (select count(*) from per_order)::int as both,
+        (select count(*) from (select distinct product from items) d)::int as "aOrders",
+        (select count(*) from per_order where products > 1)::int as "bOrders"
+      union all
+      select 'top', product, null, orders, null, null from top
+      union all
+      select 'pair', a, b, "both", "aOrders", "bOrders" from pairs`,
   );
+  const total = found.find((row) => row.kind === 'total');
+  const orders = total?.both ?? 0;
+  const totals = { products: total?.aOrders ?? 0 };
+  const multiProductOrders = [{ orders: total?.bOrders ?? 0 }];
+  const byKind = (kind: 'top' | 'pair') => found.filter((row) => row.kind === kind);
+  const byOrdersThenNames = (x: PairRow, y: PairRow) =>
+    y.both - x.both || (x.a < y.a ? -1 : x.a > y.a ? 1 : 0) || (x.b < y.b ? -1 : x.b > y.b ? 1 : 0);
+  const top = byKind('top')
+    .sort(byOrdersThenNames)
+    .map((row) => ({ product: row.a, orders: row.both }));
+  const pairs = byKind('pair').sort(byOrdersThenNames);
   const rows = pairs.map((pair) => {
     const support = ratio(pair.both, orders);
     return {
@@ -69,12 +81,6 @@ const crossSelling: ViewComputer = async (scope) => {
       lift: ratio(support, (ratio(pair.aOrders, orders) ?? 0) * (ratio(pair.bOrders, orders) ?? 0)),
     };
   });
-  const multiProductOrders = await rowsOf<{ orders: number }>(
-    scope,
-    sql`select count(*)::int as orders from (
-        select order_id from ${lines} l where sold > 0
-        group by order_id having count(distinct product) > 1) m`,
-  );
   const figures = [
     figure('orders', 'Orders', 'integer', orders),
     figure(
@@ -146,42 +152,52 @@ const FOLLOW_UPS_PER_PRODUCT = 5;
  * purchase, whenever it came.
  */
 const followUps: ViewComputer = async (scope) => {
-  const lines = countedLines(scope, null);
-  const base = sql`items as (
-      select distinct customer_id, day, product from ${lines} l
-      where customer_id is not null and not is_refunded_in_full and sold > 0),
-    occasions as (
-      select customer_id, day, lead(day) over (partition by customer_id order by day) as next_day
-      from ${purchaseOccasions(scope, null)} p),
-    starts as (
-      select i.customer_id, i.day, i.product, o.next_day from items i
-      join occasions o on o.customer_id = i.customer_id and o.day = i.day
-      where i.day >= ${scope.range.from} and i.day <= ${scope.range.to}),
-    top as (
-      select product, count(*)::int as purchases,
-        (count(*) filter (where next_day is not null))::int as followed
-      from starts group by product order by 2 desc, product collate "C"
-      limit ${FOLLOW_UP_TOP_PRODUCTS})`;
-  const [totals] = await rowsOf<{ purchases: number; followed: number }>(
+  // Only orders from the range's start on matter: purchases in the range and the next ones.
+  const fromRangeStart = { ...scope.range, end: new Date('9999-12-31T00:00:00Z') };
+  const found = await rowsOf<{
+    kind: 'total' | 'top' | 'pair';
+    product: string;
+    next: string | null;
+    purchases: number;
+    followed: number;
+  }>(
     scope,
-    sql`with ${base}
-      select count(*)::int as purchases, (count(*) filter (where next_day is not null))::int as followed
-      from (select distinct customer_id, day, next_day from starts) s`,
-  );
-  const products = await rowsOf<{ product: string; purchases: number; followed: number }>(
-    scope,
-    sql`with ${base} select product, purchases, followed from top
-      order by purchases desc, product collate "C"`,
-  );
-  const pairs = await rowsOf<{ product: string; next: string; times: number }>(
-    scope,
-    sql`with ${base}
-      select s.product, n.product as next, count(*)::int as times
+    sql`with items as materialized (
+        select customer_id, day, product from ${countedLines(scope, fromRangeStart)} l
+        where customer_id is not null and not is_refunded_in_full and sold > 0
+        group by customer_id, day, product),
+      occasions as (
+        select customer_id, day, lead(day) over (partition by customer_id order by day) as next_day
+        from ${purchaseOccasions(scope, null)} p where p.day >= ${scope.range.from}),
+      starts as materialized (
+        select i.customer_id, i.day, i.product, o.next_day from items i
+        join occasions o on o.customer_id = i.customer_id and o.day = i.day
+        where i.day <= ${scope.range.to}),
+      top as materialized (
+        select product, count(*)::int as purchases,
+          (count(*) filter (where next_day is not null))::int as followed
+        from starts group by product order by 2 desc, product collate "C"
+        limit ${FOLLOW_UP_TOP_PRODUCTS})
+      select 'total' as kind, null::text as product, null::text as next,
+        count(*)::int as purchases, (count(*) filter (where next_day is not null))::int as followed
+      from (select distinct customer_id, day, next_day from starts) s
+      union all
+      select 'top', product, null, purchases, followed from top
+      union all
+      select 'pair', s.product, n.product, count(*)::int, null
       from starts s join top t on t.product = s.product
       join items n on n.customer_id = s.customer_id and n.day = s.next_day
-      group by s.product, n.product
-      order by s.product collate "C", 3 desc, n.product collate "C"`,
+      group by s.product, n.product`,
   );
+  const totals = found.find((row) => row.kind === 'total');
+  const byName = (x: string | null, y: string | null) => (x! < y! ? -1 : x! > y! ? 1 : 0);
+  const products = found
+    .filter((row) => row.kind === 'top')
+    .sort((x, y) => y.purchases - x.purchases || byName(x.product, y.product));
+  const pairs = found
+    .filter((row) => row.kind === 'pair')
+    .map((row) => ({ product: row.product, next: row.next!, times: row.purchases }))
+    .sort((x, y) => byName(x.product, y.product) || y.times - x.times || byName(x.next, y.next));
   const purchases = totals?.purchases ?? 0;
   const followed = totals?.followed ?? 0;
   const figures = [
@@ -231,7 +247,12 @@ const followUps: ViewComputer = async (scope) => {
           ['followed', 'Followed by another purchase', 'integer'],
           ['followedShare', 'Share followed', 'percent'],
         ),
-        products.map((row) => ({ ...row, followedShare: ratio(row.followed, row.purchases) })),
+        products.map((row) => ({
+          product: row.product,
+          purchases: row.purchases,
+          followed: row.followed,
+          followedShare: ratio(row.followed, row.purchases),
+        })),
       ),
       table(
         'follow-ups',

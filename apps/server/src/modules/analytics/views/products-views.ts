@@ -33,22 +33,30 @@ type ProductRow = {
  * units sold (ordered less canceled), units returned, revenue of the units kept (price after the
  * line's own discount), orders; by revenue, then name.
  */
-const productTotals = (scope: ViewScope, range: ViewRange, by: 'product' | 'variant') =>
-  rowsOf<ProductRow>(
+const productTotals = (scope: ViewScope, range: ViewRange, by: 'product' | 'variant') => {
+  const key = by === 'product' ? sql`product` : sql`variant`;
+  // Two hash aggregations (per product and order, then per product) count the orders without
+  // the sort a count(distinct) needs.
+  return rowsOf<ProductRow>(
     scope,
-    sql`select ${by === 'product' ? sql`product` : sql`min(product)`} as product,
-        ${by === 'variant' ? sql`min(sku)` : sql`null`} as sku,
+    sql`select min(product) as product, ${by === 'variant' ? sql`min(sku)` : sql`null`} as sku,
         ${by === 'variant' ? sql`min(variant_title)` : sql`null`} as "variantTitle",
         sum(sold)::float8 as sold, sum(returned)::float8 as returned,
-        round(sum((sold - returned) * unit_value))::float8 as revenue,
-        round(sum(returned * unit_value))::float8 as "returnedValue",
-        (count(distinct order_id) filter (where sold > 0))::int as orders,
-        (count(distinct order_id) filter (where returned > 0))::int as "returnOrders"
-      from ${countedLines(scope, range)} l
-      group by ${by === 'product' ? sql`product` : sql`variant`}
+        round(sum(kept_value))::float8 as revenue, round(sum(returned_value))::float8 as "returnedValue",
+        (count(*) filter (where sold > 0))::int as orders,
+        (count(*) filter (where returned > 0))::int as "returnOrders"
+      from (
+        select ${key} as key, min(product) as product, min(sku) as sku,
+          min(variant_title) as variant_title, sum(sold) as sold, sum(returned) as returned,
+          sum((sold - returned) * unit_value) as kept_value, sum(returned * unit_value) as returned_value
+        from ${countedLines(scope, range)} l
+        group by ${key}, order_id
+      ) per_order
+      group by key
       having sum(sold) > 0
-      order by 6 desc, ${by === 'product' ? sql`product` : sql`variant`} collate "C"`,
+      order by 6 desc, key collate "C"`,
   );
+};
 
 const totalsOf = (rows: ProductRow[]) => ({
   products: rows.length,

@@ -155,9 +155,10 @@ export const countedOrders = (scope: ViewScope, range: ViewRange | null): SQL =>
     (o.total - least(o.total, coalesce(r.refunded, 0)))::float8 as revenue,
     (coalesce(r.refunded, 0) > 0 and coalesce(r.refunded, 0) >= o.total) as is_refunded_in_full
   from sales_orders o
-  left join lateral (
-    select sum(rf.amount) as refunded from sales_refunds rf where rf.order_id = o.id
-  ) r on true
+  left join (
+    select rf.order_id, sum(rf.amount) as refunded from sales_refunds rf
+    where rf.store_id = ${scope.storeId} group by rf.order_id
+  ) r on r.order_id = o.id
   where o.store_id = ${scope.storeId} and o.currency_code = ${scope.currencyCode}
     and o.cancel_state <> 'CANCELED'
     ${range ? sql`and o.placed_at >= ${instant(range.start)} and o.placed_at < ${instant(range.end)}` : sql``}
@@ -182,8 +183,10 @@ export const countedLines = (scope: ViewScope, range: ViewRange | null): SQL => 
     else 0 end as unit_value
   from sales_order_lines l
   join ${countedOrders(scope, range)} o on o.id = l.order_id
-  left join lateral (
-    select sum(x.quantity) as refunded from sales_refund_lines x where x.line_id = l.id
-  ) rl on true
+  left join (
+    select x.line_id, sum(x.quantity) as refunded from sales_refund_lines x
+    join sales_refunds rf on rf.id = x.refund_id
+    where rf.store_id = ${scope.storeId} group by x.line_id
+  ) rl on rl.line_id = l.id
   where l.store_id = ${scope.storeId}
 )`;
