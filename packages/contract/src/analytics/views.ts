@@ -75,13 +75,13 @@ export const ANALYTICS_VIEWS = [
     'analytics-repeat-purchase',
     'Repeat purchase',
     'customers',
-    'Share of customers with a second purchase, and how many come back for a 3rd, 4th, 5th…',
+    'Of the customers whose first purchase is in the range: the share with a second purchase, and how many come back for a 3rd, 4th, 5th…',
   ),
   view(
     'analytics-repeat-purchase-development',
     'Repeat purchase development',
     'customers',
-    'Per month of first purchase: the share of those customers who purchased again within 90 and 365 days.',
+    'Per month of first purchase: the share of those customers who purchased again within 90 and 365 days (once that many days have passed).',
   ),
   view(
     'analytics-time-between-purchase',
@@ -93,7 +93,7 @@ export const ANALYTICS_VIEWS = [
     'analytics-base-zone',
     'Customer base zones',
     'customers',
-    'Zones by the time since the last purchase: active (≤ 90 days), at risk (91–180), lapsing (181–365), lost (> 365).',
+    'Zones by the time since the last purchase on the range’s last day: active (≤ 90 days), at risk (91–180), lapsing (181–365), lost (> 365).',
   ),
   view(
     'analytics-zone-development',
@@ -117,7 +117,7 @@ export const ANALYTICS_VIEWS = [
     'analytics-rfm',
     'RFM segments',
     'customers',
-    'Recency, frequency and monetary value scored 1–5 by quintile among customers; segments named from the R and F scores.',
+    'Recency, frequency and monetary value of the range’s customers scored 1–5 by quintile (ties share the lower score); segments named from the R and F scores.',
   ),
   view(
     'analytics-percentile-analysis',

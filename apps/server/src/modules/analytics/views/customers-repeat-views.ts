@@ -231,6 +231,114 @@ const repeatPurchaseView: ViewComputer = async (scope) => {
   };
 };
 
+type DevelopmentRow = {
+  cohort: string;
+  customers: number;
+  eligible90: number;
+  repeat90: number;
+  eligible365: number;
+  repeat365: number;
+};
+
+/** Days within which a second purchase counts in the repeat purchase development. */
+const REPEAT_WINDOWS = [90, 365] as const;
+
+/**
+ * Per month of first purchase in the range: its customers, and for each window (90, 365 days)
+ * those whose window ended by the range's last day (`eligible…`) and, of them, who purchased
+ * again within it (`repeat…`).
+ */
+const developmentOf = (scope: ViewScope, range: ViewRange) => {
+  const [short, long] = REPEAT_WINDOWS;
+  const age = sql`(${dateParam(range.to)} - f.first_date)`;
+  return rowsOf<DevelopmentRow>(
+    scope,
+    sql`select f.first_month as cohort, count(*)::int as customers,
+        count(*) filter (where ${age} >= ${short})::int as "eligible90",
+        count(*) filter (where ${age} >= ${short} and f.second_after <= ${short})::int as "repeat90",
+        count(*) filter (where ${age} >= ${long})::int as "eligible365",
+        count(*) filter (where ${age} >= ${long} and f.second_after <= ${long})::int as "repeat365"
+      from (
+        select p.customer_id, min(p.first_month) as first_month, min(p.first_date) as first_date,
+          min(p.date - p.first_date) filter (where p.purchase_number = 2) as second_after
+        from ${numberedPurchases(scope, range.end)} p
+        where p.first_date >= ${dateParam(range.from)}
+        group by p.customer_id
+      ) f group by f.first_month order by cohort`,
+  );
+};
+
+const developmentFigures = (rows: DevelopmentRow[]) => {
+  const sum = (key: keyof Omit<DevelopmentRow, 'cohort'>) =>
+    rows.reduce((total, row) => total + row[key], 0);
+  return {
+    customers: sum('customers'),
+    within90: ratio(sum('repeat90'), sum('eligible90')),
+    within365: ratio(sum('repeat365'), sum('eligible365')),
+  };
+};
+
+/**
+ * analytics-repeat-purchase-development: per month of first purchase, the share of customers who
+ * purchased again within 90 and within 365 days (among those whose window had ended).
+ */
+const repeatDevelopmentView: ViewComputer = async (scope) => {
+  const [rows, previous] = await compared(scope, (range) => developmentOf(scope, range));
+  const now = developmentFigures(rows);
+  const before = previous ? developmentFigures(previous) : null;
+  const figures = [
+    figure('customers', 'New customers', 'integer', now.customers, before?.customers),
+    figure('within90', 'Purchased again within 90 days', 'percent', now.within90, before?.within90),
+    figure(
+      'within365',
+      'Purchased again within 365 days',
+      'percent',
+      now.within365,
+      before?.within365,
+    ),
+  ];
+  if (now.customers === 0) return emptyBody(NO_NEW_CUSTOMERS, figures);
+  const cohorts = rows.map((row) => ({
+    cohort: row.cohort,
+    customers: row.customers,
+    within90: ratio(row.repeat90, row.eligible90),
+    within365: ratio(row.repeat365, row.eligible365),
+  }));
+  return {
+    empty: null,
+    figures,
+    charts: [
+      seriesChart(
+        'line',
+        'development',
+        'Purchased again, by month of first purchase',
+        { label: 'First purchase', format: 'month', values: cohorts.map((row) => row.cohort) },
+        [
+          { name: 'Within 90 days', format: 'percent', values: cohorts.map((row) => row.within90) },
+          {
+            name: 'Within 365 days',
+            format: 'percent',
+            values: cohorts.map((row) => row.within365),
+          },
+        ],
+      ),
+    ],
+    tables: [
+      table(
+        'development',
+        'Purchased again, by month of first purchase',
+        columns(
+          ['cohort', 'First purchase', 'month'],
+          ['customers', 'Customers', 'integer'],
+          ['within90', 'Within 90 days', 'percent'],
+          ['within365', 'Within 365 days', 'percent'],
+        ),
+        cohorts,
+      ),
+    ],
+  };
+};
+
 /** Bands of days between purchases: [label, first day, last day (null: no end)]. */
 const GAP_BANDS: [string, number, number | null][] = [
   ['1–7 days', 1, 7],
@@ -413,6 +521,7 @@ const recoveredView: ViewComputer = async (scope) => {
 export const repeatViews: ViewComputers = {
   'analytics-customer': customerView,
   'analytics-repeat-purchase': repeatPurchaseView,
+  'analytics-repeat-purchase-development': repeatDevelopmentView,
   'analytics-time-between-purchase': timeBetweenView,
   'analytics-recovered-customers': recoveredView,
 };

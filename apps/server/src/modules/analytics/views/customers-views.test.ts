@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsViewKey } from '@atelier/contract/analytics/views';
+import { ANALYTICS_VIEWS, type AnalyticsViewKey } from '@atelier/contract/analytics/views';
 import { salesCustomers } from '@/db/schema';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
@@ -54,6 +54,13 @@ const rowsOf = (body: ViewBody, key: string) => body.tables.find((one) => one.ke
 // ann 2024-02-15 5,000 · ben 2024-03-05 5,000 · dan 2024-03-10 7,000 · fay 2024-03-25 4,000 ·
 // ann 2024-04-20 8,000. Range: January–April 2024; comparison: January–April 2023.
 describe('customers views on the hand-computed store', () => {
+  it('builds every customers view of issue 14', () => {
+    const keys = ANALYTICS_VIEWS.filter((view) => view.category === 'customers').map(
+      (view) => view.key,
+    );
+    expect(Object.keys(customersViews).sort()).toEqual([...keys].sort());
+  });
+
   it('analytics-cohorts: monthly cohorts × months since, with retention and revenue', async () => {
     const body = await compute('analytics-cohorts');
     // Cohorts: 2024-01 (ann, ben), 2024-02 (cat), 2024-03 (dan); fay's is 2023-01.
@@ -232,6 +239,22 @@ describe('customers views on the hand-computed store', () => {
       { purchase: '3rd', customers: 1, share: 0.25, fromPrevious: 0.5, medianDays: 65 },
       { purchase: '4th', customers: 0, share: 0, fromPrevious: 0, medianDays: null },
       { purchase: '5th', customers: 0, share: 0, fromPrevious: null, medianDays: null },
+    ]);
+  });
+
+  it('analytics-repeat-purchase-development: purchased again within 90 and 365 days', async () => {
+    const body = await compute('analytics-repeat-purchase-development');
+    // 90 days after a first purchase ends by 2024-04-30 only for January's Ann (36 days to her
+    // second purchase) and Ben (45); Fay's second came 445 days after 2023-01-05.
+    expect(figuresOf(body)).toEqual({
+      customers: [4, 1],
+      within90: [1, 0],
+      within365: [null, null],
+    });
+    expect(rowsOf(body, 'development')).toEqual([
+      { cohort: '2024-01', customers: 2, within90: 1, within365: null },
+      { cohort: '2024-02', customers: 1, within90: null, within365: null },
+      { cohort: '2024-03', customers: 1, within90: null, within365: null },
     ]);
   });
 

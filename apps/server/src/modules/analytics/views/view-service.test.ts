@@ -84,6 +84,26 @@ describe('ViewService.compute', () => {
     expect(afterLast.empty).not.toBeNull();
   });
 
+  it('gives the same answers whatever another store records', async () => {
+    const query = {
+      from: '2024-01-01',
+      to: '2024-04-30',
+      compareFrom: '2023-01-01',
+      compareTo: '2023-04-30',
+    };
+    const computeAll = () =>
+      Promise.all(OWN_VIEWS.map((view) => service().compute(store.storeId, view, query)));
+    const before = await computeAll();
+    const other = await registerAccount(context);
+    await recordCustomersStore(context, other.storeId);
+    await recordOrder(context, other.storeId, {
+      customer: 'ann',
+      placed: '2024-03-01T12:00',
+      total: 1_000,
+    });
+    expect(await computeAll()).toEqual(before);
+  });
+
   it('answers a store with no orders with today in UTC, every view empty and no NaN', async () => {
     const empty = await registerAccount(context);
     for (const view of OWN_VIEWS) {
