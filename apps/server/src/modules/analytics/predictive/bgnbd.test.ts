@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createSeededRandom } from '@/lib/seeded-random';
 import {
   bgnbdLogLikelihood,
   bgnbdTotalLogLikelihood,
   conditionalExpectedPurchases,
   expectedPurchases,
-  fitBgnbd,
   probabilityAlive,
   type BgnbdCustomer,
   type BgnbdParameters,
 } from './bgnbd';
 import { logBeta, logGamma } from './special-functions';
-import { simulateBgnbdCustomer } from './simulation.test-fixture';
 
 /**
  * ∫₀^∞ ∫₀¹ h(λ, p) · Gamma(λ; r, α) · Beta(p; a, b) dp dλ by Simpson's rule on a fine grid:
@@ -132,57 +129,5 @@ describe('expectedPurchases', () => {
       integrate(SMOOTH, (lambda, p) => expectedIfAlive(lambda, p, t)),
       6,
     );
-  });
-});
-
-describe('fitBgnbd', () => {
-  const TRUE: BgnbdParameters = { r: 0.8, alpha: 6, a: 0.9, b: 3 };
-  const simulate = (count: number, seed: string) => {
-    const random = createSeededRandom(seed);
-    return Array.from({ length: count }, () =>
-      simulateBgnbdCustomer(random, TRUE, 40 + random.next() * 64, 39),
-    );
-  };
-
-  it('recovers the parameters of 5,000 simulated customers (within 25 %)', () => {
-    const customers = simulate(5_000, 'bgnbd-recovery');
-    const started = performance.now();
-    const fit = fitBgnbd(customers);
-    const elapsed = performance.now() - started;
-    console.log(
-      `BG/NBD fit of 5,000 customers: ${elapsed.toFixed(0)} ms, ${fit?.evaluations} evaluations`,
-      fit,
-    );
-    expect(fit).not.toBeNull();
-    for (const key of ['r', 'alpha', 'a', 'b'] as const) {
-      expect(Math.abs(fit![key] / TRUE[key] - 1), key).toBeLessThan(0.25);
-    }
-    // A maximum: no worse than the true parameters.
-    expect(fit!.logLikelihood).toBeGreaterThanOrEqual(bgnbdTotalLogLikelihood(TRUE, customers));
-    expect(fit!.logLikelihood).toBeCloseTo(bgnbdTotalLogLikelihood(fit!, customers), 6);
-
-    // The holdout: the conditional expectations add up to what the customers then bought.
-    const predicted = customers.reduce(
-      (sum, one) => sum + conditionalExpectedPurchases(fit!, one, 39),
-      0,
-    );
-    const actual = customers.reduce((sum, one) => sum + one.holdoutPurchases, 0);
-    expect(Math.abs(predicted / actual - 1)).toBeLessThan(0.1);
-  });
-
-  it('answers null without customers or without a repeat purchase', () => {
-    expect(fitBgnbd([])).toBeNull();
-    expect(
-      fitBgnbd([
-        { x: 0, tx: 0, T: 10 },
-        { x: 0, tx: 0, T: 3 },
-      ]),
-    ).toBeNull();
-  });
-
-  it('fits a handful of customers without NaN', () => {
-    const fit = fitBgnbd(SMALL_INPUTS);
-    expect(fit).not.toBeNull();
-    for (const value of Object.values(fit!)) expect(Number.isFinite(value)).toBe(true);
   });
 });

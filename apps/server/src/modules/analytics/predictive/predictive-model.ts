@@ -2,11 +2,11 @@ import type { PredictiveModel } from '@atelier/contract/analytics/analytics-api'
 import type { CustomerPrediction } from '../analytics.services';
 import {
   conditionalExpectedPurchases,
-  fitBgnbd,
   probabilityAlive,
   type BgnbdCustomer,
   type BgnbdParameters,
 } from './bgnbd';
+import { fitBgnbd } from './bgnbd-fit';
 import { conditionalExpectedSpend, fitGammaGamma, type GammaGammaParameters } from './gamma-gamma';
 import type { CalibrationCustomer } from './predictive.repository';
 

@@ -3,7 +3,8 @@ import type { PredictiveModel } from '@atelier/contract/analytics/analytics-api'
 import { expectApiError, fieldsOf } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
-import { bgnbdTotalLogLikelihood, conditionalExpectedPurchases, fitBgnbd } from './bgnbd';
+import { bgnbdTotalLogLikelihood, conditionalExpectedPurchases } from './bgnbd';
+import { fitBgnbd } from './bgnbd-fit';
 import { fitGammaGamma } from './gamma-gamma';
 import {
   CALIBRATION_END,
