@@ -343,7 +343,7 @@ export const buildApp = async ({
       listStates: (code) => reference.lookup.listStates(code),
     },
   });
-  const analytics = createAnalyticsModule({ db, clock });
+  const analytics = createAnalyticsModule({ db, clock, stores: identity.directory });
   const billing = createBillingModule({
     db,
     clock,
@@ -378,6 +378,7 @@ export const buildApp = async ({
     ...chat.exportSources,
     ...orders.exportSources,
     ...billing.exportSources,
+    ...analytics.exportSources,
     ...files.exportSources,
   );
   jobs.register(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsEndpoints as api } from '@atelier/contract/analytics/analytics-api';
+import { clientInfo } from '@/lib/client-info';
 import { routeOptions } from '@/lib/endpoint';
 import { optionalActor } from '@/lib/request-actor';
 import type {
@@ -42,11 +43,18 @@ export const analyticsRoutes =
     app.get(api.publicShare.path, routeOptions(api.publicShare), async (request) =>
       deps.shares.publicSnapshot(request.params.id),
     );
-    app.post(api.reportEvent.path, routeOptions(api.reportEvent), async (request) => {
-      const actor = optionalActor(request);
-      return deps.events.report(
-        request.body,
-        actor ? { userId: actor.userId, storeId: actor.storeId } : null,
-      );
-    });
+    // Reporting changes nothing of the store: a preview account's pages are reported too.
+    const reportOptions = routeOptions(api.reportEvent);
+    app.post(
+      api.reportEvent.path,
+      { ...reportOptions, config: { ...reportOptions.config, allowInPreview: true } },
+      async (request) => {
+        const actor = optionalActor(request);
+        return deps.events.report(
+          request.body,
+          actor ? { userId: actor.userId, storeId: actor.storeId } : null,
+          clientInfo(request),
+        );
+      },
+    );
   };

@@ -9,7 +9,7 @@ import type {
   PredictiveModel,
   PredictiveModelQuery,
 } from '@atelier/contract/analytics/analytics-api';
-import type { Actor } from '@/lib/actor';
+import type { Actor, ClientInfo } from '@/lib/actor';
 
 /**
  * Issue 14: the services of the analytics module and how they call each other. Each is built in
@@ -67,9 +67,13 @@ export interface SharesService {
 
 /** events.service.ts: spec §7 analytics report. */
 export interface EventsService {
-  /** Stores the event (false: dropped because its content is empty). */
+  /**
+   * Stores the event (false: dropped because its content is empty); 429 past the limit of the
+   * client's address.
+   */
   report(
     body: EventReportBody,
     caller: { userId: string; storeId: string } | null,
+    client: ClientInfo,
   ): Promise<{ stored: boolean }>;
 }

@@ -8,6 +8,8 @@ import { DATA_EXPORT_JOB_KIND, JobSchema, type Job } from '@atelier/contract/job
 import { APP_VERSION } from '@/app';
 import type { Database } from '@/db/client';
 import {
+  analyticsEvents,
+  analyticsShares,
   billingAccounts,
   billingCancellationAnswers,
   billingInvoices,
@@ -466,6 +468,55 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     },
     outcome: 'CANCELED',
   });
+  // Analytics (issue 14): a shared report and an event of a signed-in member; anonymous events
+  // belong to no store.
+  await db.insert(analyticsShares).values({
+    id: `shr_${marker}`,
+    storeId,
+    view: 'analytics-cohorts',
+    query: { from: '2024-01-01', to: '2024-03-31' },
+    result: {
+      view: 'analytics-cohorts',
+      title: `${marker} cohorts`,
+      definition: 'Monthly cohorts.',
+      currencyCode: 'GBP',
+      timeZone: 'Europe/London',
+      range: { from: '2024-01-01', to: '2024-03-31' },
+      compare: null,
+      empty: null,
+      figures: [],
+      charts: [],
+      tables: [],
+      computedAt: '2024-04-01T00:00:00.000Z',
+    },
+    createdByUserId: ownerId,
+  });
+  await db.insert(analyticsEvents).values([
+    {
+      id: newId('aev'),
+      receivedAt: new Date(),
+      sourceClient: 'desktop_web',
+      anonymousUserId: `${marker}-anon`,
+      userId: ownerId,
+      storeId,
+      commonType: 'page',
+      eventName: 'Page View',
+      commonContent: { path: `/${marker}` },
+      properties: {},
+    },
+    {
+      id: newId('aev'),
+      receivedAt: new Date(),
+      sourceClient: 'desktop_web',
+      anonymousUserId: `${marker}-visitor`,
+      userId: null,
+      storeId: null,
+      commonType: 'page',
+      eventName: 'Page View',
+      commonContent: { path: '/login' },
+      properties: {},
+    },
+  ]);
   return storeId;
 };
 
@@ -505,6 +556,8 @@ const EXPECTED_TABLES = {
   billing_modules: 1,
   credit_entries: 1,
   billing_cancellation_answers: 1,
+  analytics_shares: 1,
+  analytics_events: 1,
   jobs: 1,
 };
 
