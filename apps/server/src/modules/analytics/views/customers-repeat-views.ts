@@ -38,9 +38,22 @@ const customerCounts = async (scope: ViewScope, range: ViewRange) => {
 
 type MonthRow = { month: string; customers: number; new: number; revenue: number };
 
+/** Customers who purchased in each month of the range, new (first purchase that month) or not. */
+const customersByMonth = (scope: ViewScope, range: ViewRange) =>
+  rowsOf<MonthRow>(
+    scope,
+    sql`select p.month, count(distinct p.customer_id)::int as customers,
+        count(distinct p.customer_id) filter (where p.first_month = p.month)::int as new,
+        sum(p.revenue)::float8 as revenue
+      from ${inRange(scope, range)} group by p.month`,
+  );
+
 /** analytics-customer: customers who purchased in the range, new and returning, per month. */
 const customerView: ViewComputer = async (scope) => {
-  const [now, before] = await compared(scope, (range) => customerCounts(scope, range));
+  const [[now, before], rows] = await Promise.all([
+    compared(scope, (range) => customerCounts(scope, range)),
+    customersByMonth(scope, scope.range),
+  ]);
   const figures = [
     figure('customers', 'Customers', 'integer', now.customers, before?.customers),
     figure('newCustomers', 'New customers', 'integer', now.new, before?.new),
@@ -67,13 +80,6 @@ const customerView: ViewComputer = async (scope) => {
     ),
   ];
   if (now.customers === 0) return emptyBody(NO_PURCHASES, figures);
-  const rows = await rowsOf<MonthRow>(
-    scope,
-    sql`select p.month, count(distinct p.customer_id)::int as customers,
-        count(distinct p.customer_id) filter (where p.first_month = p.month)::int as new,
-        sum(p.revenue)::float8 as revenue
-      from ${inRange(scope, scope.range)} group by p.month`,
-  );
   const months = monthsOf(scope.range).map((month) => {
     const row = rows.find((one) => one.month === month);
     const customers = row?.customers ?? 0;

@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CHURN_DAYS_ONE_TIME_BUYER, CHURN_GAP_MULTIPLE } from '@atelier/contract/analytics/views';
-import { customerHistories, customerLabel, dateParam, numberedPurchases } from './purchases-sql';
+import {
+  customerHistories,
+  customerLabel,
+  dateParam,
+  numberedPurchases,
+  purchaseOccasions,
+} from './purchases-sql';
 import {
   columns,
   emptyBody,
@@ -115,6 +121,13 @@ const monthEndsOf = (range: ViewRange) =>
     return { month, day: last < range.to ? last : range.to };
   });
 
+/** The month ends of a range as SQL `values` rows (month, day). */
+const endsValues = (range: ViewRange) =>
+  sql.join(
+    monthEndsOf(range).map((end) => sql`(${end.month}, ${dateParam(end.day)})`),
+    sql`, `,
+  );
+
 type MonthEndRow = {
   month: string;
   zone: ZoneKey;
@@ -127,32 +140,50 @@ type MonthEndRow = {
  * are churned (ANALYTICS_DEFINITIONS.churned: more than 3 × their median gap since the last
  * purchase, or more than 365 days for one-time buyers, gaps as of that day).
  */
-const monthEndStates = (scope: ViewScope, range: ViewRange) => {
-  const ends = monthEndsOf(range);
-  const values = sql.join(
-    ends.map((end) => sql`(${end.month}, ${dateParam(end.day)})`),
-    sql`, `,
-  );
-  return rowsOf<MonthEndRow>(
+const monthEndStates = (scope: ViewScope, range: ViewRange) =>
+  rowsOf<MonthEndRow>(
     scope,
-    sql`with ends(month, day) as (values ${values}),
+    sql`with ends(month, day) as (values ${endsValues(range)}),
+      n as materialized (
+        select p.customer_id, p.date, p.purchase_number, p.days_since_previous,
+          lead(p.date) over (partition by p.customer_id order by p.date) as next_date
+        from ${numberedPurchases(scope, range.end)} p),
       states as (
-        select e.month, (e.day - max(p.date))::int as days, count(*)::int as purchases,
-          percentile_cont(0.5) within group (order by p.days_since_previous) as median_gap
-        from ends e join ${numberedPurchases(scope, range.end)} p on p.date <= e.day
-        group by e.month, e.day, p.customer_id)
-      select s.month, ${zoneOf(sql`s.days`)} as zone, count(*)::int as customers,
-        count(*) filter (where case when s.purchases = 1 then s.days > ${CHURN_DAYS_ONE_TIME_BUYER}
-          else s.days > ${CHURN_GAP_MULTIPLE} * s.median_gap end)::int as churned
-      from states s group by 1, 2`,
+        select p.customer_id, p.date, p.next_date, p.purchase_number as purchases,
+          percentile_cont(0.5) within group (order by q.days_since_previous) as median_gap
+        from n p join n q on q.customer_id = p.customer_id and q.purchase_number <= p.purchase_number
+        group by p.customer_id, p.date, p.next_date, p.purchase_number)
+      select e.month, ${zoneOf(sql`(e.day - s.date)`)} as zone, count(*)::int as customers,
+        count(*) filter (where case when s.purchases = 1
+          then (e.day - s.date) > ${CHURN_DAYS_ONE_TIME_BUYER}
+          else (e.day - s.date) > ${CHURN_GAP_MULTIPLE} * s.median_gap end)::int as churned
+      from ends e join states s on s.date <= e.day and (s.next_date is null or s.next_date > e.day)
+      group by 1, 2`,
   );
-};
+
+/**
+ * Per month end of the range: customers with a purchase by then, by zone. Each purchase is the
+ * customer's last from its day until the day before their next, so each month end meets one
+ * purchase per customer (no grouping by customer).
+ */
+const monthEndZones = (scope: ViewScope, range: ViewRange) =>
+  rowsOf<MonthEndRow>(
+    scope,
+    sql`with ends(month, day) as (values ${endsValues(range)})
+      select e.month, ${zoneOf(sql`(e.day - p.date)`)} as zone, count(*)::int as customers,
+        0 as churned
+      from ends e join (
+        select p.date, lead(p.date) over (partition by p.customer_id order by p.date) as next_date
+        from ${purchaseOccasions(scope, range.end)} p
+      ) p on p.date <= e.day and (p.next_date is null or p.next_date > e.day)
+      group by 1, 2`,
+  );
 
 /** analytics-zone-development: the zones at the end of each month of the range. */
 const zoneDevelopmentView: ViewComputer = async (scope) => {
   const [rows, previous] = await Promise.all([
-    monthEndStates(scope, scope.range),
-    scope.compare ? monthEndStates(scope, scope.compare) : null,
+    monthEndZones(scope, scope.range),
+    scope.compare ? monthEndZones(scope, scope.compare) : null,
   ]);
   const months = monthsOf(scope.range);
   const counter = (of: MonthEndRow[]) => (month: string, zone?: ZoneKey) =>
