@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from '@/app/providers';
 import { router } from '@/app/router';
+import { eventReporter, reportNavigation } from '@/lib/event-reporter';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
@@ -13,6 +14,11 @@ const removeFirstPaint = router.subscribe('onRendered', () => {
   document.getElementById('first-paint')?.remove();
   removeFirstPaint();
 });
+
+// Spec §4: "Page View" for pages and "Modal View" for dialogs (`?dialog=…`), to Atelier only.
+router.subscribe('onResolved', (event) =>
+  reportNavigation(eventReporter, event.fromLocation, event.toLocation),
+);
 
 createRoot(rootElement).render(
   <StrictMode>

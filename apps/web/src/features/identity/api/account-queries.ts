@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { CurrentUser, LoginInput, RegisterInput } from '@atelier/contract/identity/account';
 import { paths } from '@/config/paths';
 import { callApi, startSession } from '@/lib/api-client';
+import { eventReporter } from '@/lib/event-reporter';
 import { browserTokenStore } from '@/lib/session-token';
 
 /**
@@ -32,11 +33,21 @@ export const useSignedInUser = (): CurrentUser => {
   return data;
 };
 
+/** Spec §3 user traits for first-party analytics (identify on login, and when they change). */
+const identify = ({ user, store }: CurrentUser) =>
+  eventReporter.identify({
+    email: user.email,
+    name: user.name,
+    title: store.title,
+    planType: store.planType,
+  });
+
 const useStartSession = () => {
   const queryClient = useQueryClient();
   return (token: string, currentUser: CurrentUser) => {
     startSession(token);
     queryClient.setQueryData(accountKeys.currentUser(), currentUser);
+    identify(currentUser);
   };
 };
 
@@ -71,6 +82,7 @@ export const useLogOut = () => {
   const logOut = async () => {
     await mutation.mutateAsync().catch(() => undefined);
     browserTokenStore.clearToken();
+    eventReporter.reset();
     await router.navigate({ href: paths.login });
     queryClient.clear();
   };
@@ -86,6 +98,7 @@ export const useSwitchStore = () => {
       // Everything cached belongs to the previous store.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== accountKeys.all[0] });
       queryClient.setQueryData(accountKeys.currentUser(), currentUser);
+      identify(currentUser);
       await queryClient.invalidateQueries();
     },
   });
