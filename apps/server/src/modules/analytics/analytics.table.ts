@@ -1,4 +1,13 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type {
   AnalyticsRangeQuery,
   AnalyticsViewKey,
@@ -70,5 +79,48 @@ export const analyticsModelFits = pgTable(
     primaryKey({
       columns: [table.storeId, table.calibrationEnd, table.timeUnit, table.horizonDays],
     }),
+  ],
+);
+
+/**
+ * Issue 14 "Performance": the store orders' items as the products views count them, one row per
+ * order, product (line title) and variant (SKU, else title and variant title) of every order not
+ * canceled. A summary of sales_order_lines, sales_orders and the refunds, kept right by database
+ * triggers on every write of those tables, import included (migration 0034: the function
+ * `analytics_refresh_order_items` recomputes the rows of the orders a statement touched); never
+ * written by the application. Units: `sold` is ordered less canceled, `returned` the refunded units
+ * beyond the canceled ones (at most `sold`); values are minor units of the order's currency at the
+ * line's price after its own discount (`keptValue` the units sold and not returned). The lead row
+ * of a product (variant) in an order carries the order's totals of that product (variant), so a
+ * range's orders of a product are counted without a distinct.
+ */
+export const analyticsOrderItems = pgTable(
+  'analytics_order_items',
+  {
+    orderId: text('order_id').notNull(),
+    product: text('product').notNull(),
+    variant: text('variant').notNull(),
+    storeId: text('store_id').notNull(),
+    customerId: text('customer_id'),
+    placedAt: at('placed_at').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    /** Refunds cover the order's whole total: not a purchase occasion (spec §5). */
+    isRefundedInFull: boolean('is_refunded_in_full').notNull(),
+    sku: text('sku'),
+    variantTitle: text('variant_title'),
+    sold: integer('sold').notNull(),
+    returned: integer('returned').notNull(),
+    keptValue: doublePrecision('kept_value').notNull(),
+    returnedValue: doublePrecision('returned_value').notNull(),
+    isProductLead: boolean('is_product_lead').notNull(),
+    productSold: integer('product_sold').notNull(),
+    productReturned: integer('product_returned').notNull(),
+    isVariantLead: boolean('is_variant_lead').notNull(),
+    variantSold: integer('variant_sold').notNull(),
+    variantReturned: integer('variant_returned').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.product, table.variant] }),
+    index('analytics_order_items_store_placed').on(table.storeId, table.placedAt),
   ],
 );

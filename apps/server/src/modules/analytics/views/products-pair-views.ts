@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   columns,
-  countedLines,
   emptyBody,
   figure,
+  orderItems,
   ratio,
   rowsOf,
   seriesChart,
@@ -32,8 +32,8 @@ const crossSelling: ViewComputer = async (scope) => {
   const found = await rowsOf<{ kind: 'total' | 'top' | 'pair' } & PairRow>(
     scope,
     sql`with items as materialized (
-        select order_id, product from ${countedLines(scope, scope.range)} l where sold > 0
-        group by order_id, product),
+        select order_id, product from ${orderItems(scope, scope.range)} l
+        where is_product_lead and product_sold > 0),
       per_order as materialized (select order_id, count(*) as products from items group by order_id),
       top as materialized (
         select product, count(*)::int as orders from items group by product
@@ -163,7 +163,7 @@ const followUps: ViewComputer = async (scope) => {
   }>(
     scope,
     sql`with items as materialized (
-        select customer_id, day, product from ${countedLines(scope, fromRangeStart)} l
+        select customer_id, day, product from ${orderItems(scope, fromRangeStart)} l
         where customer_id is not null and not is_refunded_in_full and sold > 0
         group by customer_id, day, product),
       occasions as (

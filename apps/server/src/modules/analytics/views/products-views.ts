@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { productPairViews } from './products-pair-views';
 import {
   columns,
-  countedLines,
   daysOf,
   emptyBody,
   figure,
+  orderItems,
   ratio,
   rowsOf,
   seriesChart,
@@ -34,27 +34,24 @@ type ProductRow = {
  * line's own discount), orders; by revenue, then name.
  */
 const productTotals = (scope: ViewScope, range: ViewRange, by: 'product' | 'variant') => {
+  // One hash aggregation over the items: a product's (variant's) orders are counted on its lead
+  // row in each order, which carries the order's units of it.
   const key = by === 'product' ? sql`product` : sql`variant`;
-  // Two hash aggregations (per product and order, then per product) count the orders without
-  // the sort a count(distinct) needs.
+  const lead = by === 'product' ? sql`is_product_lead` : sql`is_variant_lead`;
+  const leadSold = by === 'product' ? sql`product_sold` : sql`variant_sold`;
+  const leadReturned = by === 'product' ? sql`product_returned` : sql`variant_returned`;
   return rowsOf<ProductRow>(
     scope,
     sql`select min(product) as product, ${by === 'variant' ? sql`min(sku)` : sql`null`} as sku,
         ${by === 'variant' ? sql`min(variant_title)` : sql`null`} as "variantTitle",
         sum(sold)::float8 as sold, sum(returned)::float8 as returned,
         round(sum(kept_value))::float8 as revenue, round(sum(returned_value))::float8 as "returnedValue",
-        (count(*) filter (where sold > 0))::int as orders,
-        (count(*) filter (where returned > 0))::int as "returnOrders"
-      from (
-        select ${key} as key, min(product) as product, min(sku) as sku,
-          min(variant_title) as variant_title, sum(sold) as sold, sum(returned) as returned,
-          sum((sold - returned) * unit_value) as kept_value, sum(returned * unit_value) as returned_value
-        from ${countedLines(scope, range)} l
-        group by ${key}, order_id
-      ) per_order
-      group by key
+        (count(*) filter (where ${lead} and ${leadSold} > 0))::int as orders,
+        (count(*) filter (where ${lead} and ${leadReturned} > 0))::int as "returnOrders"
+      from ${orderItems(scope, range)} i
+      group by ${key}
       having sum(sold) > 0
-      order by 6 desc, key collate "C"`,
+      order by 6 desc, ${key} collate "C"`,
   );
 };
 
@@ -245,7 +242,7 @@ const unitsPerDay = (scope: ViewScope, range: ViewRange | null) =>
   range
     ? rowsOf<{ day: string; units: number }>(
         scope,
-        sql`select day, sum(sold)::float8 as units from ${countedLines(scope, range)} l group by day`,
+        sql`select day, sum(sold)::float8 as units from ${orderItems(scope, range)} l group by day`,
       )
     : Promise.resolve([]);
 

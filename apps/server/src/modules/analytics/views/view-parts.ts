@@ -165,28 +165,22 @@ export const countedOrders = (scope: ViewScope, range: ViewRange | null): SQL =>
 )`;
 
 /**
- * The lines of counted orders in `range` with their units: `sold` (ordered less canceled),
- * `returned` (refunded units beyond the canceled ones, at most `sold`) and `revenue` (the units
- * kept at the line's price after its own discount). `product` is the line's title, `variant` its
- * SKU (else title and variant title).
+ * The items of the counted orders (not canceled, main currency) placed in `range`, as a subquery
+ * of analytics_order_items (one row per order, product and variant, kept by the database on every
+ * order write: migration 0034): `product` is the lines' title, `variant` the SKU (else title and
+ * variant title); `sold` units ordered less canceled, `returned` refunded beyond the canceled (at
+ * most `sold`); `kept_value`/`returned_value` minor units at the line's price after its own
+ * discount; `is_product_lead` marks one row per product and order, whose `product_sold` and
+ * `product_returned` are the order's units of the product (`is_variant_lead`, `variant_sold`,
+ * `variant_returned` the same per variant); `day` store-local. `range` null: every order.
  */
-export const countedLines = (scope: ViewScope, range: ViewRange | null): SQL => sql`(
-  select l.id, l.order_id, o.customer_id, o.day, o.placed_at, o.is_refunded_in_full,
-    l.title as product,
-    coalesce(l.sku, l.title || coalesce(' / ' || l.variant_title, '')) as variant,
-    l.sku, l.variant_title,
-    (l.quantity - l.canceled_quantity)::float8 as sold,
-    least(greatest(least(coalesce(rl.refunded, 0), l.quantity) - l.canceled_quantity, 0),
-      l.quantity - l.canceled_quantity)::float8 as returned,
-    case when l.quantity > 0 then
-      (l.quantity * l.unit_price - l.discount)::float8 / l.quantity
-    else 0 end as unit_value
-  from sales_order_lines l
-  join ${countedOrders(scope, range)} o on o.id = l.order_id
-  left join (
-    select x.line_id, sum(x.quantity) as refunded from sales_refund_lines x
-    join sales_refunds rf on rf.id = x.refund_id
-    where rf.store_id = ${scope.storeId} group by x.line_id
-  ) rl on rl.line_id = l.id
-  where l.store_id = ${scope.storeId}
+export const orderItems = (scope: ViewScope, range: ViewRange | null): SQL => sql`(
+  select i.order_id, i.customer_id, i.placed_at, i.is_refunded_in_full, i.product, i.variant,
+    i.sku, i.variant_title, i.sold, i.returned, i.kept_value, i.returned_value,
+    i.is_product_lead, i.product_sold, i.product_returned,
+    i.is_variant_lead, i.variant_sold, i.variant_returned,
+    ${localDay(scope, sql`i.placed_at`)} as day
+  from analytics_order_items i
+  where i.store_id = ${scope.storeId} and i.currency_code = ${scope.currencyCode}
+    ${range ? sql`and i.placed_at >= ${instant(range.start)} and i.placed_at < ${instant(range.end)}` : sql``}
 )`;
