@@ -6,6 +6,7 @@ import {
   figure,
   monthsOf,
   NO_ORDERS,
+  orderItems,
   ratio,
   rowsOf,
   seriesChart,
@@ -67,8 +68,8 @@ const unitsPerOrder = (scope: ViewScope, range: ViewRange) =>
     sql`select o.month, coalesce(u.units, 0)::int as units, count(*)::int as orders
       from ${countedOrders(scope, range)} o
       left join (
-        select l.order_id, sum(l.quantity - l.canceled_quantity) as units
-        from sales_order_lines l where l.store_id = ${scope.storeId} group by l.order_id
+        select i.order_id, sum(i.sold) as units from ${orderItems(scope, range)} i
+        group by i.order_id
       ) u on u.order_id = o.id
       group by 1, 2`,
   );

@@ -9,7 +9,7 @@ import {
   seriesChart,
   table,
 } from './view-parts';
-import { purchaseOccasions } from './purchases-sql';
+import { dateParam, purchaseOccasions } from './purchases-sql';
 import type { ViewComputer, ViewComputers } from './view-types';
 
 /** Cross-selling pairs only products among the ones in most orders (cost on large stores). */
@@ -163,31 +163,35 @@ const followUps: ViewComputer = async (scope) => {
   }>(
     scope,
     sql`with items as materialized (
-        select customer_id, day, product from ${orderItems(scope, fromRangeStart)} l
+        select customer_id, date, product from ${orderItems(scope, fromRangeStart)} l
         where customer_id is not null and not is_refunded_in_full and sold > 0
-        group by customer_id, day, product),
+        group by customer_id, date, product),
       occasions as (
-        select customer_id, day, lead(day) over (partition by customer_id order by day) as next_day
-        from ${purchaseOccasions(scope, null)} p where p.day >= ${scope.range.from}),
+        select customer_id, date, lead(date) over (partition by customer_id order by date) as next_date
+        from ${purchaseOccasions(scope, null)} p where p.date >= ${dateParam(scope.range.from)}),
       starts as materialized (
-        select i.customer_id, i.day, i.product, o.next_day from items i
-        join occasions o on o.customer_id = i.customer_id and o.day = i.day
-        where i.day <= ${scope.range.to}),
+        select i.customer_id, i.date, i.product, o.next_date from items i
+        join occasions o on o.customer_id = i.customer_id and o.date = i.date
+        where i.date <= ${dateParam(scope.range.to)}),
       top as materialized (
         select product, count(*)::int as purchases,
-          (count(*) filter (where next_day is not null))::int as followed
+          (count(*) filter (where next_date is not null))::int as followed
         from starts group by product order by 2 desc, product collate "C"
         limit ${FOLLOW_UP_TOP_PRODUCTS})
       select 'total' as kind, null::text as product, null::text as next,
-        count(*)::int as purchases, (count(*) filter (where next_day is not null))::int as followed
-      from (select distinct customer_id, day, next_day from starts) s
+        count(*)::int as purchases, (count(*) filter (where next_date is not null))::int as followed
+      from (select distinct customer_id, date, next_date from starts) s
       union all
       select 'top', product, null, purchases, followed from top
       union all
-      select 'pair', s.product, n.product, count(*)::int, null
-      from starts s join top t on t.product = s.product
-      join items n on n.customer_id = s.customer_id and n.day = s.next_day
-      group by s.product, n.product`,
+      select 'pair', product, next, times, null from (
+        select s.product, n.product as next, count(*)::int as times,
+          row_number() over (partition by s.product
+            order by count(*) desc, n.product collate "C") as rank
+        from starts s join top t on t.product = s.product
+        join items n on n.customer_id = s.customer_id and n.date = s.next_date
+        group by s.product, n.product) ranked
+      where rank <= ${FOLLOW_UPS_PER_PRODUCT}`,
   );
   const totals = found.find((row) => row.kind === 'total');
   const byName = (x: string | null, y: string | null) => (x! < y! ? -1 : x! > y! ? 1 : 0);

@@ -172,14 +172,16 @@ export const countedOrders = (scope: ViewScope, range: ViewRange | null): SQL =>
  * most `sold`); `kept_value`/`returned_value` minor units at the line's price after its own
  * discount; `is_product_lead` marks one row per product and order, whose `product_sold` and
  * `product_returned` are the order's units of the product (`is_variant_lead`, `variant_sold`,
- * `variant_returned` the same per variant); `day` store-local. `range` null: every order.
+ * `variant_returned` the same per variant); `day` store-local (`YYYY-MM-DD`), `date` that day as
+ * an SQL date. `range` null: every order.
  */
 export const orderItems = (scope: ViewScope, range: ViewRange | null): SQL => sql`(
   select i.order_id, i.customer_id, i.placed_at, i.is_refunded_in_full, i.product, i.variant,
     i.sku, i.variant_title, i.sold, i.returned, i.kept_value, i.returned_value,
     i.is_product_lead, i.product_sold, i.product_returned,
     i.is_variant_lead, i.variant_sold, i.variant_returned,
-    ${localDay(scope, sql`i.placed_at`)} as day
+    ${localDay(scope, sql`i.placed_at`)} as day,
+    (i.placed_at at time zone ${scope.timeZone})::date as date
   from analytics_order_items i
   where i.store_id = ${scope.storeId} and i.currency_code = ${scope.currencyCode}
     ${range ? sql`and i.placed_at >= ${instant(range.start)} and i.placed_at < ${instant(range.end)}` : sql``}
