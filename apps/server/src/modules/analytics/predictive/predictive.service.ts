@@ -8,7 +8,11 @@ import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { PredictiveService } from '../analytics.services';
 import { buildPredictiveModel, emptyModel, predictCustomers } from './predictive-model';
-import { createPredictiveRepository, type StoreBasis } from './predictive.repository';
+import {
+  createPredictiveRepository,
+  type CalibrationCustomer,
+  type StoreBasis,
+} from './predictive.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -33,6 +37,10 @@ const isTimeZone = (timeZone: string): boolean => {
 const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
+/** The holdout's days: the horizon after the calibration end, cut at today. */
+const holdoutDaysOf = (query: PredictiveModelQuery, today: string) =>
+  Math.min(query.horizonDays, daysBetween(query.calibrationEnd, today));
+
 /**
  * Issue 14 BG/NBD + Gamma-Gamma (Fader, Hardie & Lee 2005) per store. A fit is kept in
  * `analytics_model_fits` per store, calibration end, time unit and horizon, and reused while the
@@ -56,9 +64,17 @@ export const createPredictiveService = ({
     return isTimeZone(basis.timeZone) ? basis : { ...basis, timeZone: 'UTC' };
   };
 
-  /** 400 naming `calibrationEnd` when it is after today (store-local). */
-  const model = async (storeId: string, query: PredictiveModelQuery): Promise<PredictiveModel> => {
-    const basis = await findBasis(storeId);
+  /**
+   * The fit for `query` on the store's `basis` (null: no orders): the cached one while the
+   * orders are unchanged, else fitted on `customers` (listed here when not given) and saved.
+   * 400 naming `calibrationEnd` when it is after today (store-local).
+   */
+  const fit = async (
+    storeId: string,
+    basis: StoreBasis | null,
+    query: PredictiveModelQuery,
+    customers: CalibrationCustomer[] | null = null,
+  ): Promise<PredictiveModel> => {
     const now = clock.now();
     const today = localDay(now, basis?.timeZone ?? 'UTC');
     if (query.calibrationEnd > today) {
@@ -67,7 +83,7 @@ export const createPredictiveService = ({
         details: [{ field: 'query.calibrationEnd', message: `Choose a day up to ${today}.` }],
       });
     }
-    const holdoutDays = Math.min(query.horizonDays, daysBetween(query.calibrationEnd, today));
+    const holdoutDays = holdoutDaysOf(query, today);
     const input = {
       calibrationEnd: query.calibrationEnd,
       timeUnit: query.timeUnit,
@@ -81,38 +97,44 @@ export const createPredictiveService = ({
     const cached = await repository.findFit(key);
     if (cached?.ordersVersion === ordersVersion) return cached.result;
 
-    const customers = await repository.listCalibrationCustomers(
-      storeId,
-      basis,
-      query.calibrationEnd,
-      holdoutDays,
+    const result = buildPredictiveModel(
+      customers ??
+        (await repository.listCalibrationCustomers(
+          storeId,
+          basis,
+          query.calibrationEnd,
+          holdoutDays,
+        )),
+      input,
     );
-    const result = buildPredictiveModel(customers, input);
     await repository.saveFit(key, { ordersVersion, result }, now);
     return result;
   };
+
+  const model = async (storeId: string, query: PredictiveModelQuery): Promise<PredictiveModel> =>
+    fit(storeId, await findBasis(storeId), query);
 
   return {
     model,
 
     async customerPredictions(storeId, asOf, horizonDays) {
+      // One read of the store's basis and one list of its customers serve the fit (when it is
+      // not cached) and the predictions: the holdout columns do not change a customer's
+      // calibration summary.
       const basis = await findBasis(storeId);
       if (!basis) return [];
       const today = localDay(clock.now(), basis.timeZone);
       const calibrationEnd = asOf > today ? today : asOf;
       const horizon = Math.min(Math.max(Math.round(horizonDays), 1), MAX_PREDICTION_HORIZON_DAYS);
-      const fitted = await model(storeId, {
-        calibrationEnd,
-        timeUnit: 'week',
-        horizonDays: horizon,
-      });
-      if (!fitted.bgnbd) return [];
+      const query = { calibrationEnd, timeUnit: 'week' as const, horizonDays: horizon };
       const customers = await repository.listCalibrationCustomers(
         storeId,
         basis,
         calibrationEnd,
-        0,
+        holdoutDaysOf(query, today),
       );
+      const fitted = await fit(storeId, basis, query, customers);
+      if (!fitted.bgnbd) return [];
       return predictCustomers(
         customers,
         { bgnbd: fitted.bgnbd, gammaGamma: fitted.gammaGamma },
