@@ -16,21 +16,47 @@ import {
   validateAnalyticsSearch,
 } from '@/features/analytics/analytics-search';
 import { AnalyticsViewPanel } from '@/features/analytics/components/analytics-view-panel';
+import {
+  CALIBRATION_HOLDOUT_ID,
+  CalibrationHoldoutSection,
+} from '@/features/analytics/components/calibration-holdout-section';
 import { ViewLinks } from '@/features/analytics/components/view-links';
+import {
+  type PredictiveSearch,
+  validatePredictiveSearch,
+} from '@/features/analytics/predictive-search';
 import { PlanGatedPage } from './plan-gated-page';
+
+/** The view whose page shows how good the predictions are (issue 14 "Calibration and holdout"). */
+const PREDICTIVE_VIEW_KEY = 'analytics-ltv' satisfies AnalyticsViewKey;
+
+/** /analytics-ltv opened on its calibration and holdout, over the dashboard's range if it has one. */
+const calibrationHoldoutHref = (search: AnalyticsSearch) => {
+  const range = search.from && search.to ? `?from=${search.from}&to=${search.to}` : '';
+  return `/${PREDICTIVE_VIEW_KEY}${range}#${CALIBRATION_HOLDOUT_ID}`;
+};
 
 /**
  * One spec §2 analytics page (issue 14): the view's title and one-line definition, its range in
- * the address, and the computed view. /analytics is the dashboard view with links to every view.
+ * the address, and the computed view. /analytics is the dashboard view with links to every view,
+ * its predicted revenue linking to how good the predictions are; /analytics-ltv shows that
+ * under its own view, with its settings in the address too.
  */
 export const AnalyticsViewPage = ({ viewKey }: { viewKey: AnalyticsViewKey }) => {
   const view = analyticsViewOf(viewKey);
   const title = view?.title ?? viewKey;
   const isDashboard = viewKey === ANALYTICS_DASHBOARD_KEY;
+  const isPredictive = viewKey === PREDICTIVE_VIEW_KEY;
   useDocumentTitle(`${isDashboard ? 'Analytics' : title} · Atelier`);
-  const search = validateAnalyticsSearch(useSearch({ strict: false }));
+  const rawSearch = useSearch({ strict: false });
+  const search = validateAnalyticsSearch(rawSearch);
+  const predictiveSearch = isPredictive ? validatePredictiveSearch(rawSearch) : {};
   const navigate = useNavigate();
-  const handleSearchChange = (next: AnalyticsSearch) => void navigate({ to: '.', search: next });
+  // A new range keeps the calibration and holdout chosen, and the other way round.
+  const handleSearchChange = (next: AnalyticsSearch) =>
+    void navigate({ to: '.', search: { ...predictiveSearch, ...next } });
+  const handlePredictiveChange = (next: PredictiveSearch) =>
+    void navigate({ to: '.', search: { ...search, ...next } });
 
   return (
     <>
@@ -51,8 +77,30 @@ export const AnalyticsViewPage = ({ viewKey }: { viewKey: AnalyticsViewKey }) =>
         }
       />
       <PlanGatedPage feature="analytics">
-        <AnalyticsViewPanel view={viewKey} search={search} onSearchChange={handleSearchChange}>
+        <AnalyticsViewPanel
+          view={viewKey}
+          search={search}
+          onSearchChange={handleSearchChange}
+          figureFooters={
+            isDashboard
+              ? {
+                  predictedRevenue: (
+                    <AppAnchor href={calibrationHoldoutHref(search)} size="sm">
+                      How good are the predictions?
+                    </AppAnchor>
+                  ),
+                }
+              : undefined
+          }
+        >
           {isDashboard ? <ViewLinks /> : null}
+          {isPredictive ? (
+            <CalibrationHoldoutSection
+              view={viewKey}
+              search={{ ...search, ...predictiveSearch }}
+              onSearchChange={handlePredictiveChange}
+            />
+          ) : null}
         </AnalyticsViewPanel>
       </PlanGatedPage>
     </>

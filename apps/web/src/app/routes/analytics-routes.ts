@@ -7,6 +7,7 @@ import {
   FULFILLMENT_METRICS_PATH,
 } from '@/config/analytics-reports';
 import { validateAnalyticsSearch } from '@/features/analytics/analytics-search';
+import { validateLtvSearch } from '@/features/analytics/predictive-search';
 import { appLayoutRoute } from './app-layout-route';
 import { withPageProps } from './lazy-page';
 
@@ -17,7 +18,8 @@ const viewRoute = (path: string, viewKey: AnalyticsViewKey) =>
   createRoute({
     getParentRoute: () => appLayoutRoute,
     path,
-    validateSearch: validateAnalyticsSearch,
+    // Lifetime value keeps its calibration and holdout in the address too.
+    validateSearch: viewKey === 'analytics-ltv' ? validateLtvSearch : validateAnalyticsSearch,
     component: withPageProps(AnalyticsViewPage, { viewKey }),
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, formatCompact, formatValue } from './analytics-format';
+import { changeOf, formatCompact, formatHeadline, formatValue } from './analytics-format';
 
 describe('formatValue', () => {
   it('shows money from minor units of the currency, percent from fractions', () => {
@@ -43,5 +43,24 @@ describe('formatCompact', () => {
     expect(formatCompact(3_755, 'integer', 'GBP')).toBe('3.8K');
     expect(formatCompact(0.316, 'percent', 'GBP')).toBe('31.6%');
     expect(formatCompact(null, 'money', 'GBP')).toBe('—');
+  });
+});
+
+describe('formatHeadline', () => {
+  it('writes large money in three significant digits, so a card holds it', () => {
+    expect(formatHeadline(973_112_716, 'money', 'GBP')).toBe('GBP\u00a09.73M');
+    expect(formatHeadline(1_523_710, 'money', 'GBP')).toBe('GBP\u00a015.2K');
+    expect(formatHeadline(1_234_567, 'money', 'USD')).toBe('$12.3K');
+    expect(formatHeadline(-2_500_000, 'money', 'USD')).toBe('-$25K');
+    expect(formatHeadline(150_000_000, 'money', 'JPY')).toBe('JPY\u00a0150M');
+  });
+
+  it('writes smaller money, counts under a million and percent in full', () => {
+    expect(formatHeadline(125_000, 'money', 'USD')).toBe('$1,250.00');
+    expect(formatHeadline(44_105, 'money', 'GBP')).toBe('GBP\u00a0441.05');
+    expect(formatHeadline(22_064, 'integer', 'GBP')).toBe('22,064');
+    expect(formatHeadline(1_254_000, 'integer', 'GBP')).toBe('1.25M');
+    expect(formatHeadline(0.656, 'percent', 'GBP')).toBe('65.6%');
+    expect(formatHeadline(null, 'money', 'GBP')).toBe('—');
   });
 });

@@ -68,7 +68,40 @@ const compactFormat = new Intl.NumberFormat('en-US', {
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-const compactMoneyFormats = new Map<string, Intl.NumberFormat>();
+const headlineCountFormat = new Intl.NumberFormat('en-US', {
+  notation: 'compact',
+  maximumSignificantDigits: 3,
+});
+
+type CompactPrecision = 'cell' | 'headline';
+
+const compactMoneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+/** The currency's compact formatter, or null for a code Intl rejects. */
+const compactMoneyFormatOf = (currencyCode: string, precision: CompactPrecision) => {
+  const key = `${currencyCode}:${precision}`;
+  let moneyFormat = compactMoneyFormats.get(key);
+  if (moneyFormat === undefined) {
+    try {
+      moneyFormat = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: currencyCode,
+        notation: 'compact',
+        ...(precision === 'cell'
+          ? { maximumFractionDigits: 1 }
+          : // As formatMoney writes the full value beside it: a symbol for USD only, else the code.
+            {
+              maximumSignificantDigits: 3,
+              currencyDisplay: currencyCode === 'USD' ? 'symbol' : 'code',
+            }),
+      });
+    } catch {
+      moneyFormat = null;
+    }
+    if (compactMoneyFormats.size < 1_000) compactMoneyFormats.set(key, moneyFormat);
+  }
+  return moneyFormat;
+};
 
 /**
  * A value in few characters, for a chart's small spaces (a heatmap's cells): "£152.4K", "3.8K";
@@ -82,21 +115,40 @@ export const formatCompact = (
   if (value === null || !Number.isFinite(value)) return '—';
   if (format === 'integer' || format === 'decimal') return compactFormat.format(value);
   if (format !== 'money') return formatValue(value, format, currencyCode);
-  let moneyFormat = compactMoneyFormats.get(currencyCode);
-  if (!moneyFormat) {
-    try {
-      moneyFormat = new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: currencyCode,
-        notation: 'compact',
-        maximumFractionDigits: 1,
-      });
-    } catch {
-      return compactFormat.format(toMajorUnits(value, currencyCode));
+  const major = toMajorUnits(value, currencyCode);
+  return (compactMoneyFormatOf(currencyCode, 'cell') ?? compactFormat).format(major);
+};
+
+/** Money from this many major units on is written short on a headline card. */
+const HEADLINE_COMPACT_MONEY_FROM = 10_000;
+/** Counts from this many on are written short on a headline card. */
+const HEADLINE_COMPACT_COUNT_FROM = 1_000_000;
+
+/**
+ * A headline figure as its card shows it, in a card's width: large money in three significant
+ * digits ("GBP 9.73M" for GBP 9,731,127.16, "$12.3K"), counts from a million ("1.25M"); anything smaller exactly
+ * as `formatValue` writes it, which gives the full value for the card's tooltip.
+ */
+export const formatHeadline = (
+  value: number | null,
+  format: ValueFormat,
+  currencyCode: string,
+): string => {
+  if (value === null || !Number.isFinite(value)) return formatValue(value, format, currencyCode);
+  if (format === 'money') {
+    const major = toMajorUnits(value, currencyCode);
+    if (Math.abs(major) < HEADLINE_COMPACT_MONEY_FROM) {
+      return formatValue(value, format, currencyCode);
     }
-    compactMoneyFormats.set(currencyCode, moneyFormat);
+    return (compactMoneyFormatOf(currencyCode, 'headline') ?? headlineCountFormat).format(major);
   }
-  return moneyFormat.format(toMajorUnits(value, currencyCode));
+  if (
+    (format === 'integer' || format === 'decimal') &&
+    Math.abs(value) >= HEADLINE_COMPACT_COUNT_FROM
+  ) {
+    return headlineCountFormat.format(value);
+  }
+  return formatValue(value, format, currencyCode);
 };
 
 /** A money value in major units (1234.5 for 123450 cents), for charts' axes and CSV files. */

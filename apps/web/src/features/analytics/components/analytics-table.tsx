@@ -27,7 +27,8 @@ export const AnalyticsTable = ({ table, view, range, currencyCode }: AnalyticsTa
     saveCsv(csvFileNameOf(view, table, range), tableToCsv(table, currencyCode));
 
   return (
-    <Paper withBorder radius="md" p="md">
+    // miw 0: beside a chart in a grid, a wide table scrolls in its box instead of widening the page.
+    <Paper withBorder radius="md" p="md" miw={0}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={3} fz="md" id={titleId}>
           {table.title}

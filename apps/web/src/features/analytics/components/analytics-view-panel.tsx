@@ -26,6 +26,8 @@ type AnalyticsViewPanelProps = {
   view: AnalyticsViewKey;
   search: AnalyticsSearch;
   onSearchChange: (search: AnalyticsSearch) => void;
+  /** At the foot of the figure card of that key (a link to more about the figure). */
+  figureFooters?: Readonly<Partial<Record<string, ReactNode>>>;
   /** Shown under the result (the dashboard's links to every view). */
   children?: ReactNode;
 };
@@ -38,6 +40,7 @@ export const AnalyticsViewPanel = ({
   view,
   search,
   onSearchChange,
+  figureFooters,
   children,
 }: AnalyticsViewPanelProps) => {
   const query = useAnalyticsView(view, toRangeQuery(search));
@@ -60,7 +63,7 @@ export const AnalyticsViewPanel = ({
         onRetry={() => void query.refetch()}
       />
     );
-  } else content = <AnalyticsResult result={query.data} />;
+  } else content = <AnalyticsResult result={query.data} figureFooters={figureFooters} />;
 
   return (
     <Stack gap="lg">

@@ -1,3 +1,4 @@
+import { init, setPlatformAPI } from 'echarts';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsChart } from '@atelier/contract/analytics/views';
 import { chartToTable, layoutOf } from '../chart-table';
@@ -93,6 +94,125 @@ describe('toEChartsOption', () => {
       ],
     });
   });
+});
+
+const revenueByMonth: AnalyticsChart = {
+  kind: 'bar',
+  key: 'revenue-by-month',
+  title: 'Revenue per month',
+  x: {
+    label: 'Month',
+    format: 'month',
+    values: Array.from({ length: 12 }, (_, index) => `2011-${String(index + 1).padStart(2, '0')}`),
+  },
+  series: [
+    {
+      name: 'Revenue',
+      format: 'money',
+      values: Array.from({ length: 12 }, (_, index) => 50_000_000 + index * 7_000_000),
+    },
+  ],
+  stacked: false,
+};
+
+type Box = { text: string; x: number; y: number; width: number; height: number };
+
+/** The height of a line of ECharts' 12px labels as a browser draws it. */
+const LINE_HEIGHT = 14;
+
+/**
+ * A text measurer for ECharts, as a browser's: 6.5 px a character, and "国" (whose width
+ * ECharts takes for a line's height) 12 px with CJK fonts, ~4.4 px without.
+ */
+const measurerWith = ({ hasCjkFonts }: { hasCjkFonts: boolean }) => ({
+  measureText: (text: string) => ({
+    width: text === '国' ? (hasCjkFonts ? 12 : 4.38) : text.length * 6.5,
+  }),
+});
+
+/**
+ * The texts ECharts lays out for an option (rendered server-side), each with the box it covers
+ * on the canvas once drawn: a line is LINE_HEIGHT high whatever ECharts measured.
+ */
+const textBoxesOf = (
+  chart: AnalyticsChart,
+  size: { width: number; height: number },
+  fonts: { hasCjkFonts: boolean },
+): Box[] => {
+  setPlatformAPI(measurerWith(fonts));
+  const instance = init(null, null, { renderer: 'svg', ssr: true, ...size });
+  try {
+    // ECharts keeps what it measured per font: a font of its own for each measurer.
+    const fontFamily = fonts.hasCjkFonts ? 'sans-serif' : 'sans-serif, without-cjk';
+    instance.setOption({ ...toEChartsOption(chart, 'GBP'), textStyle: { fontFamily } });
+    return instance
+      .getZr()
+      .storage.getDisplayList(true)
+      .flatMap((element) => {
+        const { text } = element.style as { text?: unknown };
+        if (typeof text !== 'string' || !('getBoundingRect' in element)) return [];
+        const own = element.getBoundingRect();
+        const box = own.clone();
+        const transform = element.getComputedTransform();
+        if (transform) box.applyTransform(transform);
+        // A line drawn taller than measured grows its box by the rest, as slanted as the text.
+        const cos = Math.abs(transform?.[0] ?? 1);
+        const extra = (LINE_HEIGHT - own.height) * cos;
+        const height = box.height + extra;
+        return [{ text, x: box.x, y: box.y - extra / 2, width: box.width, height }];
+      });
+  } finally {
+    instance.dispose();
+  }
+};
+
+const overlaps = (one: Box, other: Box) =>
+  one.x < other.x + other.width &&
+  other.x < one.x + one.width &&
+  one.y < other.y + other.height &&
+  other.y < one.y + one.height;
+
+const frequencyBuckets: AnalyticsChart = {
+  ...revenueByMonth,
+  x: {
+    label: 'Times bought again before the calibration end',
+    format: 'text',
+    values: ['0', '1', '2', '3', '4', '5', '6', '7+'],
+  },
+  series: [{ name: 'Customers', format: 'integer', values: [9, 8, 7, 6, 5, 4, 3, 2] }],
+};
+
+describe('toEChartsOption, laid out', () => {
+  it('slants many worded labels, and writes short numbers upright', () => {
+    const rotationOf = (chart: AnalyticsChart) =>
+      (toEChartsOption(chart, 'GBP') as { xAxis: { axisLabel: { rotate?: number } } }).xAxis
+        .axisLabel.rotate;
+    expect(rotationOf(revenueByMonth)).toBe(40);
+    expect(rotationOf(frequencyBuckets)).toBe(0);
+  });
+
+  const cases = [
+    ['slanted month', revenueByMonth, /^[A-Z][a-z]{2} 2011$/, 12],
+    ['upright count', frequencyBuckets, /^(\d|7\+)$/, 8],
+  ] as const;
+  for (const hasCjkFonts of [true, false]) {
+    for (const [kind, chart, labelPattern, labelCount] of cases) {
+      it(`puts the x axis’s name below its ${kind} labels, inside the chart (${hasCjkFonts ? 'with' : 'without'} CJK fonts)`, () => {
+        const size = { width: 520, height: 320 };
+        const boxes = textBoxesOf(chart, size, { hasCjkFonts });
+        const name = boxes.find((box) => box.text === chart.x.label);
+        // The x labels, lowest of all (the value axis's "0" is above them).
+        const matches = boxes.filter((box) => labelPattern.test(box.text));
+        const lowest = Math.max(...matches.map((box) => box.y));
+        const labels = matches.filter((box) => lowest - box.y < 2);
+        expect(labels).toHaveLength(labelCount);
+        expect(name).toBeDefined();
+        for (const label of labels) expect(overlaps(name!, label), label.text).toBe(false);
+        expect(name!.y).toBeGreaterThan(Math.max(...labels.map((label) => label.y)));
+        expect(name!.y + name!.height).toBeLessThanOrEqual(size.height);
+      });
+    }
+  }
 });
 
 describe('chartToTable', () => {

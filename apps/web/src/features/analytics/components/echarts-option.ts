@@ -24,6 +24,26 @@ const axisFormatterOf = (format: ValueFormat, currencyCode: string) => {
 const categoryLabels = (axis: AxisChart['x'], currencyCode: string) =>
   axis.values.map((value) => formatValue(value, axis.format, currencyCode));
 
+/** Labels are slanted when there are many and they are words ("Jan 2025"), not short numbers ("3"). */
+const isSlanted = (labels: readonly string[]) =>
+  labels.length > 6 && labels.some((label) => label.length > 3);
+
+/** The slant of slanted category labels, in degrees. */
+const SLANT_DEGREES = 40;
+
+/**
+ * Pixels from the x axis to its name, below labels in ECharts' 12px font: a line (14) after the
+ * labels' margin (8), or the height of the longest slanted label (6.5 a character, a generous
+ * average). ECharts moves a name off its labels itself (nameMoveOverlap), but it measures a line
+ * by the width of "国": on a system without CJK fonts that is ~4 px, and the name sat on them.
+ */
+const xNameGapOf = (labels: readonly string[], isSlantedLabels: boolean): number => {
+  if (!isSlantedLabels) return 28;
+  const slant = (SLANT_DEGREES * Math.PI) / 180;
+  const longest = Math.max(...labels.map((label) => label.length)) * 6.5;
+  return Math.ceil(8 + longest * Math.sin(slant) + 14 * Math.cos(slant) + 8);
+};
+
 /**
  * Line, bar and area: one category axis, a value axis per format of the series (orders on the
  * left, revenue on the right), stacked when the data says so.
@@ -31,6 +51,8 @@ const categoryLabels = (axis: AxisChart['x'], currencyCode: string) =>
 const axisOption = (chart: AxisChart, currencyCode: string): EChartsOption => {
   const formats = [...new Set(chart.series.map((series) => series.format))].slice(0, 2);
   const axisIndexOf = (format: ValueFormat) => Math.max(0, formats.indexOf(format));
+  const labels = categoryLabels(chart.x, currencyCode);
+  const isSlantedLabels = labels.length <= MAX_ALL_LABELS && isSlanted(labels);
   return {
     color: PALETTE,
     grid: {
@@ -38,7 +60,10 @@ const axisOption = (chart: AxisChart, currencyCode: string): EChartsOption => {
       right: 8,
       top: chart.series.length > 1 ? 36 : 16,
       bottom: 8,
-      containLabel: true,
+      // The plot shrinks to hold the labels and the axis names (containLabel held the labels
+      // only: the x axis's name sat on its slanted labels).
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'all',
     },
     legend: chart.series.length > 1 ? { top: 0, type: 'scroll' } : { show: false },
     tooltip: { trigger: 'axis' },
@@ -46,12 +71,14 @@ const axisOption = (chart: AxisChart, currencyCode: string): EChartsOption => {
       type: 'category',
       name: chart.x.label,
       nameLocation: 'middle',
-      nameGap: 28,
-      data: categoryLabels(chart.x, currencyCode),
+      // Below the labels, however long or slanted they are.
+      nameGap: xNameGapOf(labels, isSlantedLabels),
+      nameMoveOverlap: true,
+      data: labels,
       boundaryGap: chart.kind === 'bar',
       axisLabel:
-        chart.x.values.length <= MAX_ALL_LABELS
-          ? { interval: 0, rotate: chart.x.values.length > 6 ? 40 : 0 }
+        labels.length <= MAX_ALL_LABELS
+          ? { interval: 0, rotate: isSlantedLabels ? SLANT_DEGREES : 0 }
           : {},
     },
     yAxis: formats.map((format) => ({

@@ -1,7 +1,8 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import type { AnalyticsFigure } from '@atelier/contract/analytics/views';
-import { changeOf, formatValue } from '../analytics-format';
+import { changeOf, formatHeadline, formatValue } from '../analytics-format';
 
 const SPARK_WIDTH = 120;
 const SPARK_HEIGHT = 32;
@@ -46,24 +47,43 @@ const Sparkline = ({ values }: { values: readonly (number | null)[] }) => {
 
 const CHANGE_ICONS = { up: IconArrowUpRight, down: IconArrowDownRight, flat: IconArrowRight };
 
-type FigureCardProps = { figure: AnalyticsFigure; currencyCode: string; hasCompare: boolean };
+type FigureCardProps = {
+  figure: AnalyticsFigure;
+  currencyCode: string;
+  hasCompare: boolean;
+  footer: ReactNode;
+};
 
-const FigureCard = ({ figure, currencyCode, hasCompare }: FigureCardProps) => {
+/** A figure as a card writes it, short when long ("£9.73M"), and its full value for a tooltip. */
+const headlineOf = (
+  value: number | null,
+  format: AnalyticsFigure['format'],
+  currencyCode: string,
+): { text: string; title: string | undefined } => {
+  const text = formatHeadline(value, format, currencyCode);
+  const full = formatValue(value, format, currencyCode);
+  return { text, title: text === full ? undefined : full };
+};
+
+const FigureCard = ({ figure, currencyCode, hasCompare, footer }: FigureCardProps) => {
   const change = changeOf(figure.value, figure.compareValue, figure.format);
   const ChangeIcon = change ? CHANGE_ICONS[change.direction] : null;
+  const shown = headlineOf(figure.value, figure.format, currencyCode);
+  const compareShown = headlineOf(figure.compareValue, figure.format, currencyCode);
   return (
     <Paper withBorder radius="md" p="md" data-testid={`figure-${figure.key}`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {figure.label}
       </Text>
-      <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
-        <Text fz={26} fw={700} lh={1.3}>
-          {formatValue(figure.value, figure.format, currencyCode)}
+      {/* The sparkline goes under the value when the card is too narrow for both. */}
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+        <Text fz={26} fw={700} lh={1.3} style={{ whiteSpace: 'nowrap' }} title={shown.title}>
+          {shown.text}
         </Text>
         {figure.sparkline ? <Sparkline values={figure.sparkline} /> : null}
       </Group>
       {hasCompare ? (
-        <Group gap={4} mt={4} wrap="nowrap">
+        <Group gap={4} mt={4} wrap="wrap">
           {change && ChangeIcon ? (
             <>
               <ChangeIcon size={14} aria-hidden="true" />
@@ -72,10 +92,15 @@ const FigureCard = ({ figure, currencyCode, hasCompare }: FigureCardProps) => {
               </Text>
             </>
           ) : null}
-          <Text size="sm" c="dimmed">
-            vs {formatValue(figure.compareValue, figure.format, currencyCode)}
+          <Text size="sm" c="dimmed" title={compareShown.title}>
+            vs {compareShown.text}
           </Text>
         </Group>
+      ) : null}
+      {footer ? (
+        <Text size="sm" mt={6}>
+          {footer}
+        </Text>
       ) : null}
     </Paper>
   );
@@ -85,10 +110,12 @@ type FigureCardsProps = {
   figures: readonly AnalyticsFigure[];
   currencyCode: string;
   hasCompare: boolean;
+  /** Shown at the foot of the card of the figure with that key (a link to more about it). */
+  footers?: Readonly<Partial<Record<string, ReactNode>>>;
 };
 
 /** The headline figures of a view, each with its change against the comparison period. */
-export const FigureCards = ({ figures, currencyCode, hasCompare }: FigureCardsProps) =>
+export const FigureCards = ({ figures, currencyCode, hasCompare, footers }: FigureCardsProps) =>
   figures.length === 0 ? null : (
     <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, figures.length) }} spacing="md">
       {figures.map((figure) => (
@@ -97,6 +124,7 @@ export const FigureCards = ({ figures, currencyCode, hasCompare }: FigureCardsPr
           figure={figure}
           currencyCode={currencyCode}
           hasCompare={hasCompare}
+          footer={footers?.[figure.key]}
         />
       ))}
     </SimpleGrid>
