@@ -82,6 +82,41 @@ describe('toEChartsOption', () => {
     expect(option.series[0]?.label.formatter({ data: [1, 0, 0.25] })).toBe('25%');
   });
 
+  it('writes values in a heatmap’s cells only when the longest fits a cell', () => {
+    const wide = (format: 'percent' | 'money', value: number): AnalyticsChart => ({
+      ...cohorts,
+      format,
+      x: { ...cohorts.x, values: Array.from({ length: 13 }, (_, month) => month) },
+      cells: Array.from({ length: 13 }, (_, month): [number, number, number] => [month, 0, value]),
+    });
+    const labelShown = (chart: AnalyticsChart) =>
+      (toEChartsOption(chart, 'GBP') as { series: { label: { show: boolean } }[] }).series[0]?.label
+        .show;
+    // 13 months of "£152.4K" (or "31.6%") run into each other; 2 months of "25%" fit.
+    expect(labelShown(wide('money', 15_240_000))).toBe(false);
+    expect(labelShown(wide('percent', 0.316))).toBe(false);
+    expect(labelShown(cohorts)).toBe(true);
+  });
+
+  it('leaves the tiles of a treemap too small for their label without one', () => {
+    const option = toEChartsOption(
+      {
+        ...segments,
+        items: [
+          { name: 'Hibernating', value: 1_000 },
+          { name: 'New customers', value: 40 },
+          { name: 'Champions', value: 900 },
+        ],
+      },
+      'USD',
+    ) as { series: { data: { name: string; label?: { show: boolean } }[] }[] };
+    expect(option.series[0]?.data.map((item) => [item.name, item.label?.show ?? true])).toEqual([
+      ['Hibernating', true],
+      ['New customers', false],
+      ['Champions', true],
+    ]);
+  });
+
   it('draws a treemap of named values', () => {
     const option = toEChartsOption(segments, 'USD') as {
       series: { type: string; data: unknown[] }[];

@@ -98,8 +98,23 @@ const axisOption = (chart: AxisChart, currencyCode: string): EChartsOption => {
   };
 };
 
-/** Cells get their value written in them up to this many columns (then they are too narrow). */
-const MAX_LABELLED_COLUMNS = 16;
+/**
+ * The plot width (px) a heatmap's cells share when its card stands beside its table, and the
+ * width of a character of the cells' 10px labels: values are written in the cells only when the
+ * longest fits every cell ("£152.4K" × 13 months does not; "31.6%" × 13 touches).
+ */
+const HEATMAP_PLOT_WIDTH = 460;
+const CELL_CHARACTER_WIDTH = 6.5;
+const CELL_PADDING = 8;
+
+/** Whether the longest of the cells' labels fits a cell. */
+const cellLabelsFit = (columns: number, labels: readonly string[]) => {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  return columns * (longest * CELL_CHARACTER_WIDTH + CELL_PADDING) <= HEATMAP_PLOT_WIDTH;
+};
+
+/** Treemap tiles smaller than this share of the whole get no label (it would be cut: "N / 7"). */
+const MIN_LABELLED_TILE_SHARE = 0.03;
 
 /** Category labels are all written (slanted when many) up to this many; beyond, ECharts thins them. */
 const MAX_ALL_LABELS = 24;
@@ -157,7 +172,10 @@ const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption
         name: chart.title,
         data: chart.cells.map(([x, y, value]) => [x, y, value ?? '-']),
         label: {
-          show: chart.x.values.length <= MAX_LABELLED_COLUMNS,
+          show: cellLabelsFit(
+            chart.x.values.length,
+            values.map((value) => compact(value)),
+          ),
           formatter: (params) => {
             const { data } = params as unknown as { data: [number, number, number | '-'] };
             return compact(data[2]);
@@ -172,6 +190,7 @@ const heatmapOption = (chart: HeatmapChart, currencyCode: string): EChartsOption
 
 const treemapOption = (chart: TreemapChart, currencyCode: string): EChartsOption => {
   const format = formatterOf(chart.format, currencyCode);
+  const total = chart.items.reduce((sum, item) => sum + Math.max(item.value, 0), 0) || 1;
   return {
     color: PALETTE,
     tooltip: {
@@ -184,7 +203,12 @@ const treemapOption = (chart: TreemapChart, currencyCode: string): EChartsOption
       {
         type: 'treemap',
         name: chart.title,
-        data: chart.items.map((item) => ({ name: item.name, value: item.value })),
+        // A tile too small for its name and value shows none (the tooltip still does).
+        data: chart.items.map((item) =>
+          item.value / total < MIN_LABELLED_TILE_SHARE
+            ? { name: item.name, value: item.value, label: { show: false } }
+            : { name: item.name, value: item.value },
+        ),
         roam: false,
         nodeClick: false,
         breadcrumb: { show: false },
