@@ -8,6 +8,7 @@ import {
   emptyBody,
   figure,
   finiteOrNull,
+  instant,
   monthsOf,
   NO_ORDERS,
   ratio,
@@ -31,67 +32,85 @@ type Headline = {
 
 type MonthHeadline = Headline & { month: string };
 
+/** The headline figures of the range, of the comparison and of each sparkline month. */
+type Headlines = { range: Headline; compare: Headline | null; months: MonthHeadline[] };
+
+/** A range's part of `headlinesOf`'s rows: `kind` the range's name, `month` null. */
+type HeadlineRow = Headline & { kind: 'range' | 'compare' | 'month'; month: string | null };
+
 /**
  * Orders and revenue of the counted orders (guests included) and the customers who purchased
- * (repeat: their purchases up to then number two or more), per store-local month of `range`.
+ * (repeat: their purchases up to then number two or more) of the range, of the comparison and
+ * of each store-local month of `sparkline` (customers counted once per range and per month).
+ * One pass over the orders and one over the numbered purchases serve all three: a purchase's
+ * number does not depend on later purchases, so the numbering up to the latest end serves every
+ * range.
  */
-const headlinesByMonth = async (scope: ViewScope, range: ViewRange): Promise<MonthHeadline[]> => {
+const headlinesOf = async (scope: ViewScope, sparkline: ViewRange): Promise<Headlines> => {
+  const ranges: ['range' | 'compare' | 'month', ViewRange][] = [
+    ['range', scope.range],
+    ...(scope.compare ? [['compare', scope.compare] as ['compare', ViewRange]] : []),
+    ['month', sparkline],
+  ];
+  const span: ViewRange = {
+    from: ranges.map(([, one]) => one.from).sort()[0]!,
+    to: ranges
+      .map(([, one]) => one.to)
+      .sort()
+      .at(-1)!,
+    start: new Date(Math.min(...ranges.map(([, one]) => one.start.getTime()))),
+    end: new Date(Math.max(...ranges.map(([, one]) => one.end.getTime()))),
+  };
+  const byMonth = (kind: string) => (kind === 'month' ? sql`month` : sql`null::text`);
   const [orders, customers] = await Promise.all([
-    rowsOf<{ month: string; orders: number; revenue: number }>(
+    rowsOf<Pick<HeadlineRow, 'kind' | 'month' | 'orders' | 'revenue'>>(
       scope,
-      sql`select o.month, count(*)::int as orders, coalesce(sum(o.revenue), 0)::float8 as revenue
-        from ${countedOrders(scope, range)} o group by o.month`,
+      sql`with o as materialized (
+          select o.month, o.placed_at, o.revenue from ${countedOrders(scope, span)} o)
+        ${sql.join(
+          ranges.map(
+            ([kind, one]) => sql`select ${kind}::text as kind, ${byMonth(kind)} as month,
+              count(*)::int as orders, coalesce(sum(revenue), 0)::float8 as revenue
+            from o where placed_at >= ${instant(one.start)} and placed_at < ${instant(one.end)}
+            ${kind === 'month' ? sql`group by month` : sql``}`,
+          ),
+          sql` union all `,
+        )}`,
     ),
-    rowsOf<{ month: string; customers: number; repeatCustomers: number }>(
+    rowsOf<Pick<HeadlineRow, 'kind' | 'month' | 'customers' | 'repeatCustomers'>>(
       scope,
-      sql`select c.month, count(*)::int as customers,
-          count(*) filter (where c.purchases >= 2)::int as "repeatCustomers"
-        from (
-          select p.month, p.customer_id, max(p.purchase_number) as purchases
-          from ${numberedPurchases(scope, range.end)} p
-          where p.date >= ${dateParam(range.from)}
-          group by p.month, p.customer_id
-        ) c group by c.month`,
+      sql`with p as materialized (
+          select p.customer_id, p.month, p.date, p.purchase_number
+          from ${numberedPurchases(scope, span.end)} p where p.date >= ${dateParam(span.from)}),
+        buyers as (
+          ${sql.join(
+            ranges.map(
+              ([kind, one]) => sql`select ${kind}::text as kind, ${byMonth(kind)} as month,
+                max(purchase_number) as purchases
+              from p where date between ${dateParam(one.from)} and ${dateParam(one.to)}
+              group by customer_id${kind === 'month' ? sql`, month` : sql``}`,
+            ),
+            sql` union all `,
+          )})
+        select kind, month, count(*)::int as customers,
+          (count(*) filter (where purchases >= 2))::int as "repeatCustomers"
+        from buyers group by kind, month`,
     ),
   ]);
-  return monthsOf(range).map((month) => {
-    const own = orders.find((row) => row.month === month);
-    const buyers = customers.find((row) => row.month === month);
+  const headline = (kind: HeadlineRow['kind'], month: string | null = null): Headline => {
+    const own = orders.find((row) => row.kind === kind && row.month === month);
+    const buyers = customers.find((row) => row.kind === kind && row.month === month);
     return {
-      month,
       orders: own?.orders ?? 0,
       revenue: own?.revenue ?? 0,
       customers: buyers?.customers ?? 0,
       repeatCustomers: buyers?.repeatCustomers ?? 0,
     };
-  });
-};
-
-/** The headline figures of a whole range (customers counted once across its months). */
-const headlineOf = async (scope: ViewScope, range: ViewRange): Promise<Headline> => {
-  const [[orders], [customers]] = await Promise.all([
-    rowsOf<{ orders: number; revenue: number }>(
-      scope,
-      sql`select count(*)::int as orders, coalesce(sum(o.revenue), 0)::float8 as revenue
-        from ${countedOrders(scope, range)} o`,
-    ),
-    rowsOf<{ customers: number; repeatCustomers: number }>(
-      scope,
-      sql`select count(*)::int as customers,
-          count(*) filter (where c.purchases >= 2)::int as "repeatCustomers"
-        from (
-          select p.customer_id, max(p.purchase_number) as purchases
-          from ${numberedPurchases(scope, range.end)} p
-          where p.date >= ${dateParam(range.from)}
-          group by p.customer_id
-        ) c`,
-    ),
-  ]);
+  };
   return {
-    orders: orders?.orders ?? 0,
-    revenue: orders?.revenue ?? 0,
-    customers: customers?.customers ?? 0,
-    repeatCustomers: customers?.repeatCustomers ?? 0,
+    range: headline('range'),
+    compare: scope.compare ? headline('compare') : null,
+    months: monthsOf(sparkline).map((month) => ({ month, ...headline('month', month) })),
   };
 };
 
@@ -133,10 +152,8 @@ const valueOf = (headline: Headline, key: (typeof HEADLINES)[number][0]): number
  * sum of the BG/NBD + Gamma-Gamma predictions at the range's end; null without a model).
  */
 const dashboardView: ViewComputer = async (scope) => {
-  const [now, before, months, predicted, comparePredicted] = await Promise.all([
-    headlineOf(scope, scope.range),
-    scope.compare ? headlineOf(scope, scope.compare) : null,
-    headlinesByMonth(scope, sparklineRange(scope)),
+  const [{ range: now, compare: before, months }, predicted, comparePredicted] = await Promise.all([
+    headlinesOf(scope, sparklineRange(scope)),
     predictedRevenue(scope, scope.range),
     predictedRevenue(scope, scope.compare),
   ]);
