@@ -74,7 +74,7 @@ export const createDemoOrderHistoryHandler = (deps: {
     // visitors search the store: done here, once, on both. analytics_order_items (kept by the
     // database from the lines and refunds, issue 14) likewise, for the products views.
     await deps.db.execute(
-      sql`VACUUM (ANALYZE) ${salesOrders}, ${salesCustomers}, ${salesOrderLines}, ${salesRefunds}, ${salesRefundLines}, analytics_order_items`,
+      sql`VACUUM (ANALYZE) ${salesOrders}, ${salesCustomers}, ${salesOrderLines}, ${salesRefunds}, ${salesRefundLines}, analytics_order_items, analytics_product_days`,
     );
     // The goods its orders sell become its products (/inventory).
     const catalog = await createCatalogFromOrderLines({

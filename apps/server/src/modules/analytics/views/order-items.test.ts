@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
 import {
   analyticsOrderItems,
+  analyticsProductDays,
   salesOrderLines,
   salesOrders,
   salesRefundLines,
@@ -13,7 +15,8 @@ import { createTestApp, type TestContext } from '@/testing/test-app';
 
 /**
  * Issue 14 "Performance": analytics_order_items is kept right by the database on every write of
- * the order tables (migration 0034). After each round of random writes — orders recorded, lines
+ * the order tables (migration 0034), and analytics_product_days, its sums per day of the order's
+ * own time zone, product and variant, on every write of the items (migration 0035). After each round of random writes — orders recorded, lines
  * inserted in bulk, updated and deleted, refunds with and without lines, cancellations, a currency
  * or customer changed, orders deleted — the table equals what this test computes from the raw
  * rows by hand (the products views' definitions: sold = ordered − canceled, returned = refunded
@@ -118,6 +121,16 @@ const recordOrder = (store: string) =>
   );
 
 type ItemRow = typeof analyticsOrderItems.$inferSelect;
+type ProductDayRow = typeof analyticsProductDays.$inferSelect;
+
+/** The day (`YYYY-MM-DD`) of an instant in an IANA zone; null for a zone no one knows. */
+const localDayIn = (at: Date, zone: string) => {
+  const local = DateTime.fromJSDate(at, { zone });
+  return local.isValid ? local.toISODate() : null;
+};
+
+/** Zones an order is moved to: one behind UTC, one at half an hour, one that does not exist. */
+const ZONES = ['America/New_York', 'Asia/Kolkata', 'Nowhere/Atlantis'];
 
 /** The rows analytics_order_items should hold, computed from the raw tables by hand. */
 const expectedItems = async (): Promise<ItemRow[]> => {
@@ -157,6 +170,8 @@ const expectedItems = async (): Promise<ItemRow[]> => {
         customerId: order.customerId,
         placedAt: order.placedAt,
         currencyCode: order.currencyCode,
+        timeZone: order.timeZone,
+        day: localDayIn(order.placedAt, order.timeZone),
         isRefundedInFull: refunded > 0 && refunded >= order.total,
         sku: line.sku,
         variantTitle: line.variantTitle,
@@ -213,9 +228,82 @@ const comparable = (rows: ItemRow[]) =>
       ),
     );
 
+/** The rows analytics_product_days should hold (rows at zero left out): the items summed. */
+const expectedProductDays = (items: ItemRow[]): ProductDayRow[] => {
+  const days = new Map<string, ProductDayRow>();
+  for (const item of items) {
+    if (item.day === null || item.timeZone === null) continue;
+    const key = [
+      item.storeId,
+      item.currencyCode,
+      item.timeZone,
+      item.day,
+      item.product,
+      item.variant,
+    ].join('|');
+    const row = days.get(key) ?? {
+      storeId: item.storeId,
+      currencyCode: item.currencyCode,
+      timeZone: item.timeZone,
+      day: item.day,
+      product: item.product,
+      variant: item.variant,
+      sku: item.sku,
+      variantTitle: item.variantTitle,
+      sold: 0,
+      returned: 0,
+      keptValue: 0,
+      returnedValue: 0,
+      productOrders: 0,
+      productReturnOrders: 0,
+      variantOrders: 0,
+      variantReturnOrders: 0,
+    };
+    row.sold += item.sold;
+    row.returned += item.returned;
+    row.keptValue += item.keptValue;
+    row.returnedValue += item.returnedValue;
+    row.productOrders += item.isProductLead && item.productSold > 0 ? 1 : 0;
+    row.productReturnOrders += item.isProductLead && item.productReturned > 0 ? 1 : 0;
+    row.variantOrders += item.isVariantLead && item.variantSold > 0 ? 1 : 0;
+    row.variantReturnOrders += item.isVariantLead && item.variantReturned > 0 ? 1 : 0;
+    days.set(key, row);
+  }
+  return [...days.values()];
+};
+
+const comparableDays = (rows: ProductDayRow[]) =>
+  rows
+    .filter((row) =>
+      [
+        row.sold,
+        row.returned,
+        row.productOrders,
+        row.productReturnOrders,
+        row.variantOrders,
+        row.variantReturnOrders,
+      ].some((value) => value !== 0),
+    )
+    .map((row) => ({
+      ...row,
+      keptValue: Math.round(row.keptValue * 1e6) / 1e6,
+      returnedValue: Math.round(row.returnedValue * 1e6) / 1e6,
+    }))
+    .sort((a, b) =>
+      [a.storeId, a.currencyCode, a.timeZone, a.day, a.product, a.variant]
+        .join('|')
+        .localeCompare(
+          [b.storeId, b.currencyCode, b.timeZone, b.day, b.product, b.variant].join('|'),
+        ),
+    );
+
 const expectItemsRight = async () => {
-  const actual = await context.connection.db.select().from(analyticsOrderItems);
-  expect(comparable(actual)).toEqual(comparable(await expectedItems()));
+  const { db } = context.connection;
+  const expected = await expectedItems();
+  expect(comparable(await db.select().from(analyticsOrderItems))).toEqual(comparable(expected));
+  expect(comparableDays(await db.select().from(analyticsProductDays))).toEqual(
+    comparableDays(expectedProductDays(expected)),
+  );
 };
 
 describe('analytics_order_items (kept by the database on every order write)', () => {
@@ -301,6 +389,13 @@ describe('analytics_order_items (kept by the database on every order write)', ()
           .update(salesOrders)
           .set({ currencyCode: 'EUR', total: 1 })
           .where(eq(salesOrders.id, first));
+      }
+      // An order moved to another time zone (its items to another day, or to none).
+      for (const orderId of some().slice(0, 2)) {
+        await db
+          .update(salesOrders)
+          .set({ timeZone: pick(ZONES) })
+          .where(eq(salesOrders.id, orderId));
       }
       // An update that changes nothing the items carry leaves them as they are.
       await db.update(salesOrders).set({ note: `round ${round}` });

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsViewKey } from '@atelier/contract/analytics/views';
+import { salesOrders } from '@/db/schema';
 import { registerAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
 import {
@@ -209,6 +211,36 @@ describe('products views on other stores', () => {
     });
     const after = await Promise.all(PRODUCTS_VIEWS.map((view) => compute(view)));
     expect(after).toEqual(before);
+  });
+
+  it('count orders placed in another time zone on the store’s days (or one no one knows)', async () => {
+    // The day summaries hold each order's day in its own zone; the views read the orders of
+    // other zones from their items, in the store's zone, so the figures stay the same.
+    const { db } = context.connection;
+    const before = await Promise.all(PRODUCTS_VIEWS.map((view) => compute(view)));
+    const [moved, unknown] = await db
+      .select({ id: salesOrders.id, timeZone: salesOrders.timeZone })
+      .from(salesOrders)
+      .where(eq(salesOrders.storeId, aliceStoreId))
+      .orderBy(salesOrders.placedAt)
+      .limit(2)
+      .offset(2);
+    await db
+      .update(salesOrders)
+      .set({ timeZone: 'Asia/Tokyo' })
+      .where(eq(salesOrders.id, moved!.id));
+    await db
+      .update(salesOrders)
+      .set({ timeZone: 'Nowhere/Atlantis' })
+      .where(eq(salesOrders.id, unknown!.id));
+    const after = await Promise.all(PRODUCTS_VIEWS.map((view) => compute(view)));
+    expect(after).toEqual(before);
+    for (const order of [moved!, unknown!]) {
+      await db
+        .update(salesOrders)
+        .set({ timeZone: order.timeZone })
+        .where(eq(salesOrders.id, order.id));
+    }
   });
 
   it('say a store with one product has nothing to pair, without NaN', async () => {

@@ -5,7 +5,7 @@ import {
   daysOf,
   emptyBody,
   figure,
-  orderItems,
+  productDays,
   ratio,
   rowsOf,
   seriesChart,
@@ -34,21 +34,19 @@ type ProductRow = {
  * line's own discount), orders; by revenue, then name.
  */
 const productTotals = (scope: ViewScope, range: ViewRange, by: 'product' | 'variant') => {
-  // One hash aggregation over the items: a product's (variant's) orders are counted on its lead
-  // row in each order, which carries the order's units of it.
+  // One hash aggregation over the day summaries: a product's (variant's) orders are the sum of
+  // its days' orders.
   const key = by === 'product' ? sql`product` : sql`variant`;
-  const lead = by === 'product' ? sql`is_product_lead` : sql`is_variant_lead`;
-  const leadSold = by === 'product' ? sql`product_sold` : sql`variant_sold`;
-  const leadReturned = by === 'product' ? sql`product_returned` : sql`variant_returned`;
+  const orders = by === 'product' ? sql`product_orders` : sql`variant_orders`;
+  const returnOrders = by === 'product' ? sql`product_return_orders` : sql`variant_return_orders`;
   return rowsOf<ProductRow>(
     scope,
     sql`select min(product) as product, ${by === 'variant' ? sql`min(sku)` : sql`null`} as sku,
         ${by === 'variant' ? sql`min(variant_title)` : sql`null`} as "variantTitle",
         sum(sold)::float8 as sold, sum(returned)::float8 as returned,
         round(sum(kept_value))::float8 as revenue, round(sum(returned_value))::float8 as "returnedValue",
-        (count(*) filter (where ${lead} and ${leadSold} > 0))::int as orders,
-        (count(*) filter (where ${lead} and ${leadReturned} > 0))::int as "returnOrders"
-      from ${orderItems(scope, range)} i
+        sum(${orders})::int as orders, sum(${returnOrders})::int as "returnOrders"
+      from ${productDays(scope, range)} i
       group by ${key}
       having sum(sold) > 0
       order by 6 desc, ${key} collate "C"`,
@@ -242,7 +240,7 @@ const unitsPerDay = (scope: ViewScope, range: ViewRange | null) =>
   range
     ? rowsOf<{ day: string; units: number }>(
         scope,
-        sql`select day, sum(sold)::float8 as units from ${orderItems(scope, range)} l group by day`,
+        sql`select day, sum(sold)::float8 as units from ${productDays(scope, range)} l group by day`,
       )
     : Promise.resolve([]);
 

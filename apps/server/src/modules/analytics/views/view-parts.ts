@@ -165,6 +165,39 @@ export const countedOrders = (scope: ViewScope, range: ViewRange | null): SQL =>
 )`;
 
 /**
+ * The items of the counted orders placed in `range` summed per store-local day, product and
+ * variant, as a subquery with the columns of `orderItems` that sum (`sold`, `returned`,
+ * `kept_value`, `returned_value`), `product`, `variant`, `sku`, `variant_title`, `day`
+ * (`YYYY-MM-DD`) and the orders of the day with the product (variant) sold or returned:
+ * `product_orders`, `product_return_orders`, `variant_orders`, `variant_return_orders` (summing
+ * a product's rows gives its orders). Read from analytics_product_days (migration 0035: kept by
+ * the database, per day of each order's own time zone) for the orders in the store's zone, and
+ * from the items themselves, in the store's zone, for the few orders placed in another zone (or
+ * one PostgreSQL does not know): the same figures as `orderItems` summed, at half the rows.
+ */
+export const productDays = (scope: ViewScope, range: ViewRange): SQL => sql`(
+  select d.product, d.variant, d.sku, d.variant_title, to_char(d.day, 'YYYY-MM-DD') as day,
+    d.sold, d.returned, d.kept_value, d.returned_value, d.product_orders, d.product_return_orders,
+    d.variant_orders, d.variant_return_orders
+  from analytics_product_days d
+  where d.store_id = ${scope.storeId} and d.currency_code = ${scope.currencyCode}
+    and d.time_zone = ${scope.timeZone}
+    and d.day between ${range.from}::date and ${range.to}::date
+  union all
+  select i.product, i.variant, i.sku, i.variant_title, ${localDay(scope, sql`i.placed_at`)},
+    i.sold, i.returned, i.kept_value, i.returned_value,
+    (i.is_product_lead and i.product_sold > 0)::int, (i.is_product_lead and i.product_returned > 0)::int,
+    (i.is_variant_lead and i.variant_sold > 0)::int, (i.is_variant_lead and i.variant_returned > 0)::int
+  from analytics_order_items i
+  where i.order_id in (
+    select o.id from sales_orders o
+    where o.store_id = ${scope.storeId} and o.currency_code = ${scope.currencyCode}
+      and o.time_zone <> ${scope.timeZone}
+      and o.placed_at >= ${instant(range.start)} and o.placed_at < ${instant(range.end)})
+    and (i.day is null or i.time_zone <> ${scope.timeZone})
+)`;
+
+/**
  * The items of the counted orders (not canceled, main currency) placed in `range`, as a subquery
  * of analytics_order_items (one row per order, product and variant, kept by the database on every
  * order write: migration 0034): `product` is the lines' title, `variant` the SKU (else title and
