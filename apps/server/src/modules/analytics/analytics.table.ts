@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -123,11 +124,20 @@ export const analyticsOrderItems = pgTable(
     isVariantLead: boolean('is_variant_lead').notNull(),
     variantSold: integer('variant_sold').notNull(),
     variantReturned: integer('variant_returned').notNull(),
+    /** One row per order (its first product and variant) is the order's lead (migration 0036). */
+    isOrderLead: boolean('is_order_lead'),
+    /** The order's units sold, on every row of the order. */
+    orderSold: integer('order_sold'),
+    /** The order's products with units sold, on every row of the order. */
+    orderProducts: integer('order_products'),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.product, table.variant] }),
     index('analytics_order_items_store_placed').on(table.storeId, table.placedAt),
     index('analytics_order_items_store_day').on(table.storeId, table.day),
+    index('analytics_order_items_order_leads')
+      .on(table.storeId, table.placedAt)
+      .where(sql`${table.isOrderLead}`),
   ],
 );
 

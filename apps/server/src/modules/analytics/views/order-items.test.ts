@@ -185,6 +185,9 @@ const expectedItems = async (): Promise<ItemRow[]> => {
         isVariantLead: false,
         variantSold: 0,
         variantReturned: 0,
+        isOrderLead: false,
+        orderSold: 0,
+        orderProducts: 0,
       };
       const minOf = (a: string | null, b: string | null) =>
         a === null ? b : b === null ? a : a < b ? a : b;
@@ -211,6 +214,17 @@ const expectedItems = async (): Promise<ItemRow[]> => {
     item.isVariantLead = sameVariant.every((one) => one.product >= item.product);
     item.variantSold = sameVariant.reduce((sum, one) => sum + one.sold, 0);
     item.variantReturned = sameVariant.reduce((sum, one) => sum + one.returned, 0);
+  }
+  for (const item of all) {
+    const sameOrder = all.filter((one) => one.orderId === item.orderId);
+    item.isOrderLead = sameOrder.every(
+      (one) =>
+        one.product > item.product || (one.product === item.product && one.variant >= item.variant),
+    );
+    item.orderSold = sameOrder.reduce((sum, one) => sum + one.sold, 0);
+    item.orderProducts = new Set(
+      sameOrder.filter((one) => one.productSold > 0).map((one) => one.product),
+    ).size;
   }
   return all;
 };

@@ -61,15 +61,17 @@ export const medianOf = (rows: { value: number; count: number }[]): number | nul
 
 type UnitsRow = { month: string; units: number; orders: number };
 
-/** Orders of the range by month and units bought (ordered less canceled). */
+/**
+ * Orders of the range by month and units bought (ordered less canceled): an order's units are on
+ * its lead item (analytics_order_items, migration 0036); an order without items has none.
+ */
 const unitsPerOrder = (scope: ViewScope, range: ViewRange) =>
   rowsOf<UnitsRow>(
     scope,
-    sql`select o.month, coalesce(u.units, 0)::int as units, count(*)::int as orders
+    sql`select o.month, coalesce(u.order_sold, 0)::int as units, count(*)::int as orders
       from ${countedOrders(scope, range)} o
       left join (
-        select i.order_id, sum(i.sold) as units from ${orderItems(scope, range)} i
-        group by i.order_id
+        select i.order_id, i.order_sold from ${orderItems(scope, range)} i where i.is_order_lead
       ) u on u.order_id = o.id
       group by 1, 2`,
   );

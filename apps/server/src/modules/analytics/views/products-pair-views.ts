@@ -4,6 +4,7 @@ import {
   emptyBody,
   figure,
   orderItems,
+  productDays,
   ratio,
   rowsOf,
   seriesChart,
@@ -27,18 +28,21 @@ type PairRow = { a: string; b: string; both: number; aOrders: number; bOrders: n
  * with both ÷ orders with A, lift = support ÷ (share with A × share with B).
  */
 const crossSelling: ViewComputer = async (scope) => {
-  // One pass over the range's lines (materialized once): the totals, the top products and the
-  // pairs among them, told apart by `kind`.
+  // The top products and the distinct products from the day summaries, the orders from the
+  // items' order leads (their totals on every row: migration 0036), and the pairs from the
+  // items of the orders with two or more products only.
   const found = await rowsOf<{ kind: 'total' | 'top' | 'pair' } & PairRow>(
     scope,
-    sql`with items as materialized (
-        select order_id, product from ${orderItems(scope, scope.range)} l
-        where is_product_lead and product_sold > 0),
-      per_order as materialized (select order_id, count(*) as products from items group by order_id),
+    sql`with products as materialized (
+        select product, sum(product_orders)::int as orders from ${productDays(scope, scope.range)} d
+        group by product having sum(product_orders) > 0),
       top as materialized (
-        select product, count(*)::int as orders from items group by product
+        select product, orders from products
         order by 2 desc, product collate "C" limit ${CROSS_SELL_TOP_PRODUCTS}),
-      basket as (select i.order_id, i.product from items i join top t on t.product = i.product),
+      basket as materialized (
+        select i.order_id, i.product from ${orderItems(scope, scope.range)} i
+        join top t on t.product = i.product
+        where i.is_product_lead and i.product_sold > 0 and i.order_products > 1),
       pairs as (
         select x.product as a, y.product as b, count(*)::int as both,
           min(ta.orders)::int as "aOrders", min(tb.orders)::int as "bOrders"
@@ -50,9 +54,11 @@ const crossSelling: ViewComputer = async (scope) => {
         order by 3 desc, x.product collate "C", y.product collate "C"
         limit ${CROSS_SELL_PAIRS})
       select 'total' as kind, null as a, null as b,
-        (select count(*) from per_order)::int as both,
-        (select count(*) from (select distinct product from items) d)::int as "aOrders",
-        (select count(*) from per_order where products > 1)::int as "bOrders"
+        (select count(*) from ${orderItems(scope, scope.range)} o
+          where o.is_order_lead and o.order_products > 0)::int as both,
+        (select count(*) from products)::int as "aOrders",
+        (select count(*) from ${orderItems(scope, scope.range)} o
+          where o.is_order_lead and o.order_products > 1)::int as "bOrders"
       union all
       select 'top', product, null, orders, null, null from top
       union all

@@ -205,7 +205,8 @@ export const productDays = (scope: ViewScope, range: ViewRange): SQL => sql`(
  * most `sold`); `kept_value`/`returned_value` minor units at the line's price after its own
  * discount; `is_product_lead` marks one row per product and order, whose `product_sold` and
  * `product_returned` are the order's units of the product (`is_variant_lead`, `variant_sold`,
- * `variant_returned` the same per variant); `day` store-local (`YYYY-MM-DD`), `date` that day as
+ * `variant_returned` the same per variant); `is_order_lead` marks one row per order, and every row
+ * carries its order's `order_sold` units and `order_products` (products with units sold); `day` store-local (`YYYY-MM-DD`), `date` that day as
  * an SQL date. `range` null: every order.
  */
 export const orderItems = (scope: ViewScope, range: ViewRange | null): SQL => sql`(
@@ -213,6 +214,7 @@ export const orderItems = (scope: ViewScope, range: ViewRange | null): SQL => sq
     i.sku, i.variant_title, i.sold, i.returned, i.kept_value, i.returned_value,
     i.is_product_lead, i.product_sold, i.product_returned,
     i.is_variant_lead, i.variant_sold, i.variant_returned,
+    i.is_order_lead, i.order_sold, i.order_products,
     ${localDay(scope, sql`i.placed_at`)} as day,
     (i.placed_at at time zone ${scope.timeZone})::date as date
   from analytics_order_items i
