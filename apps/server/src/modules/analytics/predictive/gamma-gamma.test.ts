@@ -4,6 +4,7 @@ import {
   conditionalExpectedSpend,
   fitGammaGamma,
   gammaGammaLogLikelihood,
+  gammaGammaLogLikelihoodGradient,
   gammaGammaTotalLogLikelihood,
   type GammaGammaParameters,
 } from './gamma-gamma';
@@ -44,6 +45,28 @@ describe('gammaGammaLogLikelihood', () => {
       const bruteForce = Math.log((sum * width) / 3);
       expect(gammaGammaLogLikelihood(PARAMS, { x, averageSpend })).toBeCloseTo(bruteForce, 6);
     }
+  });
+});
+
+describe('gammaGammaLogLikelihoodGradient', () => {
+  it('matches central differences of the log-likelihood in log-parameter space', () => {
+    const customers = [
+      { x: 1, averageSpend: 12.5 },
+      { x: 2, averageSpend: 40 },
+      { x: 5, averageSpend: 7.25 },
+      { x: 5, averageSpend: 19 },
+    ];
+    const at: GammaGammaParameters = { p: 2.3, q: 3.7, gamma: 14 };
+    const gradient = gammaGammaLogLikelihoodGradient(at, customers);
+    (['p', 'q', 'gamma'] as const).forEach((key, index) => {
+      const h = 1e-6;
+      const moved = (by: number) => ({ ...at, [key]: at[key] * Math.exp(by) });
+      const numeric =
+        (gammaGammaTotalLogLikelihood(moved(h), customers) -
+          gammaGammaTotalLogLikelihood(moved(-h), customers)) /
+        (2 * h);
+      expect(gradient[index], key).toBeCloseTo(numeric, 6);
+    });
   });
 });
 

@@ -1,14 +1,18 @@
 import betaln from '@stdlib/math-base-special-betaln';
+import digammaOf from '@stdlib/math-base-special-digamma';
 import gammaln from '@stdlib/math-base-special-gammaln';
 
 /**
- * Special functions of the BG/NBD and Gamma-Gamma models. Log-gamma and log-beta are stdlib's
+ * Special functions of the BG/NBD and Gamma-Gamma models. Log-gamma, digamma and log-beta are stdlib's
  * (ports of the FreeBSD/Cephes algorithms, accurate to a few ulps for any positive argument);
  * the Gauss hypergeometric series is ours, because no maintained npm package has it.
  */
 
 /** ln Γ(x) for x > 0 (ln |Γ(x)| elsewhere); +Infinity at 0 and the negative integers. */
 export const logGamma: (x: number) => number = gammaln;
+
+/** ψ(x) = d/dx ln Γ(x), the digamma function (stdlib's). */
+export const digamma: (x: number) => number = digammaOf;
 
 /** ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a + b), for a, b > 0, without cancellation. */
 export const logBeta: (a: number, b: number) => number = betaln;
