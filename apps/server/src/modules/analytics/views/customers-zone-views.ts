@@ -152,6 +152,10 @@ const monthEndStates = (scope: ViewScope, range: ViewRange) =>
         select p.customer_id, p.date, p.next_date, p.purchase_number as purchases,
           percentile_cont(0.5) within group (order by q.days_since_previous) as median_gap
         from n p join n q on q.customer_id = p.customer_id and q.purchase_number <= p.purchase_number
+        -- Only a purchase that is the customer's last at some month end: the median of the gaps
+        -- up to each purchase costs a customer's purchases squared, so skip the others.
+        where exists (select 1 from ends e
+          where p.date <= e.day and (p.next_date is null or p.next_date > e.day))
         group by p.customer_id, p.date, p.next_date, p.purchase_number)
       select e.month, ${zoneOf(sql`(e.day - s.date)`)} as zone, count(*)::int as customers,
         count(*) filter (where case when s.purchases = 1
