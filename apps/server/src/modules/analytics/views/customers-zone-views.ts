@@ -1,12 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CHURN_DAYS_ONE_TIME_BUYER, CHURN_GAP_MULTIPLE } from '@atelier/contract/analytics/views';
-import {
-  customerHistories,
-  customerLabel,
-  dateParam,
-  numberedPurchases,
-  purchaseOccasions,
-} from './purchases-sql';
+import { customerLabel, dateParam, numberedPurchases, purchaseOccasions } from './purchases-sql';
 import {
   columns,
   emptyBody,
@@ -375,9 +369,14 @@ const churnRiskView: ViewComputer = async (scope) => {
   }
   const histories = await rowsOf<HistoryRow>(
     scope,
+    // Only the last day, purchases and revenue: no numbering, no median gap.
     sql`select h.customer_id as "customerId", ${customerLabel(sql`h.customer_id`)} as customer,
         to_char(h.last_date, 'YYYY-MM-DD') as "lastDay", h.purchases, h.revenue
-      from ${customerHistories(scope, scope.range.end)} h`,
+      from (
+        select p.customer_id, max(p.date) as last_date, count(*)::int as purchases,
+          sum(p.revenue)::float8 as revenue
+        from ${purchaseOccasions(scope, scope.range.end)} p group by p.customer_id
+      ) h`,
   );
   const byId = new Map(histories.map((row) => [row.customerId, row]));
   const rows = now.predictions
