@@ -4,6 +4,8 @@
  * converges in a few dozen gradient evaluations where Nelder-Mead needs a thousand.
  */
 
+import { minimizeFromStarts, type MinimizeOptions } from './nelder-mead';
+
 export type ValueAndGradient = { value: number; gradient: number[] };
 
 export type BfgsOptions = {
@@ -103,4 +105,31 @@ export const minimizeBfgs = (
     }
   }
   return { point, value: current.value, evaluations, isConverged: false };
+};
+
+/**
+ * BFGS from each of `starts`, keeping the best converged result; Nelder-Mead from the same
+ * starts (with `fallback` options, on the value alone) only when none converged. Returns the best
+ * point and value with the evaluations of every run. Throws RangeError without starts.
+ */
+export const minimizeBfgsFromStarts = (
+  f: (point: number[]) => ValueAndGradient,
+  starts: number[][],
+  fallback: MinimizeOptions = {},
+): { point: number[]; value: number; evaluations: number } => {
+  if (starts.length === 0) throw new RangeError('minimizeBfgsFromStarts needs a start.');
+  let evaluations = 0;
+  let best: BfgsResult | null = null;
+  for (const start of starts) {
+    const result = minimizeBfgs(f, start);
+    evaluations += result.evaluations;
+    if (result.isConverged && (!best || result.value < best.value)) best = result;
+  }
+  if (best) return { point: best.point, value: best.value, evaluations };
+  const result = minimizeFromStarts((point) => f(point).value, starts, fallback);
+  return {
+    point: result.point,
+    value: result.value,
+    evaluations: evaluations + result.evaluations,
+  };
 };

@@ -1,6 +1,5 @@
-import { minimizeBfgs, type ValueAndGradient } from './bfgs';
+import { minimizeBfgsFromStarts, type ValueAndGradient } from './bfgs';
 import type { BgnbdCustomer, BgnbdParameters } from './bgnbd';
-import { minimizeFromStarts } from './nelder-mead';
 import { logAddExp, logBeta, logGamma } from './special-functions';
 
 /**
@@ -180,21 +179,14 @@ export const fitBgnbd = (customers: readonly BgnbdCustomer[]): BgnbdFit | null =
     [4, 2, 0.5],
   ].map(([r, a, b]) => [r!, r! / rate, a!, b!].map(Math.log));
 
-  let evaluations = 0;
-  let best: { point: number[]; value: number } | null = null;
-  for (const start of starts) {
-    const result = minimizeBfgs(objective, start);
-    evaluations += result.evaluations;
-    if (result.isConverged && (!best || result.value < best.value)) best = result;
-  }
-  if (!best) {
-    const result = minimizeFromStarts((point) => objective(point).value, starts, {
-      tolerance: 1e-10,
-      pointTolerance: 1e-6,
-    });
-    evaluations += result.evaluations;
-    best = result;
-  }
+  const best = minimizeBfgsFromStarts(objective, starts, {
+    tolerance: 1e-10,
+    pointTolerance: 1e-6,
+  });
   if (!Number.isFinite(best.value)) return null;
-  return { ...toParameters(best.point), logLikelihood: -best.value * total, evaluations };
+  return {
+    ...toParameters(best.point),
+    logLikelihood: -best.value * total,
+    evaluations: best.evaluations,
+  };
 };

@@ -1,5 +1,4 @@
-import { minimizeBfgs, type ValueAndGradient } from './bfgs';
-import { minimizeFromStarts } from './nelder-mead';
+import { minimizeBfgsFromStarts, type ValueAndGradient } from './bfgs';
 import { digamma, logGamma } from './special-functions';
 
 /**
@@ -123,23 +122,11 @@ export const fitGammaGamma = (customers: readonly SpendCustomer[]): GammaGammaFi
   const starts = [start(1, 2), start(6, 4), start(2, 1.5)];
   // BFGS with the analytic gradient from each start (tens of evaluations each); Nelder-Mead
   // from the same starts only if none converged.
-  let evaluations = 0;
-  let best: { point: number[]; value: number } | null = null;
-  for (const one of starts) {
-    const found = minimizeBfgs(objective, one);
-    evaluations += found.evaluations;
-    if (found.isConverged && (!best || found.value < best.value)) best = found;
-  }
-  if (!best) {
-    const found = minimizeFromStarts((point) => objective(point).value, starts, {
-      step: 0.5,
-      tolerance: 1e-10,
-      pointTolerance: 1e-6,
-    });
-    evaluations += found.evaluations;
-    best = found;
-  }
-  const result = { ...best, evaluations };
+  const result = minimizeBfgsFromStarts(objective, starts, {
+    step: 0.5,
+    tolerance: 1e-10,
+    pointTolerance: 1e-6,
+  });
   if (!Number.isFinite(result.value)) return null;
   const fitted = toParameters(result.point);
   return {

@@ -52,13 +52,14 @@ const crossSelling: ViewComputer = async (scope) => {
         join top tb on tb.product = y.product
         group by x.product, y.product
         order by 3 desc, x.product collate "C", y.product collate "C"
-        limit ${CROSS_SELL_PAIRS})
-      select 'total' as kind, null as a, null as b,
-        (select count(*) from ${orderItems(scope, scope.range)} o
-          where o.is_order_lead and o.order_products > 0)::int as both,
-        (select count(*) from products)::int as "aOrders",
-        (select count(*) from ${orderItems(scope, scope.range)} o
-          where o.is_order_lead and o.order_products > 1)::int as "bOrders"
+        limit ${CROSS_SELL_PAIRS}),
+      orders as (
+        select (count(*) filter (where order_products > 0))::int as orders,
+          (count(*) filter (where order_products > 1))::int as multi
+        from ${orderItems(scope, scope.range)} o where o.is_order_lead)
+      select 'total' as kind, null as a, null as b, orders as both,
+        (select count(*) from products)::int as "aOrders", multi as "bOrders"
+      from orders
       union all
       select 'top', product, null, orders, null, null from top
       union all
