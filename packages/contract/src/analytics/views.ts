@@ -280,7 +280,7 @@ export const ANALYTICS_VIEWS = [
     'product-follow-up-purchases',
     'Follow-up purchases',
     'products',
-    'What customers buy in their next purchase after a purchase in the range with a product (the 50 products in most purchases).',
+    'What customers buy in their next purchase after a purchase in the range with a product X (chosen; at first the product in most orders), and how often the purchases with each of the 50 products in most orders were followed by another.',
   ),
   view(
     'marketing-channels',
@@ -304,9 +304,14 @@ export const analyticsViewOf = (key: string): AnalyticsViewDefinition | undefine
 /** The longest range a view takes (and the comparison's), in days: 20 years. */
 export const MAX_ANALYTICS_RANGE_DAYS = 20 * 366;
 
+/** The longest `product` (a product's title) a view's query takes. */
+export const MAX_ANALYTICS_PRODUCT_LENGTH = 500;
+
 /**
  * A view's query: a range of store-local days (inclusive) and an optional comparison range
  * (both ends or neither). Defaults are the server's: the last 365 days of the store's orders.
+ * `product` (a product's title) is the product X of product-follow-up-purchases ("what customers
+ * buy next after X"; default: the product in most orders of the range); other views ignore it.
  */
 export const AnalyticsRangeQuerySchema = z
   .object({
@@ -314,6 +319,7 @@ export const AnalyticsRangeQuerySchema = z
     to: z.iso.date().optional(),
     compareFrom: z.iso.date().optional(),
     compareTo: z.iso.date().optional(),
+    product: z.string().trim().min(1).max(MAX_ANALYTICS_PRODUCT_LENGTH).optional(),
   })
   .superRefine((query, context) => {
     const check = (from: string | undefined, to: string | undefined, toPath: string) => {
@@ -446,6 +452,11 @@ export const AnalyticsViewResultSchema = z.object({
   compare: z.object({ from: z.iso.date(), to: z.iso.date() }).nullable(),
   /** Why there is nothing to show (no orders, one customer…), or null. */
   empty: z.string().nullable(),
+  /**
+   * The product the view is about (product-follow-up-purchases' X: the query's `product`, else
+   * the product in most orders of the range); absent for the other views.
+   */
+  product: z.string().optional(),
   figures: z.array(AnalyticsFigureSchema),
   charts: z.array(AnalyticsChartSchema),
   tables: z.array(AnalyticsTableSchema),

@@ -279,6 +279,77 @@ describe('AnalyticsViewPage', () => {
     expect(within(created).queryByRole('button', { name: 'Copy the link' })).toBeNull();
   });
 
+  it('asks what customers bought next after the product chosen, keeps it in the address and shares it', async () => {
+    const FOLLOW_UPS_PATH = '/api/web/analytics/views/product-follow-up-purchases';
+    const followUpsAfter = (product: string) =>
+      aViewResult({
+        view: 'product-follow-up-purchases',
+        title: 'Follow-up purchases',
+        compare: null,
+        product,
+        figures: [],
+        charts: [],
+        tables: [
+          {
+            key: 'products',
+            title: 'Purchases with the product',
+            columns: [{ key: 'product', label: 'Product', format: 'text' }],
+            rows: [{ product: 'Candle' }, { product: 'Mug' }],
+          },
+          {
+            key: 'follow-ups',
+            title: `What the next purchase held after ${product}`,
+            columns: [{ key: 'next', label: 'In the next purchase', format: 'text' }],
+            rows: [{ next: product === 'Mug' ? 'Saucer' : 'Wick' }],
+          },
+        ],
+      });
+    server.use(
+      handle(analyticsEndpoints.view, ({ query }) => followUpsAfter(query.product ?? 'Candle')),
+      handle(analyticsEndpoints.createShare, () => aShare({ id: 'shr_mug' })),
+      handle(analyticsEndpoints.listShares, () => ({ items: [] })),
+    );
+    const { user, router } = renderView(
+      '/product-follow-up-purchases?from=2025-01-01&to=2025-03-31',
+      'product-follow-up-purchases',
+    );
+    const picker = await screen.findByRole('combobox', {
+      name: /What customers bought next after/,
+    });
+    expect((picker as HTMLInputElement).value).toBe('Candle');
+    expect(
+      screen.getByRole('table', { name: 'What the next purchase held after Candle' }),
+    ).toBeTruthy();
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Mug', hidden: true }));
+    expect(
+      await screen.findByRole('table', { name: 'What the next purchase held after Mug' }),
+    ).toBeTruthy();
+    expect(queryOf(requestsTo('GET', FOLLOW_UPS_PATH).at(-1))).toEqual({
+      from: '2025-01-01',
+      to: '2025-03-31',
+      product: 'Mug',
+    });
+    expect(router.state.location.search).toMatchObject({ product: 'Mug' });
+
+    // A new range keeps the product.
+    await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo('GET', FOLLOW_UPS_PATH).at(-1))).toEqual({
+        ...lastDays(90, todayIn('UTC')),
+        product: 'Mug',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(requestsTo('POST', '/api/web/analytics/shares')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/web/analytics/shares')[0]?.body).toMatchObject({
+      view: 'product-follow-up-purchases',
+      product: 'Mug',
+    });
+  });
+
   it('shows the dashboard’s figures with sparklines and a link to every view by category', async () => {
     server.use(
       handle(analyticsEndpoints.view, () =>

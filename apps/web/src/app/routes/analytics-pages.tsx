@@ -52,9 +52,16 @@ export const AnalyticsViewPage = ({ viewKey }: { viewKey: AnalyticsViewKey }) =>
   const search = validateAnalyticsSearch(rawSearch);
   const predictiveSearch = isPredictive ? validatePredictiveSearch(rawSearch) : {};
   const navigate = useNavigate();
-  // A new range keeps the calibration and holdout chosen, and the other way round.
+  // A new range keeps the calibration and holdout (and the product) chosen, and the other way round.
   const handleSearchChange = (next: AnalyticsSearch) =>
-    void navigate({ to: '.', search: { ...predictiveSearch, ...next } });
+    void navigate({
+      to: '.',
+      search: {
+        ...predictiveSearch,
+        ...(search.product ? { product: search.product } : {}),
+        ...next,
+      },
+    });
   const handlePredictiveChange = (next: PredictiveSearch) =>
     void navigate({ to: '.', search: { ...search, ...next } });
 

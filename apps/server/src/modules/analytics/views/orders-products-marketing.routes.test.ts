@@ -47,10 +47,36 @@ describe('GET /api/web/analytics/views/:view for the orders, products and market
       });
       const body = await COMPUTERS[key]!(januaryScope(context, alice.storeId));
       expect(
-        { figures: result.figures, charts: result.charts, tables: result.tables },
+        {
+          figures: result.figures,
+          charts: result.charts,
+          tables: result.tables,
+          product: result.product,
+        },
         key,
       ).toEqual(JSON.parse(JSON.stringify({ ...body, empty: undefined })) as object);
     }
+  });
+
+  it('answers the follow-up purchases after the product asked for, and 400 for a product too long', async () => {
+    const result = await view(
+      alice,
+      'product-follow-up-purchases',
+      `${JANUARY}&product=Product%20B`,
+    );
+    expect(result.tables[1]).toMatchObject({
+      title: 'What the next purchase held after Product B',
+      rows: [{ product: 'Product B', next: 'Product A', times: 1, share: 1 }],
+    });
+    const tooLong = await context.app.inject({
+      method: 'GET',
+      url: `/api/web/analytics/views/product-follow-up-purchases?product=${'x'.repeat(501)}`,
+      headers: alice.headers,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      error: { details: [expect.objectContaining({ field: 'query.product' })] },
+    });
   });
 
   it('answers 200 and says so for a store with no orders, whatever the range', async () => {

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   columns,
+  countedOrders,
   emptyBody,
   figure,
+  instant,
   orderItems,
   productDays,
   ratio,
@@ -10,7 +12,7 @@ import {
   seriesChart,
   table,
 } from './view-parts';
-import { dateParam, purchaseOccasions } from './purchases-sql';
+import { dateParam } from './purchases-sql';
 import type { ViewComputer, ViewComputers } from './view-types';
 
 /** Cross-selling pairs only products among the ones in most orders (cost on large stores). */
@@ -29,29 +31,36 @@ type PairRow = { a: string; b: string; both: number; aOrders: number; bOrders: n
  */
 const crossSelling: ViewComputer = async (scope) => {
   // The top products and the distinct products from the day summaries, the orders from the
-  // items' order leads (their totals on every row: migration 0036), and the pairs from the
-  // items of the orders with two or more products only.
+  // items' order leads (their totals on every row: migration 0036). The pairs: each order with
+  // two or more of the top products (found by product in analytics_order_items_product_leads,
+  // migration 0037) becomes one sorted array of the products' numbers (1 to 100, in the order of
+  // their names), and its pairs are the array's positions i < j, counted as integer pairs.
   const found = await rowsOf<{ kind: 'total' | 'top' | 'pair' } & PairRow>(
     scope,
     sql`with products as materialized (
         select product, sum(product_orders)::int as orders from ${productDays(scope, scope.range)} d
         group by product having sum(product_orders) > 0),
       top as materialized (
-        select product, orders from products
-        order by 2 desc, product collate "C" limit ${CROSS_SELL_TOP_PRODUCTS}),
-      basket as materialized (
-        select i.order_id, i.product from ${orderItems(scope, scope.range)} i
-        join top t on t.product = i.product
-        where i.is_product_lead and i.product_sold > 0 and i.order_products > 1),
+        select product, orders, (row_number() over (order by product collate "C"))::int as number
+        from (select product, orders from products
+          order by 2 desc, product collate "C" limit ${CROSS_SELL_TOP_PRODUCTS}) chosen),
+      baskets as (
+        select array_agg(t.number order by t.number) as numbers
+        from top t join analytics_order_items i on i.product = t.product
+        where i.store_id = ${scope.storeId} and i.currency_code = ${scope.currencyCode}
+          and i.placed_at >= ${instant(scope.range.start)} and i.placed_at < ${instant(scope.range.end)}
+          and i.is_product_lead and i.product_sold > 0 and i.order_products > 1
+        group by i.order_id collate "C" having count(*) > 1),
+      pair_numbers as (
+        select b.numbers[x] as a, b.numbers[y] as b, count(*)::int as both
+        from baskets b
+        cross join lateral generate_series(1, cardinality(b.numbers) - 1) x
+        cross join lateral generate_series(x + 1, cardinality(b.numbers)) y
+        group by 1, 2),
       pairs as (
-        select x.product as a, y.product as b, count(*)::int as both,
-          min(ta.orders)::int as "aOrders", min(tb.orders)::int as "bOrders"
-        from basket x
-        join basket y on y.order_id = x.order_id and x.product collate "C" < y.product collate "C"
-        join top ta on ta.product = x.product
-        join top tb on tb.product = y.product
-        group by x.product, y.product
-        order by 3 desc, x.product collate "C", y.product collate "C"
+        select ta.product as a, tb.product as b, p.both, ta.orders as "aOrders", tb.orders as "bOrders"
+        from pair_numbers p join top ta on ta.number = p.a join top tb on tb.number = p.b
+        order by 3 desc, ta.product collate "C", tb.product collate "C"
         limit ${CROSS_SELL_PAIRS}),
       orders as (
         select (count(*) filter (where order_products > 0))::int as orders,
@@ -148,67 +157,98 @@ const crossSelling: ViewComputer = async (scope) => {
   };
 };
 
-/** Follow-ups are listed for the products bought by most customers in the range. */
-export const FOLLOW_UP_TOP_PRODUCTS = 50;
-/** Next products listed per product. */
-const FOLLOW_UPS_PER_PRODUCT = 5;
+/** The products whose purchases are counted: the ones in most orders of the range. */
+export const FOLLOW_UP_PRODUCTS = 50;
+/** The next products listed after the product X. */
+export const FOLLOW_UPS_LISTED = 20;
+/** The next products in the chart. */
+const FOLLOW_UPS_CHARTED = 15;
+
+type FollowUpRow = {
+  kind: 'total' | 'chosen' | 'product' | 'next';
+  product: string | null;
+  next: string | null;
+  purchases: number | null;
+  followed: number | null;
+};
 
 /**
- * product-follow-up-purchases: for each purchase (ANALYTICS_DEFINITIONS.purchaseOccasion) in the
- * range with a product X (among the 50 in most purchases), the products of the customer's next
- * purchase, whenever it came.
+ * product-follow-up-purchases ("what customers buy next after X"): for each purchase
+ * (ANALYTICS_DEFINITIONS.purchaseOccasion) in the range with the product X (`scope.product`, else
+ * the product in most orders of the range), the products of the customer's next purchase,
+ * whenever it came: the 20 most frequent, with their share of X's purchases that were followed.
+ * Beside them, for the 50 products in most orders of the range (and X), the purchases with the
+ * product and how many were followed by another; the figures count every purchase of the range.
+ * X with no purchase in the range: its row says 0 and nothing is listed next.
  */
 const followUps: ViewComputer = async (scope) => {
+  const { timeZone } = scope;
+  const chosen = scope.product ?? null;
   // Only orders from the range's start on matter: purchases in the range and the next ones.
   const fromRangeStart = { ...scope.range, end: new Date('9999-12-31T00:00:00Z') };
-  const found = await rowsOf<{
-    kind: 'total' | 'top' | 'pair';
-    product: string;
-    next: string | null;
-    purchases: number;
-    followed: number;
-  }>(
+  const found = await rowsOf<FollowUpRow>(
     scope,
-    sql`with items as materialized (
-        select customer_id, date, product from ${orderItems(scope, fromRangeStart)} l
-        where customer_id is not null and not is_refunded_in_full and sold > 0
-        group by customer_id, date, product),
-      occasions as (
-        select customer_id, date, lead(date) over (partition by customer_id order by date) as next_date
-        from ${purchaseOccasions(scope, null)} p where p.date >= ${dateParam(scope.range.from)}),
-      starts as materialized (
-        select i.customer_id, i.date, i.product, o.next_date from items i
-        join occasions o on o.customer_id = i.customer_id and o.date = i.date
-        where i.date <= ${dateParam(scope.range.to)}),
-      top as materialized (
-        select product, count(*)::int as purchases,
-          (count(*) filter (where next_date is not null))::int as followed
-        from starts group by product order by 2 desc, product collate "C"
-        limit ${FOLLOW_UP_TOP_PRODUCTS})
-      select 'total' as kind, null::text as product, null::text as next,
-        count(*)::int as purchases, (count(*) filter (where next_date is not null))::int as followed
-      from (select distinct customer_id, date, next_date from starts) s
+    sql`with listed as materialized (
+        select product, sum(product_orders)::int as orders from ${productDays(scope, scope.range)} d
+        group by product having sum(product_orders) > 0
+        order by 2 desc, product collate "C" limit ${FOLLOW_UP_PRODUCTS}),
+      chosen as materialized (
+        select coalesce(${chosen}::text,
+          (select product from listed order by orders desc, product collate "C" limit 1)) as product),
+      asked as materialized (
+        select product from listed union select product from chosen where product is not null),
+      occasions as materialized (
+        select o.customer_id collate "C" as customer_id, o.day::date as date,
+          lead(o.day::date) over next as next_date, lead(array_agg(o.id)) over next as next_orders
+        from ${countedOrders(scope, fromRangeStart)} o
+        where o.customer_id is not null and not o.is_refunded_in_full
+        group by o.customer_id, o.day
+        window next as (partition by o.customer_id order by o.day)),
+      starts as (
+        select distinct i.customer_id collate "C" as customer_id,
+          (i.placed_at at time zone ${timeZone})::date as date, a.product
+        from asked a join analytics_order_items i on i.product = a.product
+        where i.store_id = ${scope.storeId} and i.currency_code = ${scope.currencyCode}
+          and i.placed_at >= ${instant(scope.range.start)} and i.placed_at < ${instant(scope.range.end)}
+          and i.is_product_lead and i.product_sold > 0
+          and i.customer_id is not null and not i.is_refunded_in_full),
+      followed as materialized (
+        select s.product, s.customer_id, o.next_date, o.next_orders from starts s
+        join occasions o on o.customer_id = s.customer_id and o.date = s.date),
+      totals as (
+        select count(*)::int as purchases, count(next_date)::int as followed
+        from occasions where date <= ${dateParam(scope.range.to)}),
+      nexts as (
+        select n.product, count(*)::int as times from (
+          select distinct f.customer_id, f.next_date, i.product collate "C" as product
+          from followed f
+          cross join lateral unnest(f.next_orders) as next_order(id)
+          join analytics_order_items i on i.order_id = next_order.id
+          where f.product = (select product from chosen)
+            and i.is_product_lead and i.product_sold > 0 and not i.is_refunded_in_full) n
+        group by 1 order by 2 desc, 1 limit ${FOLLOW_UPS_LISTED})
+      select 'total' as kind, null::text as product, null::text as next, purchases, followed
+      from totals
       union all
-      select 'top', product, null, purchases, followed from top
+      select 'chosen', product, null, null, null from chosen
       union all
-      select 'pair', product, next, times, null from (
-        select s.product, n.product as next, count(*)::int as times,
-          row_number() over (partition by s.product
-            order by count(*) desc, n.product collate "C") as rank
-        from starts s join top t on t.product = s.product
-        join items n on n.customer_id = s.customer_id and n.date = s.next_date
-        group by s.product, n.product) ranked
-      where rank <= ${FOLLOW_UPS_PER_PRODUCT}`,
+      select 'product', a.product, null, count(f.customer_id)::int, count(f.next_date)::int
+      from asked a left join followed f on f.product = a.product group by a.product
+      union all
+      select 'next', null, product, times, null from nexts`,
   );
   const totals = found.find((row) => row.kind === 'total');
+  const product = found.find((row) => row.kind === 'chosen')?.product ?? null;
   const byName = (x: string | null, y: string | null) => (x! < y! ? -1 : x! > y! ? 1 : 0);
   const products = found
-    .filter((row) => row.kind === 'top')
+    .filter((row) => row.kind === 'product')
+    .map((row) => ({ product: row.product!, purchases: row.purchases!, followed: row.followed! }))
     .sort((x, y) => y.purchases - x.purchases || byName(x.product, y.product));
-  const pairs = found
-    .filter((row) => row.kind === 'pair')
-    .map((row) => ({ product: row.product, next: row.next!, times: row.purchases }))
-    .sort((x, y) => byName(x.product, y.product) || y.times - x.times || byName(x.next, y.next));
+  const productFollowed = products.find((row) => row.product === product)?.followed ?? 0;
+  const nexts = found
+    .filter((row) => row.kind === 'next')
+    .map((row) => ({ next: row.next!, times: row.purchases! }))
+    .sort((x, y) => y.times - x.times || byName(x.next, y.next));
   const purchases = totals?.purchases ?? 0;
   const followed = totals?.followed ?? 0;
   const figures = [
@@ -219,35 +259,33 @@ const followUps: ViewComputer = async (scope) => {
   if (followed === 0) {
     return emptyBody('No purchase of this range was followed by another yet.', figures);
   }
-  const followedOf = new Map(products.map((row) => [row.product, row.followed]));
-  const rows = products.flatMap((product) =>
-    pairs
-      .filter((pair) => pair.product === product.product)
-      .slice(0, FOLLOW_UPS_PER_PRODUCT)
-      .map((pair) => ({
-        product: pair.product,
-        next: pair.next,
-        times: pair.times,
-        share: ratio(pair.times, followedOf.get(pair.product)),
-      })),
-  );
-  const topRows = [...rows].sort((a, b) => b.times - a.times).slice(0, 15);
+  const rows = nexts.map((row) => ({
+    product: product!,
+    next: row.next,
+    times: row.times,
+    share: ratio(row.times, productFollowed),
+  }));
+  const charted = rows.slice(0, FOLLOW_UPS_CHARTED);
   return {
     empty: null,
+    ...(product === null ? {} : { product }),
     figures,
-    charts: [
-      seriesChart(
-        'bar',
-        'follow-ups',
-        'Most frequent next purchases',
-        {
-          label: 'Product → next',
-          format: 'text',
-          values: topRows.map((row) => `${row.product} → ${row.next}`),
-        },
-        [{ name: 'Times', format: 'integer', values: topRows.map((row) => row.times) }],
-      ),
-    ],
+    charts:
+      charted.length === 0
+        ? []
+        : [
+            seriesChart(
+              'bar',
+              'follow-ups',
+              `What customers bought next after ${product}`,
+              {
+                label: 'In the next purchase',
+                format: 'text',
+                values: charted.map((row) => row.next),
+              },
+              [{ name: 'Times', format: 'integer', values: charted.map((row) => row.times) }],
+            ),
+          ],
     tables: [
       table(
         'products',
@@ -267,7 +305,7 @@ const followUps: ViewComputer = async (scope) => {
       ),
       table(
         'follow-ups',
-        'What the next purchase held',
+        `What the next purchase held after ${product}`,
         columns(
           ['product', 'Product', 'text'],
           ['next', 'In the next purchase', 'text'],

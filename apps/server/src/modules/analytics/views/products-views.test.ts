@@ -177,10 +177,38 @@ describe('products views on the hand-computed store (January 2024 against Decemb
       { product: 'Product B', purchases: 2, followed: 1, followedShare: 0.5 },
       { product: 'Product C', purchases: 1, followed: 0, followedShare: 0 },
     ]);
+    // X is at first the product in most orders (A and B in 3 each: the first by name).
+    expect(body.tables[1]!.title).toBe('What the next purchase held after Product A');
     expect(rowsOf(body, 'follow-ups')).toEqual([
       { product: 'Product A', next: 'Product A', times: 1, share: 1 },
-      { product: 'Product B', next: 'Product A', times: 1, share: 1 },
     ]);
+  });
+
+  it('product-follow-up-purchases: after the product asked for', async () => {
+    const after = async (product: string) => {
+      const body = await productsViews['product-follow-up-purchases']!({
+        ...januaryScope(context, aliceStoreId),
+        product,
+      });
+      return { body, rows: rowsOf(body, 'follow-ups') };
+    };
+    const b = await after('Product B');
+    expect(b.rows).toEqual([{ product: 'Product B', next: 'Product A', times: 1, share: 1 }]);
+    expect(b.body.charts[0]).toMatchObject({ x: { values: ['Product A'] } });
+    // C's one purchase (Ben, Jan 6) was not followed: nothing next, and no chart.
+    const c = await after('Product C');
+    expect(c.rows).toEqual([]);
+    expect(c.body.charts).toEqual([]);
+    // A product the store never sold: its row says 0, the other figures are unchanged.
+    const unknown = await after('Product Z');
+    expect(figuresOf(unknown.body)).toEqual({ purchases: [3, null], followedShare: [1 / 3, null] });
+    expect(rowsOf(unknown.body, 'products')).toContainEqual({
+      product: 'Product Z',
+      purchases: 0,
+      followed: 0,
+      followedShare: null,
+    });
+    expect(unknown.rows).toEqual([]);
   });
 });
 

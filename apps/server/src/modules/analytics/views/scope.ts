@@ -120,6 +120,7 @@ export const buildViewScope = async (
     timeZone: settings.timeZone,
     range,
     compare,
+    ...(query.product ? { product: query.product } : {}),
     now: deps.now,
     predictive: deps.predictive,
   };

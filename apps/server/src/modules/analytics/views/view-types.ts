@@ -14,8 +14,8 @@ export type ViewRange = {
 
 /**
  * What a view computes over (built by view-service.ts): the store, its main currency (money is
- * its minor units; orders in other currencies are left out) and time zone (IANA), the range and
- * the optional comparison range.
+ * its minor units; orders in other currencies are left out) and time zone (IANA), the range, the
+ * optional comparison range and the product a view is asked about.
  */
 export type ViewScope = {
   db: Database;
@@ -24,12 +24,17 @@ export type ViewScope = {
   timeZone: string;
   range: ViewRange;
   compare: ViewRange | null;
+  /** The query's `product` (product-follow-up-purchases' X), or undefined. */
+  product?: string;
   now: Date;
   predictive: PredictiveService;
 };
 
 /** What a view computer returns; view-service.ts adds the view's title, definition and ranges. */
-export type ViewBody = Pick<AnalyticsViewResult, 'empty' | 'figures' | 'charts' | 'tables'>;
+export type ViewBody = Pick<
+  AnalyticsViewResult,
+  'empty' | 'figures' | 'charts' | 'tables' | 'product'
+>;
 
 export type ViewComputer = (scope: ViewScope) => Promise<ViewBody>;
 

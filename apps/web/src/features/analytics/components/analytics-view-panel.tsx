@@ -7,6 +7,7 @@ import type { DayRange } from '../analytics-range';
 import type { AnalyticsSearch } from '../analytics-search';
 import { AnalyticsResult } from './analytics-result';
 import { AnalyticsLoadError, AnalyticsNotBuilt, AnalyticsSkeleton } from './analytics-view-states';
+import { ProductPicker, productChoicesOf } from './product-picker';
 import { RangePicker } from './range-picker';
 import { ShareButton } from './share-button';
 
@@ -17,6 +18,7 @@ export const toRangeQuery = (search: AnalyticsSearch): AnalyticsRangeQuery => ({
   ...(search.compareFrom && search.compareTo
     ? { compareFrom: search.compareFrom, compareTo: search.compareTo }
     : {}),
+  ...(search.product ? { product: search.product } : {}),
 });
 
 const rangeOf = (from: string | undefined, to: string | undefined): DayRange | null =>
@@ -77,8 +79,20 @@ export const AnalyticsViewPanel = ({
             onChange={onSearchChange}
           />
         </div>
-        <ShareButton view={view} range={result ? result.range : null} compare={compare} />
+        <ShareButton
+          view={view}
+          range={result ? result.range : null}
+          compare={compare}
+          product={result?.product}
+        />
       </Group>
+      {result?.product !== undefined ? (
+        <ProductPicker
+          product={result.product}
+          choices={productChoicesOf(result)}
+          onChange={(product) => onSearchChange({ ...search, product })}
+        />
+      ) : null}
       {content}
       {children}
     </Stack>

@@ -89,13 +89,15 @@ type ShareButtonProps = {
   /** The range shown (the snapshot's), with its comparison. */
   range: DayRange | null;
   compare: DayRange | null;
+  /** The product the view shown is about (follow-up purchases), else undefined. */
+  product?: string;
 };
 
 /**
  * "Share": a public, read-only snapshot of the view over the range shown, at /share-report/{id}
  * (no other data of the store is reachable from it), with the view's other live links.
  */
-export const ShareButton = ({ view, range, compare }: ShareButtonProps) => {
+export const ShareButton = ({ view, range, compare, product }: ShareButtonProps) => {
   const [isOpen, setIsOpen] = useState(false);
   const create = useCreateAnalyticsShare();
   const shares = useAnalyticsShares(isOpen);
@@ -110,6 +112,7 @@ export const ShareButton = ({ view, range, compare }: ShareButtonProps) => {
       from: range.from,
       to: range.to,
       ...(compare ? { compareFrom: compare.from, compareTo: compare.to } : {}),
+      ...(product === undefined ? {} : { product }),
     };
     setIsOpen(true);
     create.mutate(body);
