@@ -260,7 +260,6 @@ const followUps: ViewComputer = async (scope) => {
     return emptyBody('No purchase of this range was followed by another yet.', figures);
   }
   const rows = nexts.map((row) => ({
-    product: product!,
     next: row.next,
     times: row.times,
     share: ratio(row.times, productFollowed),
@@ -307,7 +306,6 @@ const followUps: ViewComputer = async (scope) => {
         'follow-ups',
         `What the next purchase held after ${product}`,
         columns(
-          ['product', 'Product', 'text'],
           ['next', 'In the next purchase', 'text'],
           ['times', 'Times', 'integer'],
           ['share', 'Share of the next purchases', 'percent'],

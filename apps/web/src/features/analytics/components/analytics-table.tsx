@@ -40,6 +40,8 @@ export const AnalyticsTable = ({ table, view, range, currencyCode }: AnalyticsTa
           onClick={handleExport}
           aria-label={`Export ${table.title} as CSV`}
           disabled={table.rows.length === 0}
+          // A long title wraps; the button keeps its width.
+          style={{ flexShrink: 0 }}
         >
           CSV
         </Button>
