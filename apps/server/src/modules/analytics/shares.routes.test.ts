@@ -86,6 +86,15 @@ describe('POST /api/web/analytics/shares', () => {
     expect(compute).toHaveBeenCalledWith(alpha.storeId, 'analytics-rfm', RANGE);
   });
 
+  it('snapshots the follow-up purchases after the product asked for', async () => {
+    const payload = { view: 'product-follow-up-purchases', ...RANGE, product: 'Mug' };
+    expect((await createShare(alpha, payload)).statusCode).toBe(201);
+    expect(compute).toHaveBeenLastCalledWith(alpha.storeId, 'product-follow-up-purchases', {
+      ...RANGE,
+      product: 'Mug',
+    });
+  });
+
   it('answers 400 naming the parameter for an unknown view and a range that ends before it starts', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ view: 'analytics-unknown', ...RANGE }, 'body.view'],
