@@ -25,6 +25,7 @@ import {
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createAnalyticsModule } from './modules/analytics';
+import { createFulfillmentModule } from './modules/fulfillment';
 import {
   createBillingModule,
   createLocalBillingGateway,
@@ -344,6 +345,7 @@ export const buildApp = async ({
     },
   });
   const analytics = createAnalyticsModule({ db, clock, stores: identity.directory });
+  const fulfillment = createFulfillmentModule({ db, clock, events });
   const billing = createBillingModule({
     db,
     clock,
@@ -379,6 +381,7 @@ export const buildApp = async ({
     ...orders.exportSources,
     ...billing.exportSources,
     ...analytics.exportSources,
+    ...fulfillment.exportSources,
     ...files.exportSources,
   );
   jobs.register(
@@ -475,6 +478,7 @@ export const buildApp = async ({
   await app.register(orders.routes);
   await app.register(billing.routes);
   await app.register(analytics.routes);
+  await app.register(fulfillment.routes);
   await app.register(jobs.routes);
 
   const webApp = await registerWebApp(app, config.webDistDir);
@@ -509,6 +513,7 @@ export const buildApp = async ({
     realtime,
     billing,
     analytics,
+    fulfillment,
   };
 };
 export type AtelierApp = Awaited<ReturnType<typeof buildApp>>;

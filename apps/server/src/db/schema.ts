@@ -18,3 +18,4 @@ export * from '../modules/sales/sales.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/billing/billing.table';
 export * from '../modules/analytics/analytics.table';
+export * from '../modules/fulfillment/fulfillment.table';

@@ -10,6 +10,9 @@ import type { Database } from '@/db/client';
 import {
   analyticsEvents,
   analyticsShares,
+  fulfillmentInventoryLevels,
+  fulfillmentInventoryMovements,
+  fulfillmentReservations,
   billingAccounts,
   billingCancellationAnswers,
   billingInvoices,
@@ -298,14 +301,43 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     images: [],
     status: 'ACTIVE',
   });
+  const variantId = newId('var');
   await db.insert(salesProductVariants).values({
-    id: newId('var'),
+    id: variantId,
     productId,
     storeId,
     position: 0,
     optionValues: [],
     sku: `${marker}-85123A`,
     price: 255,
+  });
+  // Issue 15: its stock in the default warehouse, one ledger row and a line's reservation.
+  const warehouseId = 'whs_north_carolina';
+  await db
+    .insert(fulfillmentInventoryLevels)
+    .values({ storeId, variantId, warehouseId, onHand: 6, reserved: 2 });
+  await db.insert(fulfillmentInventoryMovements).values({
+    id: newId('imv'),
+    storeId,
+    variantId,
+    warehouseId,
+    kind: 'ADJUSTMENT',
+    onHandChange: 6,
+    reservedChange: 0,
+    onHandAfter: 6,
+    reservedAfter: 0,
+    reason: 'FOUND',
+    note: `${marker} count`,
+  });
+  await db.insert(fulfillmentReservations).values({
+    id: newId('rsv'),
+    storeId,
+    orderId,
+    orderLineId: lineIds[0]!,
+    variantId,
+    warehouseId,
+    quantity: 2,
+    status: 'RESERVED',
   });
   // Issue 12: an invoice paid with a test card, its line as an order item with its history.
   const invoiceId = newId('inv');
@@ -558,6 +590,9 @@ const EXPECTED_TABLES = {
   billing_cancellation_answers: 1,
   analytics_shares: 1,
   analytics_events: 1,
+  fulfillment_inventory_levels: 1,
+  fulfillment_inventory_movements: 1,
+  fulfillment_reservations: 1,
   jobs: 1,
 };
 

@@ -1,0 +1,495 @@
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type {
+  AdjustInventoryBody,
+  InventoryLevel,
+  InventoryMovement,
+  LineReservationStatus,
+  OrderReservation,
+  Warehouse,
+} from '@atelier/contract/fulfillment/inventory';
+import type { Database } from '@/db/client';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/ids';
+import {
+  salesOrderLines,
+  salesOrders,
+  salesProducts,
+  salesProductVariants,
+} from '../sales/sales.table';
+import {
+  fulfillmentInventoryLevels,
+  fulfillmentInventoryMovements,
+  fulfillmentReservations,
+  fulfillmentWarehouses,
+  type FulfillmentInventoryMovementRow,
+  type FulfillmentWarehouseRow,
+} from './fulfillment.table';
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+const variantNotFound = () =>
+  new AppError('not_found', 'No product variant of this store has this id.', {
+    reason: 'variant_not_found',
+  });
+const warehouseNotFound = () =>
+  new AppError('not_found', 'No warehouse has this id.', { reason: 'warehouse_not_found' });
+const orderNotFound = () =>
+  new AppError('not_found', 'No order of this store has this id.', { reason: 'order_not_found' });
+const badCursor = () =>
+  new AppError('bad_request', 'This page cursor is not one the list gave.', {
+    details: [{ field: 'query.cursor', message: 'Not a cursor of this list.' }],
+  });
+
+const toWarehouse = (row: FulfillmentWarehouseRow): Warehouse => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  stateCode: row.stateCode,
+  countryCode: row.countryCode,
+  timeZone: row.timeZone,
+  isDefault: row.isDefault,
+});
+
+const toMovement = (row: FulfillmentInventoryMovementRow): InventoryMovement => ({
+  id: row.id,
+  variantId: row.variantId,
+  warehouseId: row.warehouseId,
+  kind: row.kind,
+  onHandChange: row.onHandChange,
+  reservedChange: row.reservedChange,
+  onHandAfter: row.onHandAfter,
+  reservedAfter: row.reservedAfter,
+  reason: row.reason,
+  note: row.note,
+  orderId: row.orderId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const encodeCursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+const decodeCursor = (cursor: string, length: number): string[] => {
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parts) &&
+      parts.length === length &&
+      parts.every((part) => typeof part === 'string')
+    ) {
+      return parts as string[];
+    }
+  } catch {
+    // Falls through to the 400.
+  }
+  throw badCursor();
+};
+
+/** A level row locked for the transaction (created at 0 first when the variant has none). */
+const lockLevel = async (
+  tx: Database,
+  storeId: string,
+  variantId: string,
+  warehouseId: string,
+  now: Date,
+) => {
+  await tx
+    .insert(fulfillmentInventoryLevels)
+    .values({ storeId, variantId, warehouseId, onHand: 0, reserved: 0, updatedAt: now })
+    .onConflictDoNothing();
+  const [level] = await tx
+    .select()
+    .from(fulfillmentInventoryLevels)
+    .where(
+      and(
+        eq(fulfillmentInventoryLevels.variantId, variantId),
+        eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
+      ),
+    )
+    .for('update');
+  return level!;
+};
+
+export type InventoryServiceDeps = { db: Database; clock: Clock };
+
+/**
+ * Issue 15 (ARCHITECTURE.md §3 `fulfillment`): the center's warehouses, the stock of each variant
+ * per warehouse (on hand, reserved, available) with its ledger, adjustments by hand, and the
+ * reservation of store orders' lines. Every change of a level and its ledger row are written in
+ * one transaction; the database refuses a negative count or more reserved than on hand.
+ */
+export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
+  /** The warehouses, the default one first. */
+  const listWarehouses = async (): Promise<Warehouse[]> =>
+    (
+      await db
+        .select()
+        .from(fulfillmentWarehouses)
+        .orderBy(desc(fulfillmentWarehouses.isDefault), asc(fulfillmentWarehouses.code))
+    ).map(toWarehouse);
+
+  const defaultWarehouseId = async (handle: Database = db): Promise<string> => {
+    const [found] = await handle
+      .select({ id: fulfillmentWarehouses.id })
+      .from(fulfillmentWarehouses)
+      .where(eq(fulfillmentWarehouses.isDefault, true));
+    if (!found) throw new AppError('unavailable', 'The fulfillment center has no warehouse yet.');
+    return found.id;
+  };
+
+  /**
+   * A page of the store's tracked variants (by SKU, then id) with their stock in the default
+   * warehouse: 0 for a variant never stocked. `search` matches the SKU or product title (any
+   * case). 400 `query.cursor` for a cursor the list did not give.
+   */
+  const listInventory = async (
+    storeId: string,
+    query: { limit: number; cursor?: string; search?: string },
+  ): Promise<Page<InventoryLevel>> => {
+    const warehouseId = await defaultWarehouseId();
+    const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
+    const skuKey = sql<string>`coalesce(${salesProductVariants.sku}, '')`;
+    const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const rows = await db
+      .select({
+        variantId: salesProductVariants.id,
+        sku: salesProductVariants.sku,
+        skuKey,
+        optionValues: salesProductVariants.optionValues,
+        productTitle: salesProducts.title,
+        onHand: fulfillmentInventoryLevels.onHand,
+        reserved: fulfillmentInventoryLevels.reserved,
+        updatedAt: fulfillmentInventoryLevels.updatedAt,
+      })
+      .from(salesProductVariants)
+      .innerJoin(salesProducts, eq(salesProducts.id, salesProductVariants.productId))
+      .leftJoin(
+        fulfillmentInventoryLevels,
+        and(
+          eq(fulfillmentInventoryLevels.variantId, salesProductVariants.id),
+          eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
+        ),
+      )
+      .where(
+        and(
+          eq(salesProductVariants.storeId, storeId),
+          eq(salesProductVariants.tracked, true),
+          pattern
+            ? or(ilike(salesProductVariants.sku, pattern), ilike(salesProducts.title, pattern))
+            : undefined,
+          after
+            ? sql`(${skuKey}, ${salesProductVariants.id}) > (${after[0]}, ${after[1]})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(skuKey), asc(salesProductVariants.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => {
+        const onHand = row.onHand ?? 0;
+        const reserved = row.reserved ?? 0;
+        return {
+          variantId: row.variantId,
+          sku: row.sku,
+          productTitle: row.productTitle,
+          variantTitle: row.optionValues.join(' / '),
+          warehouseId,
+          onHand,
+          reserved,
+          available: Math.max(0, onHand - reserved),
+          updatedAt: row.updatedAt?.toISOString() ?? null,
+        };
+      }),
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor([last.skuKey, last.variantId]) : null,
+    };
+  };
+
+  const findVariant = async (handle: Database, storeId: string, variantId: string) => {
+    const [variant] = await handle
+      .select({ id: salesProductVariants.id })
+      .from(salesProductVariants)
+      .where(
+        and(eq(salesProductVariants.storeId, storeId), eq(salesProductVariants.id, variantId)),
+      );
+    return variant;
+  };
+
+  /**
+   * The ledger of one of the store's variants, newest first. 404 `variant_not_found` for a
+   * variant of another store (or none); 400 `query.cursor` for a cursor the list did not give.
+   */
+  const listMovements = async (
+    storeId: string,
+    variantId: string,
+    query: { limit: number; cursor?: string },
+  ): Promise<Page<InventoryMovement>> => {
+    if (!(await findVariant(db, storeId, variantId))) throw variantNotFound();
+    const after = query.cursor ? decodeCursor(query.cursor, 1) : null;
+    const afterSeq = after ? Number(after[0]) : null;
+    if (afterSeq !== null && !Number.isSafeInteger(afterSeq)) throw badCursor();
+    const rows = await db
+      .select()
+      .from(fulfillmentInventoryMovements)
+      .where(
+        and(
+          eq(fulfillmentInventoryMovements.storeId, storeId),
+          eq(fulfillmentInventoryMovements.variantId, variantId),
+          afterSeq === null ? undefined : lt(fulfillmentInventoryMovements.seq, afterSeq),
+        ),
+      )
+      .orderBy(desc(fulfillmentInventoryMovements.seq))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toMovement),
+      nextCursor: rows.length > query.limit && last ? encodeCursor([String(last.seq)]) : null,
+    };
+  };
+
+  /**
+   * Changes the units on hand of one of the store's variants by hand (`body.change`, negative
+   * takes units away) with a reason, and writes its ledger row; returns that row. 404
+   * `variant_not_found` / `warehouse_not_found`; 400 `change` when it would leave fewer units on
+   * hand than are reserved for orders, or fewer than 0. Nothing changes on an error.
+   */
+  const adjust = async (
+    actor: { storeId: string; userId: string },
+    body: AdjustInventoryBody,
+  ): Promise<InventoryMovement> =>
+    db.transaction(async (tx) => {
+      if (!(await findVariant(tx, actor.storeId, body.variantId))) throw variantNotFound();
+      let warehouseId = body.warehouseId;
+      if (warehouseId) {
+        const [warehouse] = await tx
+          .select({ id: fulfillmentWarehouses.id })
+          .from(fulfillmentWarehouses)
+          .where(eq(fulfillmentWarehouses.id, warehouseId));
+        if (!warehouse) throw warehouseNotFound();
+      } else {
+        warehouseId = await defaultWarehouseId(tx);
+      }
+      const now = clock.now();
+      const level = await lockLevel(tx, actor.storeId, body.variantId, warehouseId, now);
+      const onHandAfter = level.onHand + body.change;
+      if (onHandAfter < level.reserved) {
+        const message =
+          level.reserved > 0
+            ? `This would leave ${onHandAfter} on hand, fewer than the ${level.reserved} reserved for orders.`
+            : `This would leave ${onHandAfter} on hand; there are ${level.onHand}.`;
+        throw new AppError('bad_request', message, {
+          details: [{ field: 'change', message }],
+        });
+      }
+      await tx
+        .update(fulfillmentInventoryLevels)
+        .set({ onHand: onHandAfter, updatedAt: now })
+        .where(
+          and(
+            eq(fulfillmentInventoryLevels.variantId, body.variantId),
+            eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
+          ),
+        );
+      const [movement] = await tx
+        .insert(fulfillmentInventoryMovements)
+        .values({
+          id: newId('imv'),
+          storeId: actor.storeId,
+          variantId: body.variantId,
+          warehouseId,
+          kind: 'ADJUSTMENT',
+          onHandChange: body.change,
+          reservedChange: 0,
+          onHandAfter,
+          reservedAfter: level.reserved,
+          reason: body.reason,
+          note: body.note || null,
+          userId: actor.userId,
+          createdAt: now,
+        })
+        .returning();
+      return toMovement(movement!);
+    });
+
+  type LineState = {
+    lineId: string;
+    sku: string | null;
+    quantity: number;
+    variantId: string | null;
+    reservation: { warehouseId: string; quantity: number; status: string } | null;
+  };
+
+  const lineStatesOf = async (handle: Database, storeId: string, orderId: string) => {
+    const rows = await handle
+      .select({
+        lineId: salesOrderLines.id,
+        sku: salesOrderLines.sku,
+        quantity: sql<number>`(${salesOrderLines.quantity} - ${salesOrderLines.canceledQuantity})::int`,
+        variantId: salesProductVariants.id,
+        reservationWarehouse: fulfillmentReservations.warehouseId,
+        reservationQuantity: fulfillmentReservations.quantity,
+        reservationStatus: fulfillmentReservations.status,
+      })
+      .from(salesOrderLines)
+      .leftJoin(
+        salesProductVariants,
+        and(
+          eq(salesProductVariants.storeId, storeId),
+          eq(salesProductVariants.sku, salesOrderLines.sku),
+          eq(salesProductVariants.tracked, true),
+          isNotNull(salesOrderLines.sku),
+        ),
+      )
+      .leftJoin(
+        fulfillmentReservations,
+        eq(fulfillmentReservations.orderLineId, salesOrderLines.id),
+      )
+      .where(and(eq(salesOrderLines.orderId, orderId), eq(salesOrderLines.storeId, storeId)))
+      .orderBy(asc(salesOrderLines.position));
+    return rows.map((row): LineState => ({
+      lineId: row.lineId,
+      sku: row.sku,
+      quantity: Math.max(0, row.quantity),
+      variantId: row.variantId,
+      reservation:
+        row.reservationWarehouse && row.reservationQuantity !== null
+          ? {
+              warehouseId: row.reservationWarehouse,
+              quantity: row.reservationQuantity,
+              status: row.reservationStatus!,
+            }
+          : null,
+    }));
+  };
+
+  const reservationOf = (orderId: string, lines: LineState[]): OrderReservation => {
+    const out = lines.map((line) => {
+      let status: LineReservationStatus;
+      if (line.reservation) status = 'RESERVED';
+      else if (line.quantity === 0) status = 'CANCELED';
+      else if (!line.variantId) status = 'NOT_STOCKED';
+      else status = 'MISSING_STOCK';
+      return {
+        lineId: line.lineId,
+        sku: line.sku,
+        variantId: line.variantId,
+        warehouseId: line.reservation?.warehouseId ?? null,
+        quantity: line.quantity,
+        reserved: line.reservation?.quantity ?? 0,
+        status,
+      };
+    });
+    return {
+      orderId,
+      lines: out,
+      isMissingStock: out.some((line) => line.status === 'MISSING_STOCK'),
+    };
+  };
+
+  const findOrder = async (handle: Database, storeId: string, orderId: string, lock: boolean) => {
+    const query = handle
+      .select({ id: salesOrders.id, cancelState: salesOrders.cancelState })
+      .from(salesOrders)
+      .where(and(eq(salesOrders.storeId, storeId), eq(salesOrders.id, orderId)));
+    const [order] = lock ? await query.for('update') : await query;
+    return order;
+  };
+
+  /** How each line of one of the store's orders stands. 404 `order_not_found`. */
+  const readReservation = async (storeId: string, orderId: string): Promise<OrderReservation> => {
+    if (!(await findOrder(db, storeId, orderId, false))) throw orderNotFound();
+    return reservationOf(orderId, await lineStatesOf(db, storeId, orderId));
+  };
+
+  /**
+   * Reserves, in the default warehouse, the units of every line of one of the store's orders
+   * that is not reserved yet: all of a line's units or none (MISSING_STOCK), lines in order. One
+   * transaction locks the order (a second call for it waits, then finds its lines reserved), then
+   * the levels it needs in variant order (two orders never wait on each other crosswise), so two
+   * orders never hold the same unit. A canceled order reserves nothing. 404 `order_not_found`.
+   */
+  const reserveOrder = async (storeId: string, orderId: string): Promise<OrderReservation> =>
+    db.transaction(async (tx) => {
+      const order = await findOrder(tx, storeId, orderId, true);
+      if (!order) throw orderNotFound();
+      const lines = await lineStatesOf(tx, storeId, orderId);
+      const open = lines.filter(
+        (line) => !line.reservation && line.quantity > 0 && line.variantId !== null,
+      );
+      if (order.cancelState === 'CANCELED' || open.length === 0) {
+        return reservationOf(orderId, lines);
+      }
+      const warehouseId = await defaultWarehouseId(tx);
+      const variantIds = [...new Set(open.map((line) => line.variantId!))].sort();
+      const levels = await tx
+        .select()
+        .from(fulfillmentInventoryLevels)
+        .where(
+          and(
+            inArray(fulfillmentInventoryLevels.variantId, variantIds),
+            eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
+          ),
+        )
+        .orderBy(asc(fulfillmentInventoryLevels.variantId))
+        .for('update');
+      const levelOf = new Map(levels.map((level) => [level.variantId, { ...level }]));
+      const now = clock.now();
+      for (const line of open) {
+        const level = levelOf.get(line.variantId!);
+        if (!level || level.onHand - level.reserved < line.quantity) continue;
+        level.reserved += line.quantity;
+        await tx.insert(fulfillmentReservations).values({
+          id: newId('rsv'),
+          storeId,
+          orderId,
+          orderLineId: line.lineId,
+          variantId: line.variantId!,
+          warehouseId,
+          quantity: line.quantity,
+          status: 'RESERVED',
+          createdAt: now,
+          updatedAt: now,
+        });
+        await tx.insert(fulfillmentInventoryMovements).values({
+          id: newId('imv'),
+          storeId,
+          variantId: line.variantId!,
+          warehouseId,
+          kind: 'RESERVATION',
+          onHandChange: 0,
+          reservedChange: line.quantity,
+          onHandAfter: level.onHand,
+          reservedAfter: level.reserved,
+          orderId,
+          orderLineId: line.lineId,
+          createdAt: now,
+        });
+        line.reservation = { warehouseId, quantity: line.quantity, status: 'RESERVED' };
+      }
+      for (const level of levelOf.values()) {
+        const before = levels.find((one) => one.variantId === level.variantId)!;
+        if (before.reserved === level.reserved) continue;
+        await tx
+          .update(fulfillmentInventoryLevels)
+          .set({ reserved: level.reserved, updatedAt: now })
+          .where(
+            and(
+              eq(fulfillmentInventoryLevels.variantId, level.variantId),
+              eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
+            ),
+          );
+      }
+      return reservationOf(orderId, lines);
+    });
+
+  return {
+    listWarehouses,
+    listInventory,
+    listMovements,
+    adjust,
+    readReservation,
+    reserveOrder,
+  };
+};
+export type InventoryService = ReturnType<typeof createInventoryService>;
