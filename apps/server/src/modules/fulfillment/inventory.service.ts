@@ -75,7 +75,7 @@ const decodeCursor = (cursor: string, length: number): string[] => {
       parts.length === length &&
       parts.every((part) => typeof part === 'string')
     ) {
-      return parts as string[];
+      return parts;
     }
   } catch {
     // Falls through to the 400.
