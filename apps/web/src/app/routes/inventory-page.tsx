@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Tabs } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { FollowedJob } from '@/features/jobs/components/followed-job';
 import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
+import { StockList } from '@/features/fulfillment/components/stock-list';
 import { ExportProductsButton } from '@/features/products/components/export-products-button';
 import { ProductImportDialog } from '@/features/products/components/product-import-dialog';
 import { ProductList } from '@/features/products/components/product-list';
@@ -17,7 +18,7 @@ const inventoryRoute = getRouteApi('/app/inventory');
 export const InventoryPage = () => {
   useDocumentTitle('Products · Atelier');
   const navigate = inventoryRoute.useNavigate();
-  const { status = 'ACTIVE', search = '' } = inventoryRoute.useSearch();
+  const { status = 'ACTIVE', search = '', view } = inventoryRoute.useSearch();
   const [isImportOpen, importDialog] = useDisclosure(false);
   // Live job updates from the dialog's opening, so even a short import shows its progress.
   useJobUpdates(isImportOpen);
@@ -26,7 +27,7 @@ export const InventoryPage = () => {
     <>
       <PageHeader
         title="Products"
-        description="The products you sell, with their variants, SKUs and prices. Stock numbers come with fulfillment."
+        description="The products you sell, with their variants, SKUs and prices, and their stock in the fulfillment center."
         actions={
           <Group gap="sm">
             <ExportProductsButton status={status} search={search} />
@@ -48,11 +49,29 @@ export const InventoryPage = () => {
         onClose={importDialog.close}
         renderJob={(props) => <FollowedJob {...props} />}
       />
-      <ProductList
-        status={status}
-        search={search}
-        onChange={(next) => void navigate({ search: next })}
-      />
+      <Tabs
+        value={view ?? 'products'}
+        onChange={(next) =>
+          void navigate({
+            search: (current) => ({ ...current, view: next === 'stock' ? 'stock' : undefined }),
+          })
+        }
+        mb="md"
+      >
+        <Tabs.List>
+          <Tabs.Tab value="products">Products</Tabs.Tab>
+          <Tabs.Tab value="stock">Stock</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {view === 'stock' ? (
+        <StockList />
+      ) : (
+        <ProductList
+          status={status}
+          search={search}
+          onChange={(next) => void navigate({ search: next })}
+        />
+      )}
     </>
   );
 };
