@@ -29,19 +29,22 @@ export const InventoryPage = () => {
         title="Products"
         description="The products you sell, with their variants, SKUs and prices, and their stock in the fulfillment center."
         actions={
-          <Group gap="sm">
-            <ExportProductsButton status={status} search={search} />
-            <Button
-              variant="default"
-              leftSection={<IconFileImport size={18} aria-hidden />}
-              onClick={importDialog.open}
-            >
-              Import products
-            </Button>
-            <LinkButton href={paths.newProduct} leftSection={<IconPlus size={16} aria-hidden />}>
-              Add product
-            </LinkButton>
-          </Group>
+          // The product actions belong to the Products tab.
+          view === 'stock' ? undefined : (
+            <Group gap="sm">
+              <ExportProductsButton status={status} search={search} />
+              <Button
+                variant="default"
+                leftSection={<IconFileImport size={18} aria-hidden />}
+                onClick={importDialog.open}
+              >
+                Import products
+              </Button>
+              <LinkButton href={paths.newProduct} leftSection={<IconPlus size={16} aria-hidden />}>
+                Add product
+              </LinkButton>
+            </Group>
+          )
         }
       />
       <ProductImportDialog
