@@ -54,13 +54,8 @@ CREATE TABLE "fulfillment_warehouses" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "fulfillment_inventory_levels" ADD CONSTRAINT "fulfillment_inventory_levels_variant_id_sales_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."sales_product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fulfillment_inventory_levels" ADD CONSTRAINT "fulfillment_inventory_levels_warehouse_id_fulfillment_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."fulfillment_warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fulfillment_inventory_movements" ADD CONSTRAINT "fulfillment_inventory_movements_variant_id_sales_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."sales_product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fulfillment_inventory_movements" ADD CONSTRAINT "fulfillment_inventory_movements_warehouse_id_fulfillment_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."fulfillment_warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fulfillment_reservations" ADD CONSTRAINT "fulfillment_reservations_order_id_sales_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."sales_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fulfillment_reservations" ADD CONSTRAINT "fulfillment_reservations_order_line_id_sales_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."sales_order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fulfillment_reservations" ADD CONSTRAINT "fulfillment_reservations_variant_id_sales_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."sales_product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fulfillment_reservations" ADD CONSTRAINT "fulfillment_reservations_warehouse_id_fulfillment_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."fulfillment_warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fulfillment_inventory_levels_store_idx" ON "fulfillment_inventory_levels" USING btree ("store_id","variant_id");--> statement-breakpoint
 CREATE INDEX "fulfillment_inventory_movements_variant_idx" ON "fulfillment_inventory_movements" USING btree ("store_id","variant_id","seq" DESC NULLS LAST);--> statement-breakpoint
@@ -68,6 +63,13 @@ CREATE UNIQUE INDEX "fulfillment_reservations_line_key" ON "fulfillment_reservat
 CREATE INDEX "fulfillment_reservations_order_idx" ON "fulfillment_reservations" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fulfillment_warehouses_code_key" ON "fulfillment_warehouses" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "fulfillment_warehouses_default_key" ON "fulfillment_warehouses" USING btree ("is_default") WHERE "fulfillment_warehouses"."is_default";--> statement-breakpoint
+-- Issue 15: the rows of a variant, order or order line of the sales module go with it (these
+-- foreign keys are written here, as fulfillment.table.ts does not import the sales tables).
+ALTER TABLE "fulfillment_inventory_levels" ADD CONSTRAINT "fulfillment_inventory_levels_variant_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."sales_product_variants"("id") ON DELETE cascade;--> statement-breakpoint
+ALTER TABLE "fulfillment_inventory_movements" ADD CONSTRAINT "fulfillment_inventory_movements_variant_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."sales_product_variants"("id") ON DELETE cascade;--> statement-breakpoint
+ALTER TABLE "fulfillment_reservations" ADD CONSTRAINT "fulfillment_reservations_order_fk" FOREIGN KEY ("order_id") REFERENCES "public"."sales_orders"("id") ON DELETE cascade;--> statement-breakpoint
+ALTER TABLE "fulfillment_reservations" ADD CONSTRAINT "fulfillment_reservations_order_line_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."sales_order_lines"("id") ON DELETE cascade;--> statement-breakpoint
+ALTER TABLE "fulfillment_reservations" ADD CONSTRAINT "fulfillment_reservations_variant_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."sales_product_variants"("id") ON DELETE cascade;--> statement-breakpoint
 -- Issue 15: the fulfillment center's default warehouse, in North Carolina (spec §9).
 INSERT INTO "fulfillment_warehouses" ("id", "code", "name", "state_code", "country_code", "time_zone", "is_default")
 VALUES ('whs_north_carolina', 'NC1', 'North Carolina fulfillment center', 'NC', 'US', 'America/New_York', true)

@@ -15,7 +15,10 @@ import type {
   AdjustmentReason,
   InventoryMovementKind,
 } from '@atelier/contract/fulfillment/inventory';
-import { salesOrderLines, salesOrders, salesProductVariants } from '../sales/sales.table';
+
+// The variant, order and line columns point at the sales module's tables. A module reaches
+// another only through its index.ts, so those foreign keys (ON DELETE CASCADE) are written in
+// migration 0038 by hand, not declared here.
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -55,9 +58,7 @@ export type FulfillmentWarehouseRow = typeof fulfillmentWarehouses.$inferSelect;
 export const fulfillmentInventoryLevels = pgTable(
   'fulfillment_inventory_levels',
   {
-    variantId: text('variant_id')
-      .notNull()
-      .references(() => salesProductVariants.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id').notNull(),
     warehouseId: text('warehouse_id')
       .notNull()
       .references(() => fulfillmentWarehouses.id),
@@ -92,9 +93,7 @@ export const fulfillmentInventoryMovements = pgTable(
     /** The ledger's order (rows written in one instant keep the order they were written in). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     storeId: text('store_id').notNull(),
-    variantId: text('variant_id')
-      .notNull()
-      .references(() => salesProductVariants.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id').notNull(),
     warehouseId: text('warehouse_id')
       .notNull()
       .references(() => fulfillmentWarehouses.id),
@@ -130,15 +129,9 @@ export const fulfillmentReservations = pgTable(
   {
     id: text('id').primaryKey(),
     storeId: text('store_id').notNull(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => salesOrders.id, { onDelete: 'cascade' }),
-    orderLineId: text('order_line_id')
-      .notNull()
-      .references(() => salesOrderLines.id, { onDelete: 'cascade' }),
-    variantId: text('variant_id')
-      .notNull()
-      .references(() => salesProductVariants.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    orderLineId: text('order_line_id').notNull(),
+    variantId: text('variant_id').notNull(),
     warehouseId: text('warehouse_id')
       .notNull()
       .references(() => fulfillmentWarehouses.id),

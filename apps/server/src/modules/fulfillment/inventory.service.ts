@@ -11,12 +11,7 @@ import type { Database } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/ids';
-import {
-  salesOrderLines,
-  salesOrders,
-  salesProducts,
-  salesProductVariants,
-} from '../sales/sales.table';
+import { salesOrderLines, salesOrders, salesProducts, salesProductVariants } from '@/db/schema';
 import {
   fulfillmentInventoryLevels,
   fulfillmentInventoryMovements,
