@@ -11,13 +11,20 @@ export type FulfillmentModuleDeps = { db: Database; clock: Clock; events: EventB
 /**
  * Fulfillment module (issue 15; ARCHITECTURE.md §3 `fulfillment`): the center's warehouses, the
  * stock of every variant with its ledger, and the reservation of store orders. A new store order
- * (`sales.order.created`) reserves its lines when the event is delivered; a redelivery finds its
- * lines reserved and changes nothing.
+ * (`sales.order.created`) reserves its lines when the event is delivered, and canceled units
+ * (`sales.order.updated`) give theirs back; a redelivery finds nothing left to do.
  */
 export const createFulfillmentModule = ({ db, clock, events }: FulfillmentModuleDeps) => {
   const inventory = createInventoryService({ db, clock });
   events.subscribe('fulfillment.reservations', ['sales.order.created'], async (event) => {
     await inventory.reserveOrder(event.payload.storeId, event.payload.orderId);
+  });
+  // Canceled units (a line or the whole order) give their reserved units back.
+  events.subscribe('fulfillment.releases', ['sales.order.updated'], async (event) => {
+    const { storeId, orderId, changes } = event.payload;
+    if (changes.includes('cancelState') || changes.includes('lineItems')) {
+      await inventory.releaseCanceled(storeId, orderId);
+    }
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(fulfillmentRoutes({ inventory }));

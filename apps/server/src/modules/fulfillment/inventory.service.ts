@@ -312,7 +312,10 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     sku: string | null;
     quantity: number;
     variantId: string | null;
-    reservation: { warehouseId: string; quantity: number; status: string } | null;
+    /** Its reservation was released (the line or order was canceled): it is not reserved again. */
+    isReleased: boolean;
+    /** The units held for the line (a released reservation is none). */
+    reservation: { id: string; warehouseId: string; quantity: number } | null;
   };
 
   const lineStatesOf = async (handle: Database, storeId: string, orderId: string) => {
@@ -322,6 +325,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
         sku: salesOrderLines.sku,
         quantity: sql<number>`(${salesOrderLines.quantity} - ${salesOrderLines.canceledQuantity})::int`,
         variantId: salesProductVariants.id,
+        reservationId: fulfillmentReservations.id,
         reservationWarehouse: fulfillmentReservations.warehouseId,
         reservationQuantity: fulfillmentReservations.quantity,
         reservationStatus: fulfillmentReservations.status,
@@ -347,12 +351,13 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
       sku: row.sku,
       quantity: Math.max(0, row.quantity),
       variantId: row.variantId,
+      isReleased: row.reservationStatus === 'RELEASED',
       reservation:
-        row.reservationWarehouse && row.reservationQuantity !== null
+        row.reservationId && row.reservationStatus === 'RESERVED'
           ? {
-              warehouseId: row.reservationWarehouse,
-              quantity: row.reservationQuantity,
-              status: row.reservationStatus!,
+              id: row.reservationId,
+              warehouseId: row.reservationWarehouse!,
+              quantity: row.reservationQuantity!,
             }
           : null,
     }));
@@ -410,7 +415,8 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
       if (!order) throw orderNotFound();
       const lines = await lineStatesOf(tx, storeId, orderId);
       const open = lines.filter(
-        (line) => !line.reservation && line.quantity > 0 && line.variantId !== null,
+        (line) =>
+          !line.reservation && !line.isReleased && line.quantity > 0 && line.variantId !== null,
       );
       if (order.cancelState === 'CANCELED' || open.length === 0) {
         return reservationOf(orderId, lines);
@@ -460,7 +466,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
           orderLineId: line.lineId,
           createdAt: now,
         });
-        line.reservation = { warehouseId, quantity: line.quantity, status: 'RESERVED' };
+        line.reservation = { id: 'new', warehouseId, quantity: line.quantity };
       }
       for (const level of levelOf.values()) {
         const before = levels.find((one) => one.variantId === level.variantId)!;
@@ -478,6 +484,82 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
       return reservationOf(orderId, lines);
     });
 
+  /**
+   * Gives back the units held for what was canceled on one of the store's orders: the units a
+   * line no longer has (partly canceled: the reservation shrinks; wholly: it is RELEASED) and
+   * every line of a canceled order, each with a RELEASE ledger row. The order and then the levels
+   * are locked as `reserveOrder` locks them. An order that is gone or has nothing to give back
+   * changes nothing (so a redelivered event is harmless).
+   */
+  const releaseCanceled = async (storeId: string, orderId: string): Promise<void> =>
+    db.transaction(async (tx) => {
+      const order = await findOrder(tx, storeId, orderId, true);
+      if (!order) return;
+      const isCanceled = order.cancelState === 'CANCELED';
+      const shrinking = (await lineStatesOf(tx, storeId, orderId)).flatMap((line) => {
+        if (!line.reservation || !line.variantId) return [];
+        const keep = isCanceled ? 0 : Math.min(line.quantity, line.reservation.quantity);
+        return keep < line.reservation.quantity
+          ? [
+              {
+                lineId: line.lineId,
+                reservation: line.reservation,
+                keep,
+                variantId: line.variantId,
+              },
+            ]
+          : [];
+      });
+      if (shrinking.length === 0) return;
+      const variantIds = [...new Set(shrinking.map((one) => one.variantId))].sort();
+      const levels = await tx
+        .select()
+        .from(fulfillmentInventoryLevels)
+        .where(inArray(fulfillmentInventoryLevels.variantId, variantIds))
+        .orderBy(
+          asc(fulfillmentInventoryLevels.variantId),
+          asc(fulfillmentInventoryLevels.warehouseId),
+        )
+        .for('update');
+      const now = clock.now();
+      for (const { lineId, reservation, keep, variantId } of shrinking) {
+        const level = levels.find(
+          (one) => one.variantId === variantId && one.warehouseId === reservation.warehouseId,
+        )!;
+        const released = reservation.quantity - keep;
+        level.reserved -= released;
+        await tx
+          .update(fulfillmentReservations)
+          .set(
+            keep > 0 ? { quantity: keep, updatedAt: now } : { status: 'RELEASED', updatedAt: now },
+          )
+          .where(eq(fulfillmentReservations.id, reservation.id));
+        await tx
+          .update(fulfillmentInventoryLevels)
+          .set({ reserved: level.reserved, updatedAt: now })
+          .where(
+            and(
+              eq(fulfillmentInventoryLevels.variantId, variantId),
+              eq(fulfillmentInventoryLevels.warehouseId, reservation.warehouseId),
+            ),
+          );
+        await tx.insert(fulfillmentInventoryMovements).values({
+          id: newId('imv'),
+          storeId,
+          variantId,
+          warehouseId: reservation.warehouseId,
+          kind: 'RELEASE',
+          onHandChange: 0,
+          reservedChange: -released,
+          onHandAfter: level.onHand,
+          reservedAfter: level.reserved,
+          orderId,
+          orderLineId: lineId,
+          createdAt: now,
+        });
+      }
+    });
+
   return {
     listWarehouses,
     listInventory,
@@ -485,6 +567,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     adjust,
     readReservation,
     reserveOrder,
+    releaseCanceled,
   };
 };
 export type InventoryService = ReturnType<typeof createInventoryService>;

@@ -7,6 +7,7 @@ import type {
   OrderReservation,
 } from '@atelier/contract/fulfillment/inventory';
 import { createManualRetailOrder } from '@atelier/contract/sales/order';
+import { cancelOrderLineItem } from '@atelier/contract/sales/order-operations';
 import { createProduct } from '@atelier/contract/sales/product';
 import type { Product } from '@atelier/contract/sales/product';
 import { fulfillmentInventoryLevels, fulfillmentInventoryMovements } from '@/db/schema';
@@ -264,6 +265,51 @@ describe('inventory and reservations (issue 15)', () => {
       .where(eq(fulfillmentInventoryMovements.variantId, tote));
     expect(rows.reduce((sum, row) => sum + row.reservedChange, 0)).toBe(10);
     expect(rows.reduce((sum, row) => sum + row.onHandChange, 0)).toBe(10);
+  });
+
+  it('gives back the units of a canceled line, in part and then whole', async () => {
+    const { variants } = await aProduct(alice, 'Linen napkin', ['NAP-OAT']);
+    const napkin = variants[0]!.id;
+    await adjust(alice, napkin, 6);
+    const orderId = await anOrder(alice, [{ sku: 'NAP-OAT', quantity: 5 }]);
+    const lineId = (await reservationOf(alice, orderId)).lines[0]!.lineId;
+    expect(await levelOf(alice, 'NAP-OAT')).toMatchObject({ reserved: 5, available: 1 });
+    const cancel = async (quantity: number) => {
+      const response = await send(
+        alice,
+        'POST',
+        cancelOrderLineItem.path.replace(':id', orderId).replace(':lineId', lineId),
+        { quantity, reason: 'Out of stock' },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      await context.dispatcher.drain();
+    };
+
+    await cancel(2);
+    expect((await reservationOf(alice, orderId)).lines[0]).toMatchObject({
+      quantity: 3,
+      reserved: 3,
+      status: 'RESERVED',
+    });
+    expect(await levelOf(alice, 'NAP-OAT')).toMatchObject({ onHand: 6, reserved: 3, available: 3 });
+
+    await cancel(3);
+    expect((await reservationOf(alice, orderId)).lines[0]).toMatchObject({
+      quantity: 0,
+      reserved: 0,
+      status: 'CANCELED',
+    });
+    expect(await levelOf(alice, 'NAP-OAT')).toMatchObject({ onHand: 6, reserved: 0, available: 6 });
+    const ledger = (await movementsOf(alice, napkin)).items;
+    expect(ledger.map((row) => [row.kind, row.reservedChange, row.reservedAfter])).toEqual([
+      ['RELEASE', -3, 0],
+      ['RELEASE', -2, 3],
+      ['RESERVATION', 5, 5],
+      ['ADJUSTMENT', 0, 0],
+    ]);
+    // Asking to reserve the canceled order again holds nothing.
+    await send(alice, 'POST', api.reserveOrder.path.replace(':orderId', orderId));
+    expect(await levelOf(alice, 'NAP-OAT')).toMatchObject({ reserved: 0 });
   });
 
   it('shows another store none of this stock, orders or ledger', async () => {
