@@ -42,7 +42,8 @@ describe.skipIf(!hasChromium)(`inventory (issue 11)${SKIP_REASON}`, () => {
     // A new store has no products: the list invites it to add one.
     await page.goto(`${baseUrl}/inventory`);
     await main.getByText('No products yet').waitFor();
-    await main.getByText('Stock numbers come with fulfillment.').waitFor();
+    await main.getByText(/and their stock in the fulfillment center/).waitFor();
+    await main.getByRole('tab', { name: 'Stock' }).waitFor();
     await takeShot(page, 'inventory-empty');
     await main.getByRole('link', { name: 'Add product' }).last().click();
     await waitForPath(page, '/inventory/new');
