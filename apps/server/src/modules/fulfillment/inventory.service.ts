@@ -435,27 +435,33 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
         .orderBy(asc(fulfillmentInventoryLevels.variantId))
         .for('update');
       const levelOf = new Map(levels.map((level) => [level.variantId, { ...level }]));
+      const changed = new Set<string>();
+      const reservations: (typeof fulfillmentReservations.$inferInsert)[] = [];
+      const movements: (typeof fulfillmentInventoryMovements.$inferInsert)[] = [];
       const now = clock.now();
       for (const line of open) {
         const level = levelOf.get(line.variantId!);
         if (!level || level.onHand - level.reserved < line.quantity) continue;
         level.reserved += line.quantity;
-        await tx.insert(fulfillmentReservations).values({
-          id: newId('rsv'),
+        changed.add(level.variantId);
+        const id = newId('rsv');
+        reservations.push({
+          id,
           storeId,
           orderId,
           orderLineId: line.lineId,
-          variantId: line.variantId!,
+          variantId: level.variantId,
           warehouseId,
           quantity: line.quantity,
           status: 'RESERVED',
           createdAt: now,
           updatedAt: now,
         });
-        await tx.insert(fulfillmentInventoryMovements).values({
+        // In line order: the ledger's seq keeps the order of one statement's rows.
+        movements.push({
           id: newId('imv'),
           storeId,
-          variantId: line.variantId!,
+          variantId: level.variantId,
           warehouseId,
           kind: 'RESERVATION',
           onHandChange: 0,
@@ -466,17 +472,19 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
           orderLineId: line.lineId,
           createdAt: now,
         });
-        line.reservation = { id: 'new', warehouseId, quantity: line.quantity };
+        line.reservation = { id, warehouseId, quantity: line.quantity };
       }
-      for (const level of levelOf.values()) {
-        const before = levels.find((one) => one.variantId === level.variantId)!;
-        if (before.reserved === level.reserved) continue;
+      if (reservations.length > 0) {
+        await tx.insert(fulfillmentReservations).values(reservations);
+        await tx.insert(fulfillmentInventoryMovements).values(movements);
+      }
+      for (const variantId of changed) {
         await tx
           .update(fulfillmentInventoryLevels)
-          .set({ reserved: level.reserved, updatedAt: now })
+          .set({ reserved: levelOf.get(variantId)!.reserved, updatedAt: now })
           .where(
             and(
-              eq(fulfillmentInventoryLevels.variantId, level.variantId),
+              eq(fulfillmentInventoryLevels.variantId, variantId),
               eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
             ),
           );
