@@ -25,6 +25,7 @@ import {
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createAnalyticsModule } from './modules/analytics';
+import { AppError } from './lib/app-error';
 import { createFulfillmentModule } from './modules/fulfillment';
 import {
   createBillingModule,
@@ -345,7 +346,22 @@ export const buildApp = async ({
     },
   });
   const analytics = createAnalyticsModule({ db, clock, stores: identity.directory });
-  const fulfillment = createFulfillmentModule({ db, clock, events });
+  const fulfillment = createFulfillmentModule({
+    db,
+    clock,
+    events,
+    sourcing: {
+      // Goods counted in at the center: the items' shipped parcels are received (an item whose
+      // supplier has not marked it shipped keeps its parcels as they are).
+      async markArrived(actor, creatorOrderItemIds) {
+        for (const id of creatorOrderItemIds) {
+          await orders.orderItems.markReceived(actor, id).catch((error: unknown) => {
+            if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+          });
+        }
+      },
+    },
+  });
   const billing = createBillingModule({
     db,
     clock,

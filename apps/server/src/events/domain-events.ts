@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { catalogEvents } from '@atelier/contract/catalog/events';
 import { chatEvents } from '@atelier/contract/chat/events';
+import { fulfillmentEvents } from '@atelier/contract/fulfillment/events';
 import { identityEvents } from '@atelier/contract/identity/events';
 import { jobEvents } from '@atelier/contract/jobs/events';
 import { ordersEvents } from '@atelier/contract/orders/events';
@@ -17,6 +18,7 @@ export const domainEventSchemas = {
   ...jobEvents,
   ...salesEvents,
   ...ordersEvents,
+  ...fulfillmentEvents,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -7,6 +7,16 @@ import {
   OrderReservationSchema,
   WarehouseSchema,
 } from './inventory';
+import {
+  CancelReceivingBodySchema,
+  CreateReceivingBodySchema,
+  MapReceivingItemBodySchema,
+  ReceivableOrderItemSchema,
+  ReceiveBodySchema,
+  ReceivingSchema,
+  ReceivingStatusSchema,
+  ReceivingSummarySchema,
+} from './receiving';
 
 /** The most rows a page of inventory or movements holds. */
 export const MAX_INVENTORY_PAGE = 200;
@@ -76,6 +86,72 @@ export const fulfillmentEndpoints = {
     response: OrderReservationSchema,
     summary:
       'Issue 15: reserves the units of every line not reserved yet, all or nothing per line (orders reserve on arrival; this retries one held for missing stock).',
+    tags: ['fulfillment'],
+  }),
+  listReceivings: defineEndpoint({
+    method: 'GET',
+    path: '/api/web/fulfillment/receivings',
+    query: pageQuery.extend({ status: ReceivingStatusSchema.optional() }),
+    response: z.object({
+      items: z.array(ReceivingSummarySchema),
+      nextCursor: z.string().nullable(),
+    }),
+    summary: 'Issue 15 /receivings: the store’s receivings, newest first, by status if given.',
+    tags: ['fulfillment'],
+  }),
+  listReceivableOrderItems: defineEndpoint({
+    method: 'GET',
+    path: '/api/web/fulfillment/receivable-order-items',
+    response: z.object({ items: z.array(ReceivableOrderItemSchema) }),
+    summary:
+      'Issue 15 /receivings/new: the store’s sourcing order items going to the fulfillment center (STORED_AT_FBP, paid, not all received) that no open receiving holds.',
+    tags: ['fulfillment'],
+  }),
+  createReceiving: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/receivings',
+    body: CreateReceivingBodySchema,
+    response: ReceivingSchema,
+    successStatus: 201,
+    summary:
+      'Issue 15 /receivings/new: a receiving from sourcing order items or an intake form; NEEDS_MAPPING while an item has no variant.',
+    tags: ['fulfillment'],
+  }),
+  getReceiving: defineEndpoint({
+    method: 'GET',
+    path: '/api/web/fulfillment/receivings/:sn',
+    params: z.object({ sn: z.string().max(40) }),
+    response: ReceivingSchema,
+    summary: 'Issue 15 /receivings/{sn}/details: one receiving with its items, count and fees.',
+    tags: ['fulfillment'],
+  }),
+  mapReceivingItem: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/receivings/:sn/items/:itemId/mapping',
+    params: z.object({ sn: z.string().max(40), itemId: z.string().max(100) }),
+    body: MapReceivingItemBodySchema,
+    response: ReceivingSchema,
+    summary:
+      'Issue 15: maps an item to one of the store’s variants (IN_TRANSIT once every item is mapped).',
+    tags: ['fulfillment'],
+  }),
+  receive: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/receivings/:sn/receive',
+    params: z.object({ sn: z.string().max(40) }),
+    body: ReceiveBodySchema,
+    response: ReceivingSchema,
+    summary:
+      'Issue 15: counts the receiving into stock carton by carton (good units go on hand, RECEIVING ledger rows), records discrepancies and non-compliance fees; 409 while an item is unmapped.',
+    tags: ['fulfillment'],
+  }),
+  cancelReceiving: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/receivings/:sn/cancel',
+    params: z.object({ sn: z.string().max(40) }),
+    body: CancelReceivingBodySchema,
+    response: ReceivingSchema,
+    summary: 'Issue 15: cancels a receiving that has not been counted, with a reason.',
     tags: ['fulfillment'],
   }),
 } as const;

@@ -2,6 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { createTableExportSource, type ExportSource } from '@/modules/jobs';
 import {
+  fulfillmentFees,
+  fulfillmentReceivingCounts,
+  fulfillmentReceivingItems,
+  fulfillmentReceivings,
   fulfillmentInventoryLevels,
   fulfillmentInventoryMovements,
   fulfillmentReservations,
@@ -9,8 +13,8 @@ import {
 
 /**
  * "Export my data" tables of the fulfillment module (issue 15): the store's stock per variant and
- * warehouse, its inventory ledger and the units reserved for its orders. The warehouses are the
- * center's, not the store's.
+ * warehouse, its inventory ledger, the units reserved for its orders, its receivings with their
+ * items and carton counts, and the center's fees. The warehouses are the center's, not the store's.
  */
 export const createFulfillmentExportSources = (db: Database): ExportSource[] => [
   createTableExportSource(db, {
@@ -43,6 +47,7 @@ export const createFulfillmentExportSources = (db: Database): ExportSource[] => 
       note: fulfillmentInventoryMovements.note,
       order_id: fulfillmentInventoryMovements.orderId,
       order_line_id: fulfillmentInventoryMovements.orderLineId,
+      receiving_id: fulfillmentInventoryMovements.receivingId,
       user_id: fulfillmentInventoryMovements.userId,
       created_at: fulfillmentInventoryMovements.createdAt,
     },
@@ -65,5 +70,78 @@ export const createFulfillmentExportSources = (db: Database): ExportSource[] => 
     },
     ofStore: (storeId) => eq(fulfillmentReservations.storeId, storeId),
     keys: [fulfillmentReservations.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_receivings',
+    from: fulfillmentReceivings,
+    columns: {
+      id: fulfillmentReceivings.id,
+      number: fulfillmentReceivings.number,
+      warehouse_id: fulfillmentReceivings.warehouseId,
+      status: fulfillmentReceivings.status,
+      source: fulfillmentReceivings.source,
+      carrier: fulfillmentReceivings.carrier,
+      tracking_number: fulfillmentReceivings.trackingNumber,
+      expected_arrival_date: fulfillmentReceivings.expectedArrivalDate,
+      notes: fulfillmentReceivings.notes,
+      carton_count: fulfillmentReceivings.cartonCount,
+      canceled_reason: fulfillmentReceivings.canceledReason,
+      created_by: fulfillmentReceivings.createdBy,
+      created_at: fulfillmentReceivings.createdAt,
+      updated_at: fulfillmentReceivings.updatedAt,
+      received_at: fulfillmentReceivings.receivedAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentReceivings.storeId, storeId),
+    keys: [fulfillmentReceivings.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_receiving_items',
+    from: fulfillmentReceivingItems,
+    columns: {
+      id: fulfillmentReceivingItems.id,
+      receiving_id: fulfillmentReceivingItems.receivingId,
+      position: fulfillmentReceivingItems.position,
+      title: fulfillmentReceivingItems.title,
+      sku: fulfillmentReceivingItems.sku,
+      variant_id: fulfillmentReceivingItems.variantId,
+      creator_order_item_id: fulfillmentReceivingItems.creatorOrderItemId,
+      expected_quantity: fulfillmentReceivingItems.expectedQuantity,
+      received_quantity: fulfillmentReceivingItems.receivedQuantity,
+      damaged_quantity: fulfillmentReceivingItems.damagedQuantity,
+    },
+    ofStore: (storeId) => eq(fulfillmentReceivingItems.storeId, storeId),
+    keys: [fulfillmentReceivingItems.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_receiving_counts',
+    from: fulfillmentReceivingCounts,
+    columns: {
+      receiving_id: fulfillmentReceivingCounts.receivingId,
+      carton_number: fulfillmentReceivingCounts.cartonNumber,
+      item_id: fulfillmentReceivingCounts.itemId,
+      quantity: fulfillmentReceivingCounts.quantity,
+      damaged: fulfillmentReceivingCounts.damaged,
+    },
+    ofStore: (storeId) => eq(fulfillmentReceivingCounts.storeId, storeId),
+    keys: [
+      fulfillmentReceivingCounts.receivingId,
+      fulfillmentReceivingCounts.cartonNumber,
+      fulfillmentReceivingCounts.itemId,
+    ],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_fees',
+    from: fulfillmentFees,
+    columns: {
+      id: fulfillmentFees.id,
+      kind: fulfillmentFees.kind,
+      receiving_id: fulfillmentFees.receivingId,
+      amount: fulfillmentFees.amount,
+      currency_code: fulfillmentFees.currencyCode,
+      note: fulfillmentFees.note,
+      created_at: fulfillmentFees.createdAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentFees.storeId, storeId),
+    keys: [fulfillmentFees.id],
   }),
 ];

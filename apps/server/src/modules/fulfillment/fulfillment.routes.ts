@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fulfillmentEndpoints as api } from '@atelier/contract/fulfillment/fulfillment-api';
 import { routeOptions } from '@/lib/endpoint';
 import type { InventoryService } from './inventory.service';
+import type { ReceivingService } from './receiving.service';
 
 /**
  * Issue 15 fulfillment routes (store members): warehouses, the stock per variant with its
- * ledger, adjustments by hand, and the reservation of a store order's lines.
+ * ledger, adjustments by hand, the reservation of a store order's lines, and receivings.
  */
 export const fulfillmentRoutes =
-  (deps: { inventory: InventoryService }): FastifyPluginAsyncZod =>
+  (deps: { inventory: InventoryService; receivings: ReceivingService }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(api.listWarehouses.path, routeOptions(api.listWarehouses), async () => ({
       items: await deps.inventory.listWarehouses(),
@@ -27,5 +28,33 @@ export const fulfillmentRoutes =
     );
     app.post(api.reserveOrder.path, routeOptions(api.reserveOrder), async (request) =>
       deps.inventory.reserveOrder(request.actor.storeId, request.params.orderId),
+    );
+    app.get(api.listReceivings.path, routeOptions(api.listReceivings), async (request) =>
+      deps.receivings.list(request.actor.storeId, request.query),
+    );
+    app.get(
+      api.listReceivableOrderItems.path,
+      routeOptions(api.listReceivableOrderItems),
+      async (request) => ({ items: await deps.receivings.listReceivable(request.actor.storeId) }),
+    );
+    app.post(api.createReceiving.path, routeOptions(api.createReceiving), async (request, reply) =>
+      reply.status(201).send(await deps.receivings.create(request.actor, request.body)),
+    );
+    app.get(api.getReceiving.path, routeOptions(api.getReceiving), async (request) =>
+      deps.receivings.get(request.actor.storeId, request.params.sn),
+    );
+    app.post(api.mapReceivingItem.path, routeOptions(api.mapReceivingItem), async (request) =>
+      deps.receivings.mapItem(
+        request.actor,
+        request.params.sn,
+        request.params.itemId,
+        request.body.variantId,
+      ),
+    );
+    app.post(api.receive.path, routeOptions(api.receive), async (request) =>
+      deps.receivings.receive(request.actor, request.params.sn, request.body),
+    );
+    app.post(api.cancelReceiving.path, routeOptions(api.cancelReceiving), async (request) =>
+      deps.receivings.cancel(request.actor, request.params.sn, request.body.reason),
     );
   };

@@ -15,6 +15,11 @@ import type {
   AdjustmentReason,
   InventoryMovementKind,
 } from '@atelier/contract/fulfillment/inventory';
+import type {
+  ReceivingIncidentKind,
+  ReceivingSource,
+  ReceivingStatus,
+} from '@atelier/contract/fulfillment/receiving';
 
 // The variant, order and line columns point at the sales module's tables. A module reaches
 // another only through its index.ts, so those foreign keys (ON DELETE CASCADE) are written in
@@ -106,6 +111,8 @@ export const fulfillmentInventoryMovements = pgTable(
     note: text('note'),
     orderId: text('order_id'),
     orderLineId: text('order_line_id'),
+    /** The receiving a RECEIVING row counted in. */
+    receivingId: text('receiving_id'),
     /** The user who adjusted by hand; null for the system (reservations, shipments). */
     userId: text('user_id'),
     createdAt: createdAt(),
@@ -147,3 +154,122 @@ export const fulfillmentReservations = pgTable(
   ],
 );
 export type FulfillmentReservationRow = typeof fulfillmentReservations.$inferSelect;
+
+/**
+ * Issue 15 receivings: goods arriving at the center for a store, from sourcing order items
+ * stored at the center or an intake form. `number` is global (the sn is RCV- and its digits).
+ */
+export const fulfillmentReceivings = pgTable(
+  'fulfillment_receivings',
+  {
+    id: text('id').primaryKey(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    storeId: text('store_id').notNull(),
+    warehouseId: text('warehouse_id')
+      .notNull()
+      .references(() => fulfillmentWarehouses.id),
+    status: text('status').$type<ReceivingStatus>().notNull(),
+    source: text('source').$type<ReceivingSource>().notNull(),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    /** YYYY-MM-DD in the warehouse's calendar. */
+    expectedArrivalDate: text('expected_arrival_date'),
+    notes: text('notes'),
+    cartonCount: integer('carton_count'),
+    canceledReason: text('canceled_reason'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('fulfillment_receivings_number_key').on(table.number),
+    index('fulfillment_receivings_store_idx').on(table.storeId, table.number.desc()),
+  ],
+);
+export type FulfillmentReceivingRow = typeof fulfillmentReceivings.$inferSelect;
+
+/** What a receiving brings: expected units, the variant counted into, and the count. */
+export const fulfillmentReceivingItems = pgTable(
+  'fulfillment_receiving_items',
+  {
+    id: text('id').primaryKey(),
+    receivingId: text('receiving_id')
+      .notNull()
+      .references(() => fulfillmentReceivings.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    sku: text('sku'),
+    /** Hand-written FK to sales_product_variants in 0039 (ON DELETE SET NULL). */
+    variantId: text('variant_id'),
+    /** Hand-written FK to creator_order_items in 0039 (ON DELETE SET NULL). */
+    creatorOrderItemId: text('creator_order_item_id'),
+    expectedQuantity: integer('expected_quantity').notNull(),
+    receivedQuantity: integer('received_quantity'),
+    damagedQuantity: integer('damaged_quantity').notNull().default(0),
+  },
+  (table) => [
+    index('fulfillment_receiving_items_receiving_idx').on(table.receivingId, table.position),
+    index('fulfillment_receiving_items_order_item_idx').on(table.creatorOrderItemId),
+    check('fulfillment_receiving_items_expected_check', sql`${table.expectedQuantity} > 0`),
+    check(
+      'fulfillment_receiving_items_received_check',
+      sql`${table.receivedQuantity} is null or (${table.receivedQuantity} >= 0 and ${table.damagedQuantity} between 0 and ${table.receivedQuantity})`,
+    ),
+  ],
+);
+export type FulfillmentReceivingItemRow = typeof fulfillmentReceivingItems.$inferSelect;
+
+/** The count of a receiving, carton by carton. */
+export const fulfillmentReceivingCounts = pgTable(
+  'fulfillment_receiving_counts',
+  {
+    receivingId: text('receiving_id')
+      .notNull()
+      .references(() => fulfillmentReceivings.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => fulfillmentReceivingItems.id, { onDelete: 'cascade' }),
+    cartonNumber: integer('carton_number').notNull(),
+    storeId: text('store_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    damaged: integer('damaged').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'fulfillment_receiving_counts_pk',
+      columns: [table.receivingId, table.cartonNumber, table.itemId],
+    }),
+    check(
+      'fulfillment_receiving_counts_check',
+      sql`${table.quantity} >= 0 and ${table.damaged} between 0 and ${table.quantity}`,
+    ),
+  ],
+);
+
+/**
+ * The center's fees to a store (issue 15, spec §9), in integer minor units: receiving incidents
+ * now; storage, orders and priority as they arrive.
+ */
+export const fulfillmentFees = pgTable(
+  'fulfillment_fees',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    kind: text('kind').$type<ReceivingIncidentKind>().notNull(),
+    receivingId: text('receiving_id').references(() => fulfillmentReceivings.id, {
+      onDelete: 'cascade',
+    }),
+    amount: integer('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('fulfillment_fees_store_idx').on(table.storeId, table.createdAt),
+    index('fulfillment_fees_receiving_idx').on(table.receivingId),
+    check('fulfillment_fees_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+export type FulfillmentFeeRow = typeof fulfillmentFees.$inferSelect;

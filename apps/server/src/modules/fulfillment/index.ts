@@ -5,8 +5,17 @@ import type { Clock } from '@/lib/clock';
 import { createFulfillmentExportSources } from './fulfillment.export';
 import { fulfillmentRoutes } from './fulfillment.routes';
 import { createInventoryService } from './inventory.service';
+import { createReceivingService, type SourcingReceipts } from './receiving.service';
 
-export type FulfillmentModuleDeps = { db: Database; clock: Clock; events: EventBus };
+export type { SourcingReceipts };
+
+export type FulfillmentModuleDeps = {
+  db: Database;
+  clock: Clock;
+  events: EventBus;
+  /** The orders module's sourcing order items, told when their goods are received. */
+  sourcing: SourcingReceipts;
+};
 
 /**
  * Fulfillment module (issue 15; ARCHITECTURE.md §3 `fulfillment`): the center's warehouses, the
@@ -14,8 +23,17 @@ export type FulfillmentModuleDeps = { db: Database; clock: Clock; events: EventB
  * (`sales.order.created`) reserves its lines when the event is delivered, and canceled units
  * (`sales.order.updated`) give theirs back; a redelivery finds nothing left to do.
  */
-export const createFulfillmentModule = ({ db, clock, events }: FulfillmentModuleDeps) => {
+export const createFulfillmentModule = ({ db, clock, events, sourcing }: FulfillmentModuleDeps) => {
   const inventory = createInventoryService({ db, clock });
+  const receivings = createReceivingService({ db, clock, events, sourcing });
+  // A receiving put units on hand: orders waiting for those variants are reserved again.
+  events.subscribe(
+    'fulfillment.waiting-orders',
+    ['fulfillment.receiving.received'],
+    async (event) => {
+      await inventory.reserveWaiting(event.payload.storeId, event.payload.variantIds);
+    },
+  );
   events.subscribe('fulfillment.reservations', ['sales.order.created'], async (event) => {
     await inventory.reserveOrder(event.payload.storeId, event.payload.orderId);
   });
@@ -27,8 +45,8 @@ export const createFulfillmentModule = ({ db, clock, events }: FulfillmentModule
     }
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(fulfillmentRoutes({ inventory }));
+    await app.register(fulfillmentRoutes({ inventory, receivings }));
   };
-  return { routes, inventory, exportSources: createFulfillmentExportSources(db) };
+  return { routes, inventory, receivings, exportSources: createFulfillmentExportSources(db) };
 };
 export type FulfillmentModule = ReturnType<typeof createFulfillmentModule>;

@@ -568,7 +568,51 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
       }
     });
 
+  /**
+   * Reserves again the store's orders waiting for stock of these variants (lines with their SKU
+   * and no reservation, orders not canceled or fulfilled), oldest first, at most `limit`; after
+   * a receiving or a restock. Each order is reserved as `reserveOrder` reserves it, so an order
+   * that became whole meanwhile is left as it is. Returns how many orders were looked at.
+   */
+  const reserveWaiting = async (
+    storeId: string,
+    variantIds: string[],
+    limit = 1000,
+  ): Promise<number> => {
+    if (variantIds.length === 0) return 0;
+    const waiting = await db
+      .selectDistinct({ orderId: salesOrders.id, placedAt: salesOrders.placedAt })
+      .from(salesOrderLines)
+      .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+      .innerJoin(
+        salesProductVariants,
+        and(
+          eq(salesProductVariants.storeId, storeId),
+          eq(salesProductVariants.sku, salesOrderLines.sku),
+        ),
+      )
+      .leftJoin(
+        fulfillmentReservations,
+        eq(fulfillmentReservations.orderLineId, salesOrderLines.id),
+      )
+      .where(
+        and(
+          eq(salesOrderLines.storeId, storeId),
+          inArray(salesProductVariants.id, variantIds),
+          sql`${fulfillmentReservations.id} is null`,
+          sql`${salesOrderLines.quantity} > ${salesOrderLines.canceledQuantity}`,
+          sql`${salesOrders.cancelState} <> 'CANCELED'`,
+          sql`${salesOrders.fulfillmentState} <> 'FULFILLED'`,
+        ),
+      )
+      .orderBy(asc(salesOrders.placedAt), asc(salesOrders.id))
+      .limit(limit);
+    for (const { orderId } of waiting) await reserveOrder(storeId, orderId);
+    return waiting.length;
+  };
+
   return {
+    reserveWaiting,
     listWarehouses,
     listInventory,
     listMovements,

@@ -10,7 +10,11 @@ import type { Database } from '@/db/client';
 import {
   analyticsEvents,
   analyticsShares,
+  fulfillmentFees,
   fulfillmentInventoryLevels,
+  fulfillmentReceivingCounts,
+  fulfillmentReceivingItems,
+  fulfillmentReceivings,
   fulfillmentInventoryMovements,
   fulfillmentReservations,
   billingAccounts,
@@ -339,6 +343,45 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     quantity: 2,
     status: 'RESERVED',
   });
+  // A receiving counted in one carton, with a $15 incident.
+  const receivingId = newId('rcv');
+  await db.insert(fulfillmentReceivings).values({
+    id: receivingId,
+    storeId,
+    warehouseId,
+    status: 'RECEIVED',
+    source: 'INTAKE',
+    carrier: 'UPS',
+    trackingNumber: `${marker}-1Z`,
+    cartonCount: 1,
+  });
+  const receivingItemId = newId('rci');
+  await db.insert(fulfillmentReceivingItems).values({
+    id: receivingItemId,
+    receivingId,
+    storeId,
+    position: 0,
+    title: `${marker} totes`,
+    variantId,
+    expectedQuantity: 6,
+    receivedQuantity: 6,
+  });
+  await db.insert(fulfillmentReceivingCounts).values({
+    receivingId,
+    itemId: receivingItemId,
+    cartonNumber: 1,
+    storeId,
+    quantity: 6,
+    damaged: 0,
+  });
+  await db.insert(fulfillmentFees).values({
+    id: newId('ffe'),
+    storeId,
+    kind: 'MISSING_CARTON_LABELS',
+    receivingId,
+    amount: 1_500,
+    currencyCode: 'USD',
+  });
   // Issue 12: an invoice paid with a test card, its line as an order item with its history.
   const invoiceId = newId('inv');
   await db.insert(supplierInvoices).values({
@@ -593,6 +636,10 @@ const EXPECTED_TABLES = {
   fulfillment_inventory_levels: 1,
   fulfillment_inventory_movements: 1,
   fulfillment_reservations: 1,
+  fulfillment_receivings: 1,
+  fulfillment_receiving_items: 1,
+  fulfillment_receiving_counts: 1,
+  fulfillment_fees: 1,
   jobs: 1,
 };
 
