@@ -44,6 +44,11 @@ export const createFulfillmentModule = ({ db, clock, events, sourcing }: Fulfill
       await inventory.releaseCanceled(storeId, orderId);
     }
   });
+  // Imported orders (a channel's history or a file) arrive in batches, not one event each: the
+  // batch's open orders take stock as a new order does.
+  events.subscribe('fulfillment.imported-orders', ['sales.orders.imported'], async (event) => {
+    await inventory.reserveWaiting(event.payload.storeId, null);
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(fulfillmentRoutes({ inventory, receivings }));
   };

@@ -569,17 +569,18 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     });
 
   /**
-   * Reserves again the store's orders waiting for stock of these variants (lines with their SKU
-   * and no reservation, orders not canceled or fulfilled), oldest first, at most `limit`; after
-   * a receiving or a restock. Each order is reserved as `reserveOrder` reserves it, so an order
-   * that became whole meanwhile is left as it is. Returns how many orders were looked at.
+   * Reserves the store's orders waiting for stock (lines with a tracked variant's SKU and no
+   * reservation, orders not canceled or fulfilled), oldest first, at most `limit`: of these
+   * variants after a receiving or restock, or of any variant (`variantIds` null) after an order
+   * import. Each order is reserved as `reserveOrder` reserves it, so an order that became whole
+   * meanwhile is left as it is. Returns how many orders were looked at.
    */
   const reserveWaiting = async (
     storeId: string,
-    variantIds: string[],
+    variantIds: string[] | null,
     limit = 1000,
   ): Promise<number> => {
-    if (variantIds.length === 0) return 0;
+    if (variantIds?.length === 0) return 0;
     const waiting = await db
       .selectDistinct({ orderId: salesOrders.id, placedAt: salesOrders.placedAt })
       .from(salesOrderLines)
@@ -589,6 +590,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
         and(
           eq(salesProductVariants.storeId, storeId),
           eq(salesProductVariants.sku, salesOrderLines.sku),
+          eq(salesProductVariants.tracked, true),
         ),
       )
       .leftJoin(
@@ -598,11 +600,13 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
       .where(
         and(
           eq(salesOrderLines.storeId, storeId),
-          inArray(salesProductVariants.id, variantIds),
+          variantIds ? inArray(salesProductVariants.id, variantIds) : undefined,
           sql`${fulfillmentReservations.id} is null`,
           sql`${salesOrderLines.quantity} > ${salesOrderLines.canceledQuantity}`,
           sql`${salesOrders.cancelState} <> 'CANCELED'`,
           sql`${salesOrders.fulfillmentState} <> 'FULFILLED'`,
+          // Sent orders are FINISHED: the tabs index finds a store's open orders among its history.
+          sql`${salesOrders.productionStatus} <> 'FINISHED'`,
         ),
       )
       .orderBy(asc(salesOrders.placedAt), asc(salesOrders.id))
