@@ -26,7 +26,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createAnalyticsModule } from './modules/analytics';
 import { AppError } from './lib/app-error';
-import { createFulfillmentModule } from './modules/fulfillment';
+import { createFulfillmentModule, createLocalLabels, LABEL_JOB_KIND } from './modules/fulfillment';
 import {
   createBillingModule,
   createLocalBillingGateway,
@@ -346,10 +346,19 @@ export const buildApp = async ({
     },
   });
   const analytics = createAnalyticsModule({ db, clock, stores: identity.directory });
+  const addressReference = {
+    findCountry: (code: string) => reference.lookup.findCountry(code),
+    listStates: (code: string) => reference.lookup.listStates(code),
+  };
   const fulfillment = createFulfillmentModule({
     db,
     clock,
     events,
+    // ARCHITECTURE.md §4 ShippingProvider: the local rate table and labels (Shippo: not yet).
+    labels: createLocalLabels({ reference: addressReference }),
+    storage: files.storage,
+    notifier,
+    startJob: (storeId, kind, options) => jobs.jobService.startJob(storeId, kind, options),
     sourcing: {
       // Goods counted in at the center: the items' shipped parcels are received (an item whose
       // supplier has not marked it shipped keeps its parcels as they are).
@@ -400,6 +409,12 @@ export const buildApp = async ({
     ...fulfillment.exportSources,
     ...files.exportSources,
   );
+  // A label is bought and rendered in the background; LABEL_JOB_ATTEMPTS tries in all.
+  jobs.register(LABEL_JOB_KIND, fulfillment.labelJobHandler, {
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+    expireInSeconds: 120,
+  });
   jobs.register(
     DEMO_ORDER_HISTORY_JOB_KIND,
     sales.demoOrderHistoryHandler({

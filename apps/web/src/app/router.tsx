@@ -16,6 +16,7 @@ import { fulfillmentHomeRoute } from './routes/fulfillment-home-route';
 import { homebaseRoute } from './routes/homebase-route';
 import { inboxRoutes } from './routes/inbox-routes';
 import { inventoryRoute, newProductRoute, productRoute } from './routes/inventory-routes';
+import { newShippingLabelRoute, shippingLabelsRoute } from './routes/shipping-labels-routes';
 import { leaveReviewRoute } from './routes/leave-review-route';
 import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
@@ -79,6 +80,8 @@ const routeTree = rootRoute.addChildren([
     inventoryRoute,
     newProductRoute,
     productRoute,
+    shippingLabelsRoute,
+    newShippingLabelRoute,
     ...salesChannelRoutes,
     ...inboxRoutes,
     ...analyticsRoutes,

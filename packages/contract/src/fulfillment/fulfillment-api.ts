@@ -17,6 +17,15 @@ import {
   ReceivingStatusSchema,
   ReceivingSummarySchema,
 } from './receiving';
+import {
+  AddressValidationSchema,
+  LabelAddressSchema,
+  QuoteRatesBodySchema,
+  ShipmentSchema,
+  ShipOrderBodySchema,
+  ShippingLabelDraftSchema,
+  ShippingRateSchema,
+} from './shipment';
 
 /** The most rows a page of inventory or movements holds. */
 export const MAX_INVENTORY_PAGE = 200;
@@ -154,4 +163,73 @@ export const fulfillmentEndpoints = {
     summary: 'Issue 15: cancels a receiving that has not been counted, with a reason.',
     tags: ['fulfillment'],
   }),
+  validateAddress: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/addresses/validate',
+    body: LabelAddressSchema,
+    response: AddressValidationSchema,
+    summary:
+      'Spec §7 shippo validate-address: whether an address can go on a label (country, state and ZIP format from the reference data; the carrier’s check with Shippo).',
+    tags: ['fulfillment'],
+  }),
+  quoteRates: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/rates',
+    body: QuoteRatesBodySchema,
+    response: z.object({ items: z.array(ShippingRateSchema) }),
+    summary:
+      'Issue 15: the services and prices for a parcel between two addresses, cheapest first (the local rate table by zone and weight, or Shippo).',
+    tags: ['fulfillment'],
+  }),
+  createLabel: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/labels',
+    body: ShippingLabelDraftSchema,
+    response: ShipmentSchema,
+    successStatus: 201,
+    summary:
+      'Spec §3 shipping label draft: a standalone label (no order); its PDF is made by a job (labelStatus PENDING, then READY).',
+    tags: ['fulfillment'],
+  }),
+  shipOrder: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/orders/:orderId/shipments',
+    params: z.object({ orderId: z.string().max(100) }),
+    body: ShipOrderBodySchema,
+    response: ShipmentSchema,
+    successStatus: 201,
+    summary:
+      'Issue 15: ships reserved lines of an order (all by default) with a label: the units leave stock, the order is PARTIAL or FULFILLED; 409 for a canceled order or a line not reserved.',
+    tags: ['fulfillment'],
+  }),
+  listShipments: defineEndpoint({
+    method: 'GET',
+    path: '/api/web/fulfillment/shipments',
+    query: pageQuery.extend({ orderId: z.string().max(100).optional() }),
+    response: z.object({ items: z.array(ShipmentSchema), nextCursor: z.string().nullable() }),
+    summary:
+      'Issue 15 shipping label history: the store’s shipments and standalone labels, newest first, or one order’s.',
+    tags: ['fulfillment'],
+  }),
+  getShipment: defineEndpoint({
+    method: 'GET',
+    path: '/api/web/fulfillment/shipments/:sn',
+    params: z.object({ sn: z.string().max(40) }),
+    response: ShipmentSchema,
+    summary: 'Issue 15: one shipment or standalone label.',
+    tags: ['fulfillment'],
+  }),
+  recreateShipment: defineEndpoint({
+    method: 'POST',
+    path: '/api/web/fulfillment/shipments/:sn/recreate',
+    params: z.object({ sn: z.string().max(40) }),
+    response: ShipmentSchema,
+    successStatus: 201,
+    summary:
+      'Spec §7 shipments/recreate: voids the label and makes a new one for the same parcel (no stock moves again).',
+    tags: ['fulfillment'],
+  }),
 } as const;
+
+/** The label PDF of a shipment (4×6 in, application/pdf); 409 `label_not_ready` before. */
+export const SHIPMENT_LABEL_PATH = '/api/web/fulfillment/shipments/:sn/label.pdf';

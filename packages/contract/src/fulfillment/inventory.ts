@@ -99,10 +99,12 @@ export type AdjustInventoryBody = z.infer<typeof AdjustInventoryBodySchema>;
 /**
  * How an order line stands: RESERVED (all its units are held for it), MISSING_STOCK (not enough
  * available: nothing is held, all or nothing), NOT_STOCKED (no tracked variant of the store has
- * its SKU: nothing to hold) or CANCELED (no unit left to ship).
+ * its SKU: nothing to hold), CANCELED (no unit left to ship) or SHIPPED (its units left with a
+ * shipment).
  */
 export const LINE_RESERVATION_STATUSES = [
   'RESERVED',
+  'SHIPPED',
   'MISSING_STOCK',
   'NOT_STOCKED',
   'CANCELED',

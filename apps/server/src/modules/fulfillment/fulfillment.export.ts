@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { createTableExportSource, type ExportSource } from '@/modules/jobs';
 import {
+  fulfillmentShipmentLines,
+  fulfillmentShipments,
   fulfillmentFees,
   fulfillmentReceivingCounts,
   fulfillmentReceivingItems,
@@ -14,7 +16,8 @@ import {
 /**
  * "Export my data" tables of the fulfillment module (issue 15): the store's stock per variant and
  * warehouse, its inventory ledger, the units reserved for its orders, its receivings with their
- * items and carton counts, and the center's fees. The warehouses are the center's, not the store's.
+ * items and carton counts, the center's fees, and its shipments and labels with their lines (the
+ * label PDFs stay in file storage). The warehouses are the center's, not the store's.
  */
 export const createFulfillmentExportSources = (db: Database): ExportSource[] => [
   createTableExportSource(db, {
@@ -48,6 +51,7 @@ export const createFulfillmentExportSources = (db: Database): ExportSource[] => 
       order_id: fulfillmentInventoryMovements.orderId,
       order_line_id: fulfillmentInventoryMovements.orderLineId,
       receiving_id: fulfillmentInventoryMovements.receivingId,
+      shipment_id: fulfillmentInventoryMovements.shipmentId,
       user_id: fulfillmentInventoryMovements.userId,
       created_at: fulfillmentInventoryMovements.createdAt,
     },
@@ -143,5 +147,49 @@ export const createFulfillmentExportSources = (db: Database): ExportSource[] => 
     },
     ofStore: (storeId) => eq(fulfillmentFees.storeId, storeId),
     keys: [fulfillmentFees.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_shipments',
+    from: fulfillmentShipments,
+    columns: {
+      id: fulfillmentShipments.id,
+      number: fulfillmentShipments.number,
+      order_id: fulfillmentShipments.orderId,
+      warehouse_id: fulfillmentShipments.warehouseId,
+      status: fulfillmentShipments.status,
+      label_status: fulfillmentShipments.labelStatus,
+      label_error: fulfillmentShipments.labelError,
+      provider: fulfillmentShipments.provider,
+      service_level: fulfillmentShipments.serviceLevel,
+      carrier: fulfillmentShipments.carrier,
+      tracking_number: fulfillmentShipments.trackingNumber,
+      rate_amount: fulfillmentShipments.rateAmount,
+      currency_code: fulfillmentShipments.currencyCode,
+      zone: fulfillmentShipments.zone,
+      from_address: fulfillmentShipments.fromAddress,
+      to_address: fulfillmentShipments.toAddress,
+      parcel: fulfillmentShipments.parcel,
+      weight_g: fulfillmentShipments.weightG,
+      notes: fulfillmentShipments.notes,
+      replaces_id: fulfillmentShipments.replacesId,
+      created_by: fulfillmentShipments.createdBy,
+      created_at: fulfillmentShipments.createdAt,
+      label_ready_at: fulfillmentShipments.labelReadyAt,
+      voided_at: fulfillmentShipments.voidedAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentShipments.storeId, storeId),
+    keys: [fulfillmentShipments.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_shipment_lines',
+    from: fulfillmentShipmentLines,
+    columns: {
+      shipment_id: fulfillmentShipmentLines.shipmentId,
+      order_line_id: fulfillmentShipmentLines.orderLineId,
+      variant_id: fulfillmentShipmentLines.variantId,
+      quantity: fulfillmentShipmentLines.quantity,
+    },
+    ofStore: (storeId) => eq(fulfillmentShipmentLines.storeId, storeId),
+    keys: [fulfillmentShipmentLines.shipmentId, fulfillmentShipmentLines.orderLineId],
   }),
 ];

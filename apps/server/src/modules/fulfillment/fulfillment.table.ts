@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -15,6 +16,7 @@ import type {
   AdjustmentReason,
   InventoryMovementKind,
 } from '@atelier/contract/fulfillment/inventory';
+import type { LabelAddress, LabelParcel } from '@atelier/contract/fulfillment/shipment';
 import type {
   ReceivingIncidentKind,
   ReceivingSource,
@@ -113,6 +115,8 @@ export const fulfillmentInventoryMovements = pgTable(
     orderLineId: text('order_line_id'),
     /** The receiving a RECEIVING row counted in. */
     receivingId: text('receiving_id'),
+    /** The shipment a SHIPMENT row sent. */
+    shipmentId: text('shipment_id'),
     /** The user who adjusted by hand; null for the system (reservations, shipments). */
     userId: text('user_id'),
     createdAt: createdAt(),
@@ -273,3 +277,75 @@ export const fulfillmentFees = pgTable(
   ],
 );
 export type FulfillmentFeeRow = typeof fulfillmentFees.$inferSelect;
+
+/**
+ * Issue 15 shipments: a parcel leaving the center with a shipping label, for a store order (its
+ * units left stock when it was made) or a standalone label (spec §3 shipping label draft,
+ * `order_id` null). The label is bought and rendered by the `fulfillment.label` job: PENDING,
+ * then READY with its tracking number and PDF, or FAILED with the reason. VOIDED when recreated.
+ */
+export const fulfillmentShipments = pgTable(
+  'fulfillment_shipments',
+  {
+    id: text('id').primaryKey(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    storeId: text('store_id').notNull(),
+    /** Hand-written FK to sales_orders in 0040 (ON DELETE CASCADE); null for a standalone label. */
+    orderId: text('order_id'),
+    warehouseId: text('warehouse_id').references(() => fulfillmentWarehouses.id),
+    status: text('status', { enum: ['ACTIVE', 'VOIDED'] }).notNull(),
+    labelStatus: text('label_status', { enum: ['PENDING', 'READY', 'FAILED'] }).notNull(),
+    labelError: text('label_error'),
+    provider: text('provider').notNull(),
+    serviceLevel: text('service_level').notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The quoted rate, integer minor units of `currency_code`. */
+    rateAmount: integer('rate_amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    zone: integer('zone'),
+    fromAddress: jsonb('from_address').$type<LabelAddress>().notNull(),
+    toAddress: jsonb('to_address').$type<LabelAddress>().notNull(),
+    parcel: jsonb('parcel').$type<LabelParcel>().notNull(),
+    /** The parcel's weight in grams (453.59237 g per lb, spec §9). */
+    weightG: integer('weight_g').notNull(),
+    notes: text('notes'),
+    /** FileStorage key of the label PDF once READY. */
+    labelKey: text('label_key'),
+    /** The shipment this one replaced (shipments/recreate). */
+    replacesId: text('replaces_id'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    labelReadyAt: timestamp('label_ready_at', { withTimezone: true, mode: 'date' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('fulfillment_shipments_number_key').on(table.number),
+    index('fulfillment_shipments_store_idx').on(table.storeId, table.number.desc()),
+    index('fulfillment_shipments_order_idx').on(table.orderId),
+    check('fulfillment_shipments_weight_check', sql`${table.weightG} > 0`),
+  ],
+);
+export type FulfillmentShipmentRow = typeof fulfillmentShipments.$inferSelect;
+
+/** The order lines (whole reservations) a shipment carries. */
+export const fulfillmentShipmentLines = pgTable(
+  'fulfillment_shipment_lines',
+  {
+    shipmentId: text('shipment_id')
+      .notNull()
+      .references(() => fulfillmentShipments.id, { onDelete: 'cascade' }),
+    orderLineId: text('order_line_id').notNull(),
+    storeId: text('store_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'fulfillment_shipment_lines_pk',
+      columns: [table.shipmentId, table.orderLineId],
+    }),
+    check('fulfillment_shipment_lines_quantity_check', sql`${table.quantity} > 0`),
+  ],
+);

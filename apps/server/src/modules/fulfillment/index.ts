@@ -6,8 +6,17 @@ import { createFulfillmentExportSources } from './fulfillment.export';
 import { fulfillmentRoutes } from './fulfillment.routes';
 import { createInventoryService } from './inventory.service';
 import { createReceivingService, type SourcingReceipts } from './receiving.service';
+import { createShipmentService, LABEL_JOB_KIND, type LabelPort } from './shipment.service';
+import type { JobHandler } from '@/modules/jobs';
+import type { FileStorage } from '@/modules/files';
+import type { Notifier } from '@/modules/notifications';
 
-export type { SourcingReceipts };
+export type { LabelPort, SourcingReceipts };
+export { LABEL_JOB_KIND };
+export { createLocalLabels } from './shipping/local-labels';
+
+/** A label job is tried this many times (1 + retries) before the label is FAILED. */
+export const LABEL_JOB_ATTEMPTS = 3;
 
 export type FulfillmentModuleDeps = {
   db: Database;
@@ -15,6 +24,13 @@ export type FulfillmentModuleDeps = {
   events: EventBus;
   /** The orders module's sourcing order items, told when their goods are received. */
   sourcing: SourcingReceipts;
+  /** The ShippingProvider (ARCHITECTURE.md §4) in the shipment service's terms. */
+  labels: LabelPort;
+  /** Where label PDFs are kept (the files module's FileStorage). */
+  storage: FileStorage;
+  notifier: Notifier;
+  /** The jobs module's `startJob`: labels are bought and rendered by LABEL_JOB_KIND jobs. */
+  startJob: (storeId: string, kind: string, options: { key: string }) => Promise<unknown>;
 };
 
 /**
@@ -23,9 +39,40 @@ export type FulfillmentModuleDeps = {
  * (`sales.order.created`) reserves its lines when the event is delivered, and canceled units
  * (`sales.order.updated`) give theirs back; a redelivery finds nothing left to do.
  */
-export const createFulfillmentModule = ({ db, clock, events, sourcing }: FulfillmentModuleDeps) => {
+export const createFulfillmentModule = ({
+  db,
+  clock,
+  events,
+  sourcing,
+  labels,
+  storage,
+  notifier,
+  startJob,
+}: FulfillmentModuleDeps) => {
   const inventory = createInventoryService({ db, clock });
   const receivings = createReceivingService({ db, clock, events, sourcing });
+  const shipments = createShipmentService({
+    db,
+    clock,
+    events,
+    inventory,
+    labels,
+    storage,
+    notifier,
+    startLabelJob: async (storeId, shipmentId) => {
+      await startJob(storeId, LABEL_JOB_KIND, { key: shipmentId });
+    },
+  });
+  /** LABEL_JOB_KIND: buys and renders one shipment's label (register with the jobs module). */
+  const labelJobHandler: JobHandler = async (_job, context) => {
+    await context.reportProgress(10, 'Buying the label');
+    const result = await shipments.renderLabel(
+      context.storeId,
+      context.key,
+      context.attempt >= LABEL_JOB_ATTEMPTS,
+    );
+    return { trackingNumber: result.trackingNumber };
+  };
   // A receiving put units on hand: orders waiting for those variants are reserved again.
   events.subscribe(
     'fulfillment.waiting-orders',
@@ -50,8 +97,25 @@ export const createFulfillmentModule = ({ db, clock, events, sourcing }: Fulfill
     await inventory.reserveWaiting(event.payload.storeId, null);
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(fulfillmentRoutes({ inventory, receivings }));
+    await app.register(
+      fulfillmentRoutes({
+        inventory,
+        receivings,
+        shipments,
+        validateAddress: async (address) => {
+          const issues = await labels.addressIssues(address, '');
+          return { isValid: issues.length === 0, issues };
+        },
+      }),
+    );
   };
-  return { routes, inventory, receivings, exportSources: createFulfillmentExportSources(db) };
+  return {
+    routes,
+    inventory,
+    receivings,
+    shipments,
+    labelJobHandler,
+    exportSources: createFulfillmentExportSources(db),
+  };
 };
 export type FulfillmentModule = ReturnType<typeof createFulfillmentModule>;

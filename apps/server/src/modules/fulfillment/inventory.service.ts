@@ -314,6 +314,8 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     variantId: string | null;
     /** Its reservation was released (the line or order was canceled): it is not reserved again. */
     isReleased: boolean;
+    /** Its units left with a shipment: nothing more to hold or send. */
+    isShipped: boolean;
     /** The units held for the line (a released reservation is none). */
     reservation: { id: string; warehouseId: string; quantity: number } | null;
   };
@@ -352,6 +354,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
       quantity: Math.max(0, row.quantity),
       variantId: row.variantId,
       isReleased: row.reservationStatus === 'RELEASED',
+      isShipped: row.reservationStatus === 'SHIPPED',
       reservation:
         row.reservationId && row.reservationStatus === 'RESERVED'
           ? {
@@ -367,6 +370,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     const out = lines.map((line) => {
       let status: LineReservationStatus;
       if (line.reservation) status = 'RESERVED';
+      else if (line.isShipped) status = 'SHIPPED';
       else if (line.quantity === 0) status = 'CANCELED';
       else if (!line.variantId) status = 'NOT_STOCKED';
       else status = 'MISSING_STOCK';
@@ -416,7 +420,11 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
       const lines = await lineStatesOf(tx, storeId, orderId);
       const open = lines.filter(
         (line) =>
-          !line.reservation && !line.isReleased && line.quantity > 0 && line.variantId !== null,
+          !line.reservation &&
+          !line.isReleased &&
+          !line.isShipped &&
+          line.quantity > 0 &&
+          line.variantId !== null,
       );
       if (order.cancelState === 'CANCELED' || open.length === 0) {
         return reservationOf(orderId, lines);
@@ -615,7 +623,119 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     return waiting.length;
   };
 
+  /**
+   * Inside the caller's transaction (the order row locked first): the units reserved for these
+   * lines of the order leave stock with `shipmentId` (on hand and reserved both fall; a SHIPMENT
+   * ledger row per line; the reservation is SHIPPED). Levels are locked in variant order as
+   * `reserveOrder` locks them. Returns the lines shipped, and whether every line of the order with
+   * units to send has now shipped (the order is FULFILLED) or not (PARTIAL). 409
+   * `line_not_reserved` when a line asked for holds no reserved units.
+   */
+  const shipLines = async (
+    tx: Database,
+    input: { storeId: string; orderId: string; shipmentId: string; lineIds: string[] | null },
+  ): Promise<{
+    lines: { orderLineId: string; variantId: string; quantity: number; sku: string | null }[];
+    isWholeOrder: boolean;
+  }> => {
+    const { storeId, orderId, shipmentId } = input;
+    const lines = await lineStatesOf(tx, storeId, orderId);
+    const shipped = await tx
+      .select({ orderLineId: fulfillmentReservations.orderLineId })
+      .from(fulfillmentReservations)
+      .where(
+        and(
+          eq(fulfillmentReservations.orderId, orderId),
+          eq(fulfillmentReservations.status, 'SHIPPED'),
+        ),
+      );
+    const isShipped = new Set(shipped.map((row) => row.orderLineId));
+    const wanted = input.lineIds ?? lines.filter((line) => line.reservation).map((l) => l.lineId);
+    const picked = wanted.map((lineId) => {
+      const line = lines.find((one) => one.lineId === lineId);
+      if (!line?.reservation || !line.variantId) {
+        throw new AppError(
+          'conflict',
+          line && isShipped.has(line.lineId)
+            ? `Line ${line.sku ?? line.lineId} has shipped already.`
+            : `Line ${line?.sku ?? lineId} has no units reserved to ship.`,
+          { reason: 'line_not_reserved' },
+        );
+      }
+      return line;
+    });
+    if (picked.length === 0) {
+      throw new AppError('conflict', 'Nothing of this order is reserved to ship yet.', {
+        reason: 'line_not_reserved',
+      });
+    }
+    const byLevel = [...picked].sort((a, b) =>
+      `${a.variantId}|${a.reservation!.warehouseId}`.localeCompare(
+        `${b.variantId}|${b.reservation!.warehouseId}`,
+      ),
+    );
+    const variantIds = [...new Set(byLevel.map((line) => line.variantId!))];
+    const levels = await tx
+      .select()
+      .from(fulfillmentInventoryLevels)
+      .where(inArray(fulfillmentInventoryLevels.variantId, variantIds))
+      .orderBy(
+        asc(fulfillmentInventoryLevels.variantId),
+        asc(fulfillmentInventoryLevels.warehouseId),
+      )
+      .for('update');
+    const now = clock.now();
+    for (const line of picked) {
+      const { reservation } = line;
+      const level = levels.find(
+        (one) => one.variantId === line.variantId && one.warehouseId === reservation!.warehouseId,
+      )!;
+      level.onHand -= reservation!.quantity;
+      level.reserved -= reservation!.quantity;
+      await tx
+        .update(fulfillmentInventoryLevels)
+        .set({ onHand: level.onHand, reserved: level.reserved, updatedAt: now })
+        .where(
+          and(
+            eq(fulfillmentInventoryLevels.variantId, level.variantId),
+            eq(fulfillmentInventoryLevels.warehouseId, level.warehouseId),
+          ),
+        );
+      await tx
+        .update(fulfillmentReservations)
+        .set({ status: 'SHIPPED', updatedAt: now })
+        .where(eq(fulfillmentReservations.id, reservation!.id));
+      await tx.insert(fulfillmentInventoryMovements).values({
+        id: newId('imv'),
+        storeId,
+        variantId: level.variantId,
+        warehouseId: level.warehouseId,
+        kind: 'SHIPMENT',
+        onHandChange: -reservation!.quantity,
+        reservedChange: -reservation!.quantity,
+        onHandAfter: level.onHand,
+        reservedAfter: level.reserved,
+        orderId,
+        orderLineId: line.lineId,
+        shipmentId,
+        createdAt: now,
+      });
+      isShipped.add(line.lineId);
+    }
+    return {
+      lines: picked.map((line) => ({
+        orderLineId: line.lineId,
+        variantId: line.variantId!,
+        quantity: line.reservation!.quantity,
+        sku: line.sku,
+      })),
+      // Every line with units to send has shipped (a canceled line has none).
+      isWholeOrder: lines.every((line) => line.quantity === 0 || isShipped.has(line.lineId)),
+    };
+  };
+
   return {
+    shipLines,
     reserveWaiting,
     listWarehouses,
     listInventory,

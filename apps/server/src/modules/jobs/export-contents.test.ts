@@ -15,6 +15,8 @@ import {
   fulfillmentReceivingCounts,
   fulfillmentReceivingItems,
   fulfillmentReceivings,
+  fulfillmentShipmentLines,
+  fulfillmentShipments,
   fulfillmentInventoryMovements,
   fulfillmentReservations,
   billingAccounts,
@@ -382,6 +384,47 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     amount: 1_500,
     currencyCode: 'USD',
   });
+  // A shipment of the order's first line, with its label.
+  const shipmentId = newId('shp');
+  const labelAddress = {
+    name: `${marker} customer`,
+    email: null,
+    company: null,
+    addressLine1: '1 Main St',
+    addressLine2: null,
+    city: 'Raleigh',
+    state: null,
+    stateCode: 'NC',
+    zipCode: '27601',
+    phone: null,
+    country: 'United States of America',
+    countryCode: 'US',
+  };
+  await db.insert(fulfillmentShipments).values({
+    id: shipmentId,
+    storeId,
+    orderId,
+    warehouseId,
+    status: 'ACTIVE',
+    labelStatus: 'READY',
+    provider: 'local',
+    serviceLevel: 'Ground',
+    carrier: 'Atelier Local Post',
+    trackingNumber: `${marker}TRACK`,
+    rateAmount: 605,
+    currencyCode: 'USD',
+    fromAddress: labelAddress,
+    toAddress: labelAddress,
+    parcel: { weight: 2, massUnit: 'lb', length: 10, width: 8, height: 4, distanceUnit: 'in' },
+    weightG: 907,
+  });
+  await db.insert(fulfillmentShipmentLines).values({
+    shipmentId,
+    orderLineId: lineIds[0]!,
+    storeId,
+    variantId,
+    quantity: 2,
+  });
   // Issue 12: an invoice paid with a test card, its line as an order item with its history.
   const invoiceId = newId('inv');
   await db.insert(supplierInvoices).values({
@@ -640,6 +683,8 @@ const EXPECTED_TABLES = {
   fulfillment_receiving_items: 1,
   fulfillment_receiving_counts: 1,
   fulfillment_fees: 1,
+  fulfillment_shipments: 1,
+  fulfillment_shipment_lines: 1,
   jobs: 1,
 };
 

@@ -25,6 +25,9 @@ import { subscribeOrdersEmail, type OrdersEmailDeps } from './orders-email';
 import type { AddressReference } from './shipping-address';
 
 export type { OrderCards, OrdersDirectory, PurchaseReviews } from './orders.ports';
+/** The fulfillment module's labels check addresses as checkout does (issue 15). */
+export type { AddressReference };
+export { shippingAddressIssues } from './shipping-address';
 export type {
   ChargeResult,
   PaymentMethodInput,

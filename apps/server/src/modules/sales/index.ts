@@ -21,6 +21,7 @@ import { createLineItemCancel } from './order-line-cancel.service';
 import { createOrderNotes } from './order-notes.service';
 import { createOrderOperations } from './order-operations.service';
 import { createSalesExportSources } from './sales.export';
+import { createOrderFulfillment } from './order-fulfillment';
 import { storeOrderRoutes } from './store-order.routes';
 import { createStoreOrderService } from './store-order.service';
 
@@ -75,6 +76,12 @@ export const createSalesModule = ({
     getOrder: storeOrderService.getOrder,
   });
   const productService = createProductService({ db, clock, events });
+  // Issue 15: a parcel left the fulfillment center; the order's fulfilment state follows.
+  events.subscribe(
+    'sales.order-fulfillment',
+    ['fulfillment.shipment.created'],
+    createOrderFulfillment({ db, clock, events }),
+  );
   const productImportFiles = createProductImportFiles({ db, clock, dataDir, startJob });
   const customerService = createCustomerService({ db, clock, events });
   const webhooks = createWebhookService({

@@ -7,6 +7,7 @@ import { ORDER_ORIGIN_LABELS } from '@atelier/contract/sales/order-values';
 import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs, paths } from '@/config/paths';
 import { useCountries } from '@/features/catalog/api/country-queries';
+import { OrderFulfillmentPanel } from '@/features/fulfillment/components/order-fulfillment-panel';
 import { useOrder } from '@/features/sales/api/order-queries';
 import {
   customerLabel,
@@ -62,6 +63,7 @@ const OrderView = ({ order }: { order: StoreOrder }) => {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <OrderLines order={order} />
+            <OrderFulfillmentPanel orderId={order.id} />
             {order.refunds.length > 0 ? (
               <OrderSection title="Refunds">
                 <Stack gap="xs">
