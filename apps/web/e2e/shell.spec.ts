@@ -162,10 +162,10 @@ describe.skipIf(!hasChromium)(`app shell and navigation (issue 10)${SKIP_REASON}
   it('mutes the tiles of unbuilt modules and still opens their placeholder page', async () => {
     const page = await signedInPage(1280);
     await page.goto(`${server.baseUrl}/fulfillment-services`);
-    const receiving = page.getByRole('link', { name: /Ship to the US fulfillment center/ });
-    expect(await receiving.getAttribute('data-not-built')).toBe('true');
-    await receiving.click();
-    await page.getByRole('heading', { name: 'New receiving', level: 1 }).waitFor();
+    const freight = page.getByRole('link', { name: /Book a freight shipment/ });
+    expect(await freight.getAttribute('data-not-built')).toBe('true');
+    await freight.click();
+    await page.getByRole('heading', { name: 'Book a freight shipment', level: 1 }).waitFor();
     expect(await page.getByTestId('coming-soon').textContent()).toContain('Coming later');
     await page.context().close();
   });

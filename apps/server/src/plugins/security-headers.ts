@@ -19,6 +19,8 @@ const socketOrigins = (config: Config): string[] =>
  * - style-src allows inline styles: Mantine injects <style> tags and style attributes at run time.
  * - img-src allows http(s) images: avatars and image feedback may be links to web images (spec
  *   §3 chat IMAGE_COLLABORATION); images cannot run script.
+ * - frame-src allows blob: the label preview shows a shipping label's PDF, fetched with the
+ *   session token, from an object URL of the page's own (issue 15).
  */
 export const contentSecurityPolicy = (config: Config) => ({
   defaultSrc: ["'self'"],
@@ -28,6 +30,7 @@ export const contentSecurityPolicy = (config: Config) => ({
   imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", ...socketOrigins(config)],
+  frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

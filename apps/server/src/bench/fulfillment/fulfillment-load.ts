@@ -8,8 +8,11 @@ import { failureOf } from '../import/bench-child';
  * - Race: 100 one-unit orders of RACE-1 at once, each followed at once by its explicit
  *   reservation call (which races the server's own reservation on `sales.order.created`); then,
  *   once the stock stops moving, each order's reservation, the level and the ledger are read.
- * - Flow: `orders` one-unit orders of FLOW-1 over `connections` connections (closed loop); each
- *   order's time is its creation plus its reservation call, which must answer RESERVED.
+ * - Flow: `orders` one-unit orders of FLOW-1 (distinct customers' addresses across the US) over
+ *   `connections` connections (closed loop); each order's time is its creation, its reservation
+ *   call (which must answer RESERVED) and its shipment (201: the unit leaves stock, the label job
+ *   is queued). Then every label is awaited until READY: the time from the first order to the last
+ *   label, and per label from its order's creation to READY.
  */
 
 export type FulfillmentLoadCommand = {
@@ -35,11 +38,36 @@ export type FulfillmentLoadResult = {
   flow: {
     orders: number;
     reserved: number;
+    shipped: number;
     failures: number;
     seconds: number;
     latenciesMs: number[];
   };
+  labels: {
+    ready: number;
+    failed: number;
+    pending: number;
+    /** From the first order of the flow to the last label READY. */
+    seconds: number;
+    /** Per label: from its order's creation to the moment it was seen READY. */
+    toReadyMs: number[];
+    /** Label bytes of one READY label (a PDF). */
+    sampleBytes: number;
+  };
 };
+
+/** Distinct US destinations: (city, state, ZIP) across the zones. */
+const DESTINATIONS = [
+  ['Boston', 'MA', '02108'],
+  ['New York', 'NY', '10110'],
+  ['Raleigh', 'NC', '27601'],
+  ['Miami', 'FL', '33101'],
+  ['Chicago', 'IL', '60601'],
+  ['Dallas', 'TX', '75201'],
+  ['Denver', 'CO', '80202'],
+  ['San Francisco', 'CA', '94105'],
+  ['Seattle', 'WA', '98101'],
+] as const;
 
 type Json = Record<string, unknown>;
 
@@ -91,10 +119,24 @@ const run = async (command: FulfillmentLoadCommand): Promise<FulfillmentLoadResu
     );
   }
 
-  const order = async (sku: string) =>
+  const order = async (sku: string, index = 0) =>
     expectStatus(
       await call('POST', '/api/web/orders/manual-retail', {
         currencyCode: 'USD',
+        shippingAddress: (() => {
+          const [city, stateCode, postalCode] = DESTINATIONS[index % DESTINATIONS.length]!;
+          return {
+            name: `Customer ${index + 1}`,
+            company: null,
+            line1: `${100 + index} Main St`,
+            line2: null,
+            city,
+            stateCode,
+            postalCode,
+            countryCode: 'US',
+            phone: null,
+          };
+        })(),
         lines: [{ sku, title: sku, quantity: 1, unitPriceAmount: 1_800 }],
         discountAmount: 0,
         shippingAmount: 0,
@@ -163,17 +205,38 @@ const run = async (command: FulfillmentLoadCommand): Promise<FulfillmentLoadResu
   let next = 0;
   let reserved = 0;
   let failures = 0;
+  const shipments: { sn: string; createdAt: number }[] = [];
   const flowStart = performance.now();
   await Promise.all(
     Array.from({ length: command.connections }, async () => {
       while (next < command.orders) {
+        const index = next;
         next += 1;
         const started = performance.now();
         try {
-          const result = await reserve(await order('FLOW-1'));
+          const orderId = await order('FLOW-1', index);
+          const result = await reserve(orderId);
+          if (result.lines[0]!.status !== 'RESERVED') {
+            failures += 1;
+            continue;
+          }
+          reserved += 1;
+          const shipment = expectStatus(
+            await call('POST', `/api/web/fulfillment/orders/${orderId}/shipments`, {
+              parcel: {
+                weight: 1 + (index % 20) / 4,
+                massUnit: 'lb',
+                length: 12,
+                width: 9,
+                height: 4,
+                distanceUnit: 'in',
+              },
+            }),
+            201,
+            'shipment',
+          ) as { sn: string };
           latenciesMs.push(performance.now() - started);
-          if (result.lines[0]!.status === 'RESERVED') reserved += 1;
-          else failures += 1;
+          shipments.push({ sn: shipment.sn, createdAt: started });
         } catch {
           failures += 1;
         }
@@ -181,6 +244,45 @@ const run = async (command: FulfillmentLoadCommand): Promise<FulfillmentLoadResu
     }),
   );
   const seconds = (performance.now() - flowStart) / 1000;
+
+  // Labels: every shipment's label job must end; each is read until it is no longer PENDING.
+  const toReadyMs: number[] = [];
+  let ready = 0;
+  let failed = 0;
+  let sampleBytes = 0;
+  let waiting = [...shipments];
+  const labelDeadline = performance.now() + 600_000;
+  while (waiting.length > 0 && performance.now() < labelDeadline) {
+    const still: typeof waiting = [];
+    let cursor = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(command.connections, waiting.length) }, async () => {
+        while (cursor < waiting.length) {
+          const one = waiting[cursor]!;
+          cursor += 1;
+          const body = expectStatus(
+            await call('GET', `/api/web/fulfillment/shipments/${one.sn}`),
+            200,
+            'shipment read',
+          ) as { labelStatus: string; labelUrl: string | null };
+          if (body.labelStatus === 'READY') {
+            ready += 1;
+            toReadyMs.push(performance.now() - one.createdAt);
+            if (sampleBytes === 0 && body.labelUrl) {
+              const pdf = await fetch(`${command.base}${body.labelUrl}`, {
+                headers: { authorization: `Bearer ${command.token}` },
+              });
+              sampleBytes = (await pdf.arrayBuffer()).byteLength;
+            }
+          } else if (body.labelStatus === 'FAILED') failed += 1;
+          else still.push(one);
+        }
+      }),
+    );
+    waiting = still;
+    if (waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const labelSeconds = (performance.now() - flowStart) / 1000;
 
   return {
     type: 'done',
@@ -194,7 +296,22 @@ const run = async (command: FulfillmentLoadCommand): Promise<FulfillmentLoadResu
       ledgerReservedSum: reservations.reduce((sum, row) => sum + row.reservedChange, 0),
       settleMs,
     },
-    flow: { orders: command.orders, reserved, failures, seconds, latenciesMs },
+    flow: {
+      orders: command.orders,
+      reserved,
+      shipped: shipments.length,
+      failures,
+      seconds,
+      latenciesMs,
+    },
+    labels: {
+      ready,
+      failed,
+      pending: waiting.length,
+      seconds: labelSeconds,
+      toReadyMs,
+      sampleBytes,
+    },
   };
 };
 

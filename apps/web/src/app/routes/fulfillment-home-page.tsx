@@ -17,7 +17,7 @@ const TILES: readonly FulfillmentTile[] = [
   {
     title: 'Create a shipping label',
     description: 'Buy and print a label for one parcel.',
-    href: null,
+    href: '/fulfillment-services/shipping-labels/new',
   },
   { title: 'Check inventory', description: 'Stock held for you, by SKU.', href: paths.inventory },
   {
@@ -31,7 +31,11 @@ const TILES: readonly FulfillmentTile[] = [
     description: 'How orders are packed and shipped.',
     href: paths.fulfillmentRules,
   },
-  { title: 'Shipping label history', description: 'Every label you bought.', href: null },
+  {
+    title: 'Shipping label history',
+    description: 'Every label you bought.',
+    href: '/fulfillment-services/shipping-labels',
+  },
   {
     title: 'Return settings',
     description: 'Returns for orders from Shopify.',

@@ -111,7 +111,7 @@ export const ShipmentTable = ({ shipments, showsDestination = false }: ShipmentT
   const [confirming, setConfirming] = useState<Shipment | null>(null);
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -161,7 +161,7 @@ export const ShipmentTable = ({ shipments, showsDestination = false }: ShipmentT
                     {shipment.carrier ?? ''}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={120}>
                   <ShipmentBadge shipment={shipment} />
                   {shipment.labelError ? (
                     <Text size="xs" c="red">
