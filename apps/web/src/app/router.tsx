@@ -17,6 +17,11 @@ import { homebaseRoute } from './routes/homebase-route';
 import { inboxRoutes } from './routes/inbox-routes';
 import { inventoryRoute, newProductRoute, productRoute } from './routes/inventory-routes';
 import { newShippingLabelRoute, shippingLabelsRoute } from './routes/shipping-labels-routes';
+import {
+  newReceivingRoute,
+  receivingDetailsRoute,
+  receivingsRoute,
+} from './routes/receivings-routes';
 import { leaveReviewRoute } from './routes/leave-review-route';
 import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
@@ -82,6 +87,9 @@ const routeTree = rootRoute.addChildren([
     productRoute,
     shippingLabelsRoute,
     newShippingLabelRoute,
+    receivingsRoute,
+    newReceivingRoute,
+    receivingDetailsRoute,
     ...salesChannelRoutes,
     ...inboxRoutes,
     ...analyticsRoutes,

@@ -3,8 +3,8 @@ import { isUnbuiltHref } from './module-pages';
 
 describe('isUnbuiltHref', () => {
   it.each([
-    '/receivings/new',
-    '/receivings/SN-1/details',
+    '/fulfillment-rules',
+    '/order-packaging/boxes',
     '/discount-detail/d_1',
     '/printful-widget',
     '/printful-widget/p_1',
@@ -35,6 +35,10 @@ describe('isUnbuiltHref', () => {
     '/fulfillment-services',
     '/account-info',
     '/receivings-report',
+    '/receivings',
+    '/receivings/new',
+    '/receivings/RCV-000001/details',
+    '/fulfillment-services/shipping-labels',
     '/inventory',
     '/inventory?status=ARCHIVED',
     '/inventory/new',

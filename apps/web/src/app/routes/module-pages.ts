@@ -123,21 +123,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     'Listing your products on Google Shopping will be set up here once the fulfillment module lands.',
   ),
   page(
-    '/receivings',
-    'Receivings',
-    'Shipments of your stock into the fulfillment center will be listed here once the fulfillment module lands.',
-  ),
-  page(
-    '/receivings/new',
-    'New receiving',
-    'A shipment of your stock to the fulfillment center will be announced here once the fulfillment module lands.',
-  ),
-  page(
-    '/receivings/$sn/details',
-    'Receiving details',
-    "One receiving's items and what arrived will show here once the fulfillment module lands.",
-  ),
-  page(
     '/order-packaging/$packagingCategory',
     'Order packaging',
     'Packaging of this category (boxes, mailers, inserts) will be ordered here once the catalog module lands.',
