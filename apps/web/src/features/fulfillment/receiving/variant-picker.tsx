@@ -12,7 +12,13 @@ type VariantPickerProps = {
 };
 
 /** One of the store's tracked variants, searched by SKU or product title (the Stock list's). */
-export const VariantPicker = ({ label, value, onChange, error, description }: VariantPickerProps) => {
+export const VariantPicker = ({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+}: VariantPickerProps) => {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const levels = useInventoryLevels(debounced);
