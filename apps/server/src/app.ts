@@ -26,7 +26,11 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createAnalyticsModule } from './modules/analytics';
 import { AppError } from './lib/app-error';
-import { createFulfillmentModule, createLocalLabels, LABEL_JOB_KIND } from './modules/fulfillment';
+import {
+  createFulfillmentModule,
+  createShippingProvider,
+  LABEL_JOB_KIND,
+} from './modules/fulfillment';
 import {
   createBillingModule,
   createLocalBillingGateway,
@@ -354,8 +358,14 @@ export const buildApp = async ({
     db,
     clock,
     events,
-    // ARCHITECTURE.md §4 ShippingProvider: the local rate table and labels (Shippo: not yet).
-    labels: createLocalLabels({ reference: addressReference }),
+    // ARCHITECTURE.md §4 ShippingProvider: Shippo when SHIPPO_API_KEY is set, else the local rate
+    // table and local test labels.
+    labels: createShippingProvider({
+      shippo: config.SHIPPO_API_KEY
+        ? { apiKey: config.SHIPPO_API_KEY, apiBaseUrl: config.SHIPPO_API_BASE_URL }
+        : undefined,
+      reference: addressReference,
+    }),
     storage: files.storage,
     notifier,
     startJob: (storeId, kind, options) => jobs.jobService.startJob(storeId, kind, options),

@@ -220,6 +220,14 @@ export const ConfigSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_BASE_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   /**
+   * Issue 15 ShippingProvider (ARCHITECTURE.md §4): with a Shippo API token (`shippo_test_…` or
+   * `shippo_live_…`), address checks, rates and labels go through Shippo's REST API at
+   * SHIPPO_API_BASE_URL; without, through the local rate table and local test labels.
+   */
+  SHIPPO_API_KEY: z.string().min(1).optional(),
+  /** Shippo's API; tests point it at a local fake. */
+  SHIPPO_API_BASE_URL: z.url().default('https://api.goshippo.com'),
+  /**
    * Issue 12 calc-financing-fee: the instalment plans offered, `instalments:basis points` pairs
    * separated by commas (3 instalments at 3 %, 6 at 6 %, 12 at 12 % by default).
    */

@@ -22,6 +22,8 @@ export const paths = {
   /** Issue 11: a new product of the store (its editor, empty). */
   newProduct: '/inventory/new',
   receivings: '/receivings',
+  /** Issue 15: announce goods on their way to the fulfillment center. */
+  newReceiving: '/receivings/new',
   returnSettings: '/return-settings',
   fulfillmentRules: '/fulfillment-rules',
   analytics: '/analytics',
@@ -138,6 +140,8 @@ export const hrefs = {
       status: query.status === 'ARCHIVED' ? query.status : undefined,
       search: query.search || undefined,
     }),
+  /** Issue 15: one receiving (spec §2 /receivings/{sn}/details). */
+  receivingDetails: (sn: string) => `${paths.receivings}/${encodeURIComponent(sn)}/details`,
   /** Issue 11: one product of the store, in its editor. */
   product: (productId: string) => `${paths.inventory}/${encodeURIComponent(productId)}`,
   /** A supplier profile: signed in (under /browse-suppliers) or the public preview. */

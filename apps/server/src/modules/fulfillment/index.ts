@@ -13,7 +13,7 @@ import type { Notifier } from '@/modules/notifications';
 
 export type { LabelPort, SourcingReceipts };
 export { LABEL_JOB_KIND };
-export { createLocalLabels } from './shipping/local-labels';
+export { createShippingProvider } from './shipping/shipping-provider-factory';
 
 /** A label job is tried this many times (1 + retries) before the label is FAILED. */
 export const LABEL_JOB_ATTEMPTS = 3;

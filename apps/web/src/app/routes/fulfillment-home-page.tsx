@@ -22,8 +22,8 @@ const TILES: readonly FulfillmentTile[] = [
   { title: 'Check inventory', description: 'Stock held for you, by SKU.', href: paths.inventory },
   {
     title: 'Ship to the US fulfillment center',
-    description: 'Announce a shipment of your goods.',
-    href: '/receivings/new',
+    description: 'Announce a shipment of your goods; it is counted into your stock on arrival.',
+    href: paths.newReceiving,
   },
   { title: 'Order kitting services', description: 'Bundles, inserts and gift sets.', href: null },
   {

@@ -108,7 +108,7 @@ describe('receiving details', () => {
     );
     const { user } = renderDetails();
     expect(await screen.findByText('Map every item to a variant before receiving')).toBeTruthy();
-    expect(screen.getByText(/within 2 business days of arrival: by 2026-12-01/)).toBeTruthy();
+    expect(screen.getByText(/within 2 business days of arrival — due Dec 1, 2026/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Receive' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Map to variant' }));

@@ -1,6 +1,7 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -10,6 +11,7 @@ import { fulfillmentEndpoints as api } from '@atelier/contract/fulfillment/fulfi
 import type {
   CreateReceivingBody,
   ReceiveBody,
+  Receiving,
   ReceivingStatus,
 } from '@atelier/contract/fulfillment/receiving';
 import { callApi } from '@/lib/api-client';
@@ -23,27 +25,31 @@ export const receivingKeys = {
 };
 
 /** GET /api/web/fulfillment/receivings: newest first, by status if given ("Load more"). */
-export const useReceivings = (status: ReceivingStatus | null) =>
-  useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: receivingKeys.list(status),
-      queryFn: ({ pageParam, signal }) =>
-        callApi(api.listReceivings, {
-          query: { limit: 25, cursor: pageParam, status: status ?? undefined },
-          signal,
-        }),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.nextCursor ?? undefined,
-      placeholderData: keepPreviousData,
-    }),
-  );
-
-/** GET …/receivings/:sn. */
-export const useReceiving = (sn: string) =>
-  useQuery({
-    queryKey: receivingKeys.one(sn),
-    queryFn: ({ signal }) => callApi(api.getReceiving, { params: { sn }, signal }),
+export const receivingsInfiniteQueryOptions = (status: ReceivingStatus | null) =>
+  infiniteQueryOptions({
+    queryKey: receivingKeys.list(status),
+    queryFn: ({ pageParam, signal }) =>
+      callApi(api.listReceivings, {
+        query: { limit: 25, cursor: pageParam, status: status ?? undefined },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
+
+export const useReceivings = (status: ReceivingStatus | null) =>
+  useInfiniteQuery(receivingsInfiniteQueryOptions(status));
+
+/** GET …/receivings/:sn. The page says itself when there is no such receiving; no toast. */
+export const receivingQueryOptions = (sn: string) =>
+  queryOptions({
+    queryKey: receivingKeys.one(sn),
+    queryFn: ({ signal }) =>
+      callApi(api.getReceiving, { params: { sn }, signal, shouldToastError: false }),
+  });
+
+export const useReceiving = (sn: string) => useQuery(receivingQueryOptions(sn));
 
 /** GET …/receivable-order-items: sourcing order items on their way to the center. */
 export const useReceivableOrderItems = () =>
@@ -52,29 +58,34 @@ export const useReceivableOrderItems = () =>
     queryFn: ({ signal }) => callApi(api.listReceivableOrderItems, { signal }),
   });
 
-/** After a change: the receivings, and the stock a count moved. */
+/**
+ * After a change: the answer is the receiving as it now stands, shown at once; the lists and
+ * the stock a count moved are read again.
+ */
 const useAfterChange = () => {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return (receiving: Receiving) => {
+    queryClient.setQueryData(receivingKeys.one(receiving.sn), receiving);
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: receivingKeys.all }),
       queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
     ]);
+  };
 };
 
-/** POST …/receivings (errors are the form's to show). */
+/** POST …/receivings. Errors are the form's to show, so no toast. */
 export const useCreateReceiving = () => {
-  const after = useAfterChange();
+  const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: CreateReceivingBody) =>
       callApi(api.createReceiving, { body, shouldToastError: false }),
-    onSuccess: after,
+    onSuccess: afterChange,
   });
 };
 
-/** POST …/receivings/:sn/items/:itemId/mapping. */
+/** POST …/receivings/:sn/items/:itemId/mapping (errors are the dialog's to show). */
 export const useMapReceivingItem = (sn: string) => {
-  const after = useAfterChange();
+  const afterChange = useAfterChange();
   return useMutation({
     mutationFn: ({ itemId, variantId }: { itemId: string; variantId: string }) =>
       callApi(api.mapReceivingItem, {
@@ -82,26 +93,26 @@ export const useMapReceivingItem = (sn: string) => {
         body: { variantId },
         shouldToastError: false,
       }),
-    onSuccess: after,
+    onSuccess: afterChange,
   });
 };
 
-/** POST …/receivings/:sn/receive (errors are the form's to show). */
+/** POST …/receivings/:sn/receive (errors are the count form's to show). */
 export const useReceive = (sn: string) => {
-  const after = useAfterChange();
+  const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: ReceiveBody) =>
       callApi(api.receive, { params: { sn }, body, shouldToastError: false }),
-    onSuccess: after,
+    onSuccess: afterChange,
   });
 };
 
-/** POST …/receivings/:sn/cancel. */
+/** POST …/receivings/:sn/cancel (errors are the confirmation's to show). */
 export const useCancelReceiving = (sn: string) => {
-  const after = useAfterChange();
+  const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (reason: string) =>
       callApi(api.cancelReceiving, { params: { sn }, body: { reason }, shouldToastError: false }),
-    onSuccess: after,
+    onSuccess: afterChange,
   });
 };
