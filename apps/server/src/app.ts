@@ -29,7 +29,9 @@ import { AppError } from './lib/app-error';
 import {
   createFulfillmentModule,
   createShippingProvider,
+  FULFILLMENT_REPORT_JOB_KIND,
   LABEL_JOB_KIND,
+  previousFeeMonthOf,
 } from './modules/fulfillment';
 import {
   createBillingModule,
@@ -40,7 +42,7 @@ import { createCatalogModule } from './modules/catalog';
 import { createChatModule } from './modules/chat';
 import { createFilesModule } from './modules/files';
 import { createIdentityModule } from './modules/identity';
-import { createJobsModule } from './modules/jobs';
+import { createJobsModule, jobFilesDir } from './modules/jobs';
 import { createOutboxNotifier } from './modules/notifications';
 import { createReferenceModule } from './modules/reference';
 import {
@@ -369,6 +371,50 @@ export const buildApp = async ({
     storage: files.storage,
     notifier,
     startJob: (storeId, kind, options) => jobs.jobService.startJob(storeId, kind, options),
+    // Fees and reports: pick and pack by the store's plan (billing is built later; asked when an
+    // order ships), low-stock alerts to the store's e-mail, report files in the job's folder.
+    fees: {
+      planTypeOf: async (storeId) => (await billing.entitlements.load(storeId)).planType,
+      findStoreEmail: (storeId) => identity.directory.findStoreEmail(storeId),
+      jobFilesDir: (jobId) => jobFilesDir(config.dataDir, jobId),
+    },
+    // Warehouse support tickets are about a store order: its name and when it was placed.
+    storeOrders: {
+      async findOrder(actor, orderId) {
+        const order = await sales.storeOrderService
+          .getOrder(actor, orderId)
+          .catch((error: unknown) => {
+            if (error instanceof AppError && error.code === 'not_found') return null;
+            throw error;
+          });
+        return order
+          ? { id: order.id, name: order.name, placedAt: new Date(order.placedAt) }
+          : null;
+      },
+    },
+    // Returned units exchanged for another variant: a manual order at no charge to the same
+    // customer and address, which reserves and ships as any order does.
+    exchanges: {
+      async createExchangeOrder(actor, { orderId, handle, lines }) {
+        const original = await sales.storeOrderService.getOrder(actor, orderId);
+        const email = original.customer?.email;
+        const exchange = await sales.storeOrderService.createManualOrder(actor, 'MANUAL_RETAIL', {
+          currencyCode: original.currencyCode,
+          customer: email
+            ? {
+                email,
+                firstName: original.customer?.firstName ?? undefined,
+                lastName: original.customer?.lastName ?? undefined,
+              }
+            : null,
+          shippingAddress: original.shippingAddress,
+          lines: lines.map((line) => ({ ...line, unitPriceAmount: 0 })),
+          note: `Exchange for return ${handle} of order ${original.name}`,
+          tags: ['exchange'],
+        });
+        return exchange.id;
+      },
+    },
     sourcing: {
       // Goods counted in at the center: the items' shipped parcels are received (an item whose
       // supplier has not marked it shipped keeps its parcels as they are).
@@ -419,6 +465,12 @@ export const buildApp = async ({
     ...fulfillment.exportSources,
     ...files.exportSources,
   );
+  // Fulfillment reports (financial, outbound) as CSV files with progress.
+  jobs.register(FULFILLMENT_REPORT_JOB_KIND, fulfillment.fees.reportJobHandler, {
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    expireInSeconds: 600,
+  });
   // A label is bought and rendered in the background; LABEL_JOB_ATTEMPTS tries in all.
   jobs.register(LABEL_JOB_KIND, fulfillment.labelJobHandler, {
     retryLimit: 2,
@@ -503,6 +555,38 @@ export const buildApp = async ({
       app.addHook('preClose', async () => {
         clearInterval(sweepTimer);
         await sweeping;
+      });
+      // Issue 15: the daily digest of held orders, looked at every 15 minutes (one e-mail per
+      // store and day from 8:00 center time; off with the billing sweep, as in tests), then the
+      // storage fees of the month just ended.
+      let digestTimer: ReturnType<typeof setInterval> | undefined;
+      let storageChargedFor: string | null = null;
+      let digesting: Promise<unknown> = Promise.resolve();
+      app.addHook('onReady', async () => {
+        digestTimer = setInterval(
+          () => {
+            digesting = digesting
+              .then(() => fulfillment.orderRules.sendHoldDigests(clock.now()))
+              .then(async () => {
+                // Storage fees of the month just ended (spec §9), once per month per process;
+                // charging is idempotent per store and month, so a restart charges nothing twice.
+                const month = previousFeeMonthOf(clock.now());
+                if (month !== storageChargedFor) {
+                  await fulfillment.fees.fees.chargeStorageForAllStores(month, (storeId, error) =>
+                    app.log.warn({ err: error, storeId, month }, 'storage fee failed'),
+                  );
+                  storageChargedFor = month;
+                }
+              })
+              .catch((error: unknown) => app.log.warn({ err: error }, 'hold digest failed'));
+          },
+          15 * 60 * 1000,
+        );
+        digestTimer.unref();
+      });
+      app.addHook('preClose', async () => {
+        clearInterval(digestTimer);
+        await digesting;
       });
     }
   }

@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
     await server?.dispose();
   });
 
-  it('receives goods into stock, an order reserves them, and it ships with a 4×6 label PDF', async () => {
+  it('receives goods into stock, an order reserves them, ships with a 4×6 label PDF and comes back as a return, restocked', async () => {
     const { baseUrl } = server;
     const token = await registerByApi(baseUrl, aNewAccount());
     const api = async (method: string, path: string, body?: unknown) => {
@@ -140,6 +140,38 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
     await after.waitFor();
     const cells = await after.getByRole('cell').allTextContents();
     expect(cells).toContain('9');
+
+    // A return comes back: both totes, one good and one damaged. Both are refunded (they came
+    // back); only the good one is restocked.
+    await page.goto(`${baseUrl}/order-details/${String(order.id)}`);
+    await panel.getByRole('button', { name: 'Create return' }).click();
+    await dialog
+      .getByRole('combobox', { name: 'Why TOTE-NAT comes back' })
+      .selectOption('TOO_LARGE');
+    await dialog.getByRole('button', { name: 'Create return' }).click();
+    await page.waitForURL(/\/return-settings\?handle=RET-\d{6}/);
+    const drawer = page.getByRole('dialog', { name: 'Return' });
+    await drawer.getByTestId('return-status').getByText('Created').waitFor();
+    await drawer.getByRole('textbox', { name: 'Carrier' }).fill('USPS');
+    await drawer.getByRole('textbox', { name: 'Tracking number' }).fill('9400111899223100000000');
+    await drawer.getByRole('button', { name: 'Save tracking' }).click();
+    await drawer.getByTestId('return-status').getByText('Customer shipping').waitFor();
+    await drawer.getByRole('button', { name: 'Receive and inspect' }).click();
+    const inspection = page.getByRole('dialog', { name: /^Receive RET-/ });
+    await inspection
+      .getByRole('combobox', { name: 'Condition of TOTE-NAT · unit 2 of 2' })
+      .selectOption('DAMAGED');
+    await inspection.getByText('1 of 2 back to stock').waitFor();
+    await inspection.getByRole('button', { name: 'Receive return' }).click();
+    await drawer.getByTestId('return-status').getByText('Complete').waitFor();
+    expect(await drawer.getByTestId('return-receipt').textContent()).toContain(
+      'you were refunded $48.00',
+    );
+    await takeShot(page, 'fulfillment-return-received');
+    await page.goto(`${baseUrl}/inventory?view=stock`);
+    const restocked = main.getByRole('row', { name: /TOTE-NAT/ });
+    await restocked.waitFor();
+    expect(await restocked.getByRole('cell').allTextContents()).toContain('10');
     await page.context().close();
   });
 });

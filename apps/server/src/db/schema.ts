@@ -19,3 +19,8 @@ export * from '../modules/orders/orders.table';
 export * from '../modules/billing/billing.table';
 export * from '../modules/analytics/analytics.table';
 export * from '../modules/fulfillment/fulfillment.table';
+export * from '../modules/fulfillment/return.table';
+export * from '../modules/fulfillment/fees/fees.table';
+export * from '../modules/fulfillment/rules/rules.table';
+export * from '../modules/fulfillment/bookings/bookings.table';
+export * from '../modules/fulfillment/kitting/kitting.table';

@@ -13,6 +13,7 @@ import { copilotRoute } from './routes/copilot-route';
 import { customProjectRoute } from './routes/custom-project-route';
 import { favoritesRoute } from './routes/favorites-route';
 import { fulfillmentHomeRoute } from './routes/fulfillment-home-route';
+import { fulfillmentReportsRoute } from './routes/fulfillment-reports-routes';
 import { homebaseRoute } from './routes/homebase-route';
 import { inboxRoutes } from './routes/inbox-routes';
 import { inventoryRoute, newProductRoute, productRoute } from './routes/inventory-routes';
@@ -22,6 +23,10 @@ import {
   receivingDetailsRoute,
   receivingsRoute,
 } from './routes/receivings-routes';
+import { returnSettingsRoute } from './routes/return-settings-routes';
+import { bookingRoutes } from './routes/bookings-routes';
+import { kittingRoute } from './routes/kitting-routes';
+import { fulfillmentRulesRoute } from './routes/fulfillment-rules-routes';
 import { leaveReviewRoute } from './routes/leave-review-route';
 import { loginRoute } from './routes/login-route';
 import { manageShopRoute } from './routes/manage-shop-route';
@@ -74,6 +79,7 @@ const routeTree = rootRoute.addChildren([
     customProjectRoute,
     manageShopRoute,
     fulfillmentHomeRoute,
+    fulfillmentReportsRoute,
     copilotRoute,
     ordersRoute,
     orderDetailsRoute,
@@ -90,6 +96,10 @@ const routeTree = rootRoute.addChildren([
     receivingsRoute,
     newReceivingRoute,
     receivingDetailsRoute,
+    returnSettingsRoute,
+    kittingRoute,
+    fulfillmentRulesRoute,
+    ...bookingRoutes,
     ...salesChannelRoutes,
     ...inboxRoutes,
     ...analyticsRoutes,

@@ -26,6 +26,17 @@ export const paths = {
   newReceiving: '/receivings/new',
   returnSettings: '/return-settings',
   fulfillmentRules: '/fulfillment-rules',
+  /** Issue 15 bookings: freight to the center, pre-sales, quality checks, support tickets. */
+  freightBookings: '/fulfillment-services/book-freight-shipment',
+  preSales: '/fulfillment-services/pre-sale',
+  supportTickets: '/fulfillment-services/support-tickets',
+  qualityControl: '/homebase/quality-control',
+  /** Issue 15: spec §2 /order-packaging/{packagingCategory} (see hrefs.orderPackaging). */
+  orderPackaging: '/order-packaging',
+  /** Issue 15: the fulfillment center's report jobs (financial, outbound). */
+  fulfillmentReports: '/fulfillment-services/reports',
+  /** Issue 15 kitting and bundles (fulfillment home tile "order kitting services"). */
+  kitting: '/fulfillment-services/kitting',
   analytics: '/analytics',
   askCopilot: '/ask-copilot',
   /** Issue 12: pay for cart items (spec §2 checkout steps). */
@@ -140,6 +151,10 @@ export const hrefs = {
       status: query.status === 'ARCHIVED' ? query.status : undefined,
       search: query.search || undefined,
     }),
+  /** Issue 15: one return, open over /return-settings' list. */
+  returnDetails: (handle: string) => withQuery(paths.returnSettings, { handle }),
+  /** Issue 15: the center's packaging of a category (spec §2 /order-packaging/{packagingCategory}). */
+  orderPackaging: (category: string) => `${paths.orderPackaging}/${encodeURIComponent(category)}`,
   /** Issue 15: one receiving (spec §2 /receivings/{sn}/details). */
   receivingDetails: (sn: string) => `${paths.receivings}/${encodeURIComponent(sn)}/details`,
   /** Issue 11: one product of the store, in its editor. */

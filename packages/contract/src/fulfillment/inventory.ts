@@ -20,7 +20,8 @@ export type Warehouse = z.infer<typeof WarehouseSchema>;
 
 /**
  * What changed the stock. RESERVATION and RELEASE move units between available and reserved
- * (on hand unchanged); RECEIVING, SHIPMENT, RETURN_RESTOCK and ADJUSTMENT change what is on hand.
+ * (on hand unchanged); RECEIVING, SHIPMENT, RETURN_RESTOCK, ADJUSTMENT and KITTING (components
+ * out, kits in) change what is on hand.
  */
 export const INVENTORY_MOVEMENT_KINDS = [
   'RECEIVING',
@@ -29,6 +30,7 @@ export const INVENTORY_MOVEMENT_KINDS = [
   'SHIPMENT',
   'RETURN_RESTOCK',
   'ADJUSTMENT',
+  'KITTING',
 ] as const;
 export const InventoryMovementKindSchema = z.enum(INVENTORY_MOVEMENT_KINDS);
 export type InventoryMovementKind = z.infer<typeof InventoryMovementKindSchema>;

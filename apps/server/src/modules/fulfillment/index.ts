@@ -7,12 +7,25 @@ import { fulfillmentRoutes } from './fulfillment.routes';
 import { createInventoryService } from './inventory.service';
 import { createReceivingService, type SourcingReceipts } from './receiving.service';
 import { createShipmentService, LABEL_JOB_KIND, type LabelPort } from './shipment.service';
+import { createReturnService, type ExchangeOrders } from './return.service';
+import { createReturnExportSources } from './return.export';
+import { returnRoutes } from './return.routes';
+import { createKittingService } from './kitting/kitting.service';
+import { createKittingExportSources } from './kitting/kitting.export';
+import { kittingRoutes } from './kitting/kitting.routes';
+import { createFees, FULFILLMENT_REPORT_JOB_KIND, type FeesPorts } from './fees';
+import { createOrderRules } from './rules';
+import { createBookings, type PreSaleAllowance, type TicketOrders } from './bookings';
 import type { JobHandler } from '@/modules/jobs';
 import type { FileStorage } from '@/modules/files';
 import type { Notifier } from '@/modules/notifications';
 
-export type { LabelPort, SourcingReceipts };
+export type { ExchangeOrders, LabelPort, SourcingReceipts };
 export { LABEL_JOB_KIND };
+export { previousFeeMonthOf } from './fees/calendar';
+export { FULFILLMENT_REPORT_JOB_KIND };
+export type { FeesPorts };
+export type { PreSaleAllowance, TicketOrders };
 export { createShippingProvider } from './shipping/shipping-provider-factory';
 
 /** A label job is tried this many times (1 + retries) before the label is FAILED. */
@@ -26,11 +39,17 @@ export type FulfillmentModuleDeps = {
   sourcing: SourcingReceipts;
   /** The ShippingProvider (ARCHITECTURE.md §4) in the shipment service's terms. */
   labels: LabelPort;
+  /** The sales module's manual orders, for the variants sent in exchange for returned ones. */
+  exchanges: ExchangeOrders;
   /** Where label PDFs are kept (the files module's FileStorage). */
   storage: FileStorage;
   notifier: Notifier;
   /** The jobs module's `startJob`: labels are bought and rendered by LABEL_JOB_KIND jobs. */
   startJob: (storeId: string, kind: string, options: { key: string }) => Promise<unknown>;
+  /** Fees and reports (fees/index.ts): the store's plan and e-mail, the jobs' file folders. */
+  fees: FeesPorts;
+  /** The sales module's store orders, read by warehouse support tickets (bookings/). */
+  storeOrders: TicketOrders;
 };
 
 /**
@@ -45,12 +64,28 @@ export const createFulfillmentModule = ({
   events,
   sourcing,
   labels,
+  exchanges,
   storage,
   notifier,
   startJob,
+  fees: feePorts,
+  storeOrders,
 }: FulfillmentModuleDeps) => {
-  const inventory = createInventoryService({ db, clock });
+  const fees = createFees({ db, clock, events, notifier, startJob, ports: feePorts });
+  // Stock changes through the service are followed by low-stock checks (fees/low-stock.ts).
+  const inventory = fees.watchInventory(createInventoryService({ db, clock }));
   const receivings = createReceivingService({ db, clock, events, sourcing });
+  // Order rules and holds (rules/index.ts): run on each new order beside its reservation.
+  const orderRules = createOrderRules({
+    db,
+    clock,
+    events,
+    notifier,
+    addressIssues: (address, at) => labels.addressIssues(address, at),
+    reserveOrder: (storeId, orderId) => inventory.reserveOrder(storeId, orderId),
+    readReservation: (storeId, orderId) => inventory.readReservation(storeId, orderId),
+    findStoreEmail: (storeId) => feePorts.findStoreEmail(storeId),
+  });
   const shipments = createShipmentService({
     db,
     clock,
@@ -62,6 +97,31 @@ export const createFulfillmentModule = ({
     startLabelJob: async (storeId, shipmentId) => {
       await startJob(storeId, LABEL_JOB_KIND, { key: shipmentId });
     },
+    holds: orderRules.shipmentHolds,
+  });
+  // Freight, quality checks, pre-sales, support tickets, order packaging (bookings/index.ts).
+  const bookings = createBookings({
+    db,
+    clock,
+    addressIssues: (address, at) => labels.addressIssues(address, at),
+    orders: storeOrders,
+  });
+  const kitting = createKittingService({
+    db,
+    clock,
+    inventory,
+    onKitsAssembled: async (storeId, bundleVariantId) => {
+      await inventory.reserveWaiting(storeId, [bundleVariantId]);
+    },
+  });
+  const returns = createReturnService({
+    db,
+    clock,
+    events,
+    inventory,
+    shipments,
+    notifier,
+    exchanges,
   });
   /** LABEL_JOB_KIND: buys and renders one shipment's label (register with the jobs module). */
   const labelJobHandler: JobHandler = async (_job, context) => {
@@ -81,6 +141,12 @@ export const createFulfillmentModule = ({
       await inventory.reserveWaiting(event.payload.storeId, event.payload.variantIds);
     },
   );
+  // A return's good units are back on hand: the same for its variants.
+  events.subscribe('fulfillment.returned-stock', ['fulfillment.return.received'], async (event) => {
+    if (event.payload.restockedVariantIds.length > 0) {
+      await inventory.reserveWaiting(event.payload.storeId, event.payload.restockedVariantIds);
+    }
+  });
   events.subscribe('fulfillment.reservations', ['sales.order.created'], async (event) => {
     await inventory.reserveOrder(event.payload.storeId, event.payload.orderId);
   });
@@ -108,14 +174,33 @@ export const createFulfillmentModule = ({
         },
       }),
     );
+    await app.register(returnRoutes(returns));
+    await app.register(kittingRoutes(kitting));
+    await app.register(fees.routes);
+    await app.register(orderRules.routes);
+    await app.register(bookings.routes);
   };
   return {
     routes,
     inventory,
     receivings,
     shipments,
+    returns,
+    kitting,
     labelJobHandler,
-    exportSources: createFulfillmentExportSources(db),
+    /** Order rules and holds; `orderRules.sendHoldDigests(now)` is the daily held-orders digest. */
+    orderRules,
+    /** Bookings; `bookings.preSaleAllowance(storeId, variantId)` is a variant's pre-sale. */
+    bookings,
+    /** Fee charging (`fees.fees.chargeStorage`), low-stock alerts and FULFILLMENT_REPORT_JOB_KIND. */
+    fees,
+    exportSources: [
+      ...createFulfillmentExportSources(db),
+      ...createReturnExportSources(db),
+      ...createKittingExportSources(db),
+      ...fees.exportSources,
+      ...bookings.exportSources,
+    ],
   };
 };
 export type FulfillmentModule = ReturnType<typeof createFulfillmentModule>;

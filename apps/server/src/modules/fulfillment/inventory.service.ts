@@ -734,8 +734,123 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     };
   };
 
+  /**
+   * Returned units inspected GOOD go back on hand in the default warehouse, within the caller's
+   * transaction: one RETURN_RESTOCK ledger row per call (`note` names the return). `quantity` > 0.
+   */
+  const restockReturn = async (
+    tx: Database,
+    input: {
+      storeId: string;
+      variantId: string;
+      quantity: number;
+      orderId: string;
+      orderLineId: string;
+      note: string;
+    },
+  ): Promise<void> => {
+    const warehouseId = await defaultWarehouseId(tx);
+    const now = clock.now();
+    const level = await lockLevel(tx, input.storeId, input.variantId, warehouseId, now);
+    const onHandAfter = level.onHand + input.quantity;
+    await tx
+      .update(fulfillmentInventoryLevels)
+      .set({ onHand: onHandAfter, updatedAt: now })
+      .where(
+        and(
+          eq(fulfillmentInventoryLevels.variantId, input.variantId),
+          eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
+        ),
+      );
+    await tx.insert(fulfillmentInventoryMovements).values({
+      id: newId('imv'),
+      storeId: input.storeId,
+      variantId: input.variantId,
+      warehouseId,
+      kind: 'RETURN_RESTOCK',
+      onHandChange: input.quantity,
+      reservedChange: 0,
+      onHandAfter,
+      reservedAfter: level.reserved,
+      orderId: input.orderId,
+      orderLineId: input.orderLineId,
+      note: input.note,
+      createdAt: now,
+    });
+  };
+
+  /**
+   * Kits assembled at the center (issue 15 kitting), within the caller's transaction: each
+   * component loses `quantity × kits` on hand and the bundle variant gains `kits`, all in the
+   * default warehouse, one KITTING ledger row per variant (`note` names the request). The level
+   * rows are locked in variant order, as reservations lock them. 409 `not_enough_stock` naming the
+   * first component whose available units (on hand − reserved) fall short; nothing changes then.
+   */
+  const assembleKits = async (
+    tx: Database,
+    input: {
+      storeId: string;
+      bundleVariantId: string;
+      kits: number;
+      components: { variantId: string; sku: string | null; quantity: number }[];
+      note: string;
+    },
+  ): Promise<void> => {
+    const warehouseId = await defaultWarehouseId(tx);
+    const now = clock.now();
+    const changes = new Map<string, number>(
+      input.components.map((component) => [component.variantId, -component.quantity * input.kits]),
+    );
+    changes.set(input.bundleVariantId, (changes.get(input.bundleVariantId) ?? 0) + input.kits);
+    const ordered = [...changes.keys()].sort();
+    const levels = new Map<string, Awaited<ReturnType<typeof lockLevel>>>();
+    for (const variantId of ordered) {
+      levels.set(variantId, await lockLevel(tx, input.storeId, variantId, warehouseId, now));
+    }
+    for (const component of input.components) {
+      const level = levels.get(component.variantId)!;
+      const needed = component.quantity * input.kits;
+      if (level.onHand - level.reserved < needed) {
+        throw new AppError(
+          'conflict',
+          `${component.sku ?? 'A component'} has ${level.onHand - level.reserved} available; ${needed} are needed for ${input.kits} kit${input.kits === 1 ? '' : 's'}.`,
+          { reason: 'not_enough_stock' },
+        );
+      }
+    }
+    for (const variantId of ordered) {
+      const level = levels.get(variantId)!;
+      const change = changes.get(variantId)!;
+      const onHandAfter = level.onHand + change;
+      await tx
+        .update(fulfillmentInventoryLevels)
+        .set({ onHand: onHandAfter, updatedAt: now })
+        .where(
+          and(
+            eq(fulfillmentInventoryLevels.variantId, variantId),
+            eq(fulfillmentInventoryLevels.warehouseId, warehouseId),
+          ),
+        );
+      await tx.insert(fulfillmentInventoryMovements).values({
+        id: newId('imv'),
+        storeId: input.storeId,
+        variantId,
+        warehouseId,
+        kind: 'KITTING',
+        onHandChange: change,
+        reservedChange: 0,
+        onHandAfter,
+        reservedAfter: level.reserved,
+        note: input.note,
+        createdAt: now,
+      });
+    }
+  };
+
   return {
     shipLines,
+    assembleKits,
+    restockReturn,
     reserveWaiting,
     listWarehouses,
     listInventory,

@@ -95,7 +95,7 @@ const badRequest = (details: FieldIssue[]) =>
   new AppError('bad_request', details[0]?.message ?? 'Check the fields.', { details });
 
 /** A sales order's shipping address in the label's terms (spec §3 field names). */
-const labelAddressOf = (
+export const labelAddressOf = (
   address: {
     name: string | null;
     company: string | null;
@@ -133,6 +133,16 @@ export type ShipmentServiceDeps = {
   notifier: Notifier;
   /** The jobs module's `startJob` for LABEL_JOB_KIND. */
   startLabelJob: (storeId: string, shipmentId: string) => Promise<void>;
+  /** Order holds (rules/): a held order is not shipped; the rules' shipping method by default. */
+  holds?: ShipmentHolds;
+};
+
+/** What `shipOrder` asks of order holds (rules/index.ts `shipmentHolds`). */
+export type ShipmentHolds = {
+  /** 409 `order_on_hold` for a held order; else the shipping method its rules chose, if any. */
+  beforeShip(storeId: string, orderId: string): Promise<{ shippingMethod: string | null }>;
+  /** Inside the shipping transaction (order locked): 409 `order_on_hold` if held meanwhile. */
+  assertNotHeld(tx: Database, storeId: string, orderId: string): Promise<void>;
 };
 
 /**
@@ -151,6 +161,7 @@ export const createShipmentService = ({
   storage,
   notifier,
   startLabelJob,
+  holds,
 }: ShipmentServiceDeps) => {
   const linesOf = (handle: Database, shipmentId: string) =>
     handle
@@ -266,11 +277,12 @@ export const createShipmentService = ({
   /**
    * Ships reserved lines of one of the store's orders (all reserved lines by default: partial
    * fulfilment names `lineIds`) from its warehouse to the order's shipping address, with the
-   * cheapest rate or `serviceLevel`. In one transaction the order row is locked, the lines' units
-   * leave stock (SHIPMENT ledger rows), the shipment is recorded and
-   * `fulfillment.shipment.created` tells the sales module (PARTIAL or FULFILLED); the label job
-   * is then started. 404 `order_not_found`; 409 `order_canceled`, `line_not_reserved`; 400
-   * `toAddress.*` for an address the label cannot carry, `parcel.*`, `serviceLevel`.
+   * cheapest rate, `serviceLevel` or the shipping method its rules chose. In one transaction the
+   * order row is locked, the lines' units leave stock (SHIPMENT ledger rows), the shipment is
+   * recorded and `fulfillment.shipment.created` tells the sales module (PARTIAL or FULFILLED);
+   * the label job is then started. 404 `order_not_found`; 409 `order_canceled`,
+   * `line_not_reserved`, `order_on_hold` (a held order, rules/); 400 `toAddress.*` for an address
+   * the label cannot carry, `parcel.*`, `serviceLevel`.
    */
   const shipOrder = async (
     actor: Actor,
@@ -313,6 +325,7 @@ export const createShipmentService = ({
       return { ...order, shippingAddress: order.shippingAddress };
     };
     const order = checkOrder((await readOrder(db, false))[0]);
+    const plan = holds ? await holds.beforeShip(actor.storeId, orderId) : null;
     const [warehouse] = await db
       .select()
       .from(fulfillmentWarehouses)
@@ -325,12 +338,13 @@ export const createShipmentService = ({
       from,
       to,
       parcel: body.parcel,
-      serviceLevel: body.serviceLevel,
+      serviceLevel: body.serviceLevel ?? plan?.shippingMethod ?? undefined,
       toField: 'toAddress',
     });
     const shipment = await db.transaction(async (tx) => {
       // Locked, the order is read again: it may have been canceled meanwhile.
       checkOrder((await readOrder(tx, true))[0]);
+      await holds?.assertNotHeld(tx, actor.storeId, orderId);
       const id = newId('shp');
       const now = clock.now();
       // The row first (its number names the ledger rows), then the units leave stock.
@@ -610,6 +624,19 @@ export const createShipmentService = ({
   const get = async (storeId: string, sn: string): Promise<Shipment> =>
     toShipment(db, await findBySn(db, storeId, sn, false));
 
+  /** One of the store's shipments by id (a return's label), or null. */
+  const getById = async (
+    handle: Database,
+    storeId: string,
+    id: string,
+  ): Promise<Shipment | null> => {
+    const [row] = await handle
+      .select()
+      .from(fulfillmentShipments)
+      .where(and(eq(fulfillmentShipments.storeId, storeId), eq(fulfillmentShipments.id, id)));
+    return row ? toShipment(handle, row) : null;
+  };
+
   /**
    * The label PDF of one of the store's shipments (4×6 in). 404 `shipment_not_found`; 409
    * `label_not_ready` while PENDING or FAILED.
@@ -630,6 +657,7 @@ export const createShipmentService = ({
   };
 
   return {
+    getById,
     quoteRates,
     shipOrder,
     createStandaloneLabel,

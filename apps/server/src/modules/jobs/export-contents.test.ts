@@ -10,7 +10,15 @@ import type { Database } from '@/db/client';
 import {
   analyticsEvents,
   analyticsShares,
+  fulfillmentFeeCharges,
   fulfillmentFees,
+  fulfillmentLowStock,
+  fulfillmentReturnSettings,
+  fulfillmentReturns,
+  fulfillmentReturnLines,
+  fulfillmentReturnUnits,
+  fulfillmentBundleComponents,
+  fulfillmentKittingRequests,
   fulfillmentInventoryLevels,
   fulfillmentReceivingCounts,
   fulfillmentReceivingItems,
@@ -425,6 +433,95 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     variantId,
     quantity: 2,
   });
+  // Its pick and pack fee, and the variant's low-stock threshold.
+  await db.insert(fulfillmentFeeCharges).values({
+    id: newId('ffc'),
+    storeId,
+    kind: 'ORDER',
+    idempotencyKey: `order:${orderId}`,
+    month: '2026-11',
+    orderId,
+    shipmentId,
+    planType: 'TIER_2',
+    quantity: 1,
+    unitAmount: 150,
+    amount: 150,
+    currencyCode: 'USD',
+  });
+  await db.insert(fulfillmentLowStock).values({ storeId, variantId, threshold: 3 });
+  // A return of the shipped line, received with its one unit inspected, and the return settings.
+  await db.insert(fulfillmentReturnSettings).values({
+    storeId,
+    isEnabled: true,
+    windowDays: 30,
+    feeType: 'FREE',
+    feeAmount: 0,
+    currencyCode: 'USD',
+    refundMethod: 'AUTOMATIC',
+    refundDestination: 'ORIGINAL_PAYMENT',
+    allowExchanges: true,
+  });
+  const returnId = newId('ret');
+  await db.insert(fulfillmentReturns).values({
+    id: returnId,
+    storeId,
+    orderId,
+    status: 'RECEIVED',
+    refundMethod: 'AUTOMATIC',
+    refundDestination: 'ORIGINAL_PAYMENT',
+    feeType: 'FREE',
+    feeAmount: 0,
+    currencyCode: 'USD',
+    refundAmount: 255,
+    receipt: `${marker} refunded`,
+  });
+  const returnLineId = newId('rtl');
+  await db.insert(fulfillmentReturnLines).values({
+    id: returnLineId,
+    returnId,
+    storeId,
+    orderLineId: lineIds[0]!,
+    variantId,
+    title: `${marker} heart holder`,
+    quantity: 1,
+    unitPrice: 255,
+    reason: 'TOO_SMALL',
+    resolution: 'REFUND',
+    position: 0,
+  });
+  await db.insert(fulfillmentReturnUnits).values({
+    lineId: returnLineId,
+    unitIndex: 0,
+    storeId,
+    condition: 'GOOD',
+    isRestocked: true,
+  });
+  // The variant as a bundle of itself is refused by a CHECK, so a second variant is its component.
+  const componentId = newId('var');
+  await db.insert(salesProductVariants).values({
+    id: componentId,
+    productId,
+    storeId,
+    position: 1,
+    optionValues: [],
+    sku: `${marker}-COMPONENT`,
+    price: 100,
+  });
+  await db.insert(fulfillmentBundleComponents).values({
+    storeId,
+    bundleVariantId: variantId,
+    componentVariantId: componentId,
+    quantity: 2,
+    position: 0,
+  });
+  await db.insert(fulfillmentKittingRequests).values({
+    id: newId('kit'),
+    storeId,
+    bundleVariantId: variantId,
+    quantity: 3,
+    status: 'REQUESTED',
+    note: `${marker} gift sets`,
+  });
   // Issue 12: an invoice paid with a test card, its line as an order item with its history.
   const invoiceId = newId('inv');
   await db.insert(supplierInvoices).values({
@@ -660,7 +757,7 @@ const EXPECTED_TABLES = {
   sales_order_status_events: 1,
   sales_order_notes: 1,
   sales_products: 1,
-  sales_product_variants: 1,
+  sales_product_variants: 2,
   supplier_invoices: 1,
   supplier_invoice_items: 1,
   creator_order_items: 1,
@@ -685,6 +782,14 @@ const EXPECTED_TABLES = {
   fulfillment_fees: 1,
   fulfillment_shipments: 1,
   fulfillment_shipment_lines: 1,
+  fulfillment_fee_charges: 1,
+  fulfillment_low_stock: 1,
+  fulfillment_return_settings: 1,
+  fulfillment_returns: 1,
+  fulfillment_return_lines: 1,
+  fulfillment_return_units: 1,
+  fulfillment_bundle_components: 1,
+  fulfillment_kitting_requests: 1,
   jobs: 1,
 };
 

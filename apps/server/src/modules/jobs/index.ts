@@ -23,6 +23,8 @@ export { createTableExportSource } from './export-source';
 export type { JobContext, JobHandler, JobKindOptions, JobRole } from './job-runner';
 export { PermanentJobError } from './job-runner';
 export type { JobService } from './job.service';
+/** Where a job's files (its download) are kept: `<dataDir>/jobs/<job id>/`. */
+export { jobFilesDir } from './job.service';
 
 export type JobsModuleDeps = {
   db: Database;

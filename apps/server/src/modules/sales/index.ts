@@ -22,6 +22,8 @@ import { createOrderNotes } from './order-notes.service';
 import { createOrderOperations } from './order-operations.service';
 import { createSalesExportSources } from './sales.export';
 import { createOrderFulfillment } from './order-fulfillment';
+import { createOrderHolds } from './order-holds';
+import { createOrderReturns } from './order-returns';
 import { storeOrderRoutes } from './store-order.routes';
 import { createStoreOrderService } from './store-order.service';
 
@@ -81,6 +83,18 @@ export const createSalesModule = ({
     'sales.order-fulfillment',
     ['fulfillment.shipment.created'],
     createOrderFulfillment({ db, clock, events }),
+  );
+  // Issue 15: a return was received; the order shows it (RETURNS tab, refund, history).
+  events.subscribe(
+    'sales.order-returns',
+    ['fulfillment.return.received'],
+    createOrderReturns({ db, clock, events }),
+  );
+  // Issue 15: the fulfillment center held the order, or released its last hold.
+  events.subscribe(
+    'sales.order-holds',
+    ['fulfillment.order.held', 'fulfillment.order.hold-released'],
+    createOrderHolds({ db, clock, events }),
   );
   const productImportFiles = createProductImportFiles({ db, clock, dataDir, startJob });
   const customerService = createCustomerService({ db, clock, events });

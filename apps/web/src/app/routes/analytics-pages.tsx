@@ -7,8 +7,6 @@ import {
   type AnalyticsViewKey,
 } from '@atelier/contract/analytics/views';
 import { AppAnchor } from '@/components/ui/app-anchor';
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { NOT_BUILT_LABEL } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import { ANALYTICS_DASHBOARD_KEY, ANALYTICS_DASHBOARD_PATH } from '@/config/analytics-reports';
 import {
@@ -21,6 +19,7 @@ import {
   CalibrationHoldoutSection,
 } from '@/features/analytics/components/calibration-holdout-section';
 import { ViewLinks } from '@/features/analytics/components/view-links';
+import { FulfillmentMetricsView } from '@/features/fulfillment/reports/fulfillment-metrics-view';
 import {
   type PredictiveSearch,
   validatePredictiveSearch,
@@ -121,10 +120,7 @@ export const FulfillmentMetricsPage = () => {
     <>
       <PageHeader title="Fulfillment metrics" />
       <PlanGatedPage feature="fulfillment_metrics">
-        <ComingSoon
-          title={NOT_BUILT_LABEL}
-          description="Shipping times, order volumes and costs of the fulfillment center will be charted here once the analytics module lands."
-        />
+        <FulfillmentMetricsView />
       </PlanGatedPage>
     </>
   );

@@ -1,9 +1,10 @@
 import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { AppAnchor } from '@/components/ui/app-anchor';
 import { NotBuiltMarker } from '@/components/ui/not-built-marker';
 import { PageHeader } from '@/components/ui/page-header';
 import { useHrefNavigation } from '@/components/ui/use-href-navigation';
-import { paths } from '@/config/paths';
+import { hrefs, paths } from '@/config/paths';
 import { isUnbuiltHref } from './module-pages';
 
 type FulfillmentTile = { title: string; description: string; href: string | null };
@@ -25,10 +26,14 @@ const TILES: readonly FulfillmentTile[] = [
     description: 'Announce a shipment of your goods; it is counted into your stock on arrival.',
     href: paths.newReceiving,
   },
-  { title: 'Order kitting services', description: 'Bundles, inserts and gift sets.', href: null },
+  {
+    title: 'Order kitting services',
+    description: 'Bundles, inserts and gift sets.',
+    href: paths.kitting,
+  },
   {
     title: 'Fulfillment rules',
-    description: 'How orders are packed and shipped.',
+    description: 'Inserts, packaging, holds and shipping methods for new orders; held orders.',
     href: paths.fulfillmentRules,
   },
   {
@@ -38,24 +43,28 @@ const TILES: readonly FulfillmentTile[] = [
   },
   {
     title: 'Return settings',
-    description: 'Returns for orders from Shopify.',
+    description: 'Returns of orders from every sales channel: inspected, restocked, refunded.',
     href: paths.returnSettings,
   },
   {
     title: 'Book a freight shipment',
     description: 'Move pallets or containers.',
-    href: '/fulfillment-services/book-freight-shipment',
+    href: paths.freightBookings,
   },
   {
     title: 'Outbound and returns reports',
     description: 'What left and what came back.',
-    href: null,
+    href: paths.fulfillmentReports,
   },
-  { title: 'Set up a pre-sale', description: 'Sell before your stock arrives.', href: null },
+  {
+    title: 'Set up a pre-sale',
+    description: 'Sell before your stock arrives.',
+    href: paths.preSales,
+  },
   {
     title: 'Book a quality check',
     description: 'Inspect a production run.',
-    href: '/homebase/quality-control',
+    href: paths.qualityControl,
   },
 ];
 
@@ -115,6 +124,15 @@ export const FulfillmentHomePage = () => {
           );
         })}
       </SimpleGrid>
+      {/* Issue 15: beside the §2 tiles, warehouse support tickets and the packaging catalogue. */}
+      <Group gap="lg" mt="lg">
+        <AppAnchor href={paths.supportTickets} size="sm">
+          Warehouse support tickets
+        </AppAnchor>
+        <AppAnchor href={hrefs.orderPackaging('poly-mailers')} size="sm">
+          Order packaging
+        </AppAnchor>
+      </Group>
     </>
   );
 };

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { FollowedJob } from '@/features/jobs/components/followed-job';
 import { useJobUpdates } from '@/features/jobs/realtime/job-updates';
 import { StockList } from '@/features/fulfillment/components/stock-list';
+import { StockSummary } from '@/features/fulfillment/reports/stock-summary';
 import { ExportProductsButton } from '@/features/products/components/export-products-button';
 import { ProductImportDialog } from '@/features/products/components/product-import-dialog';
 import { ProductList } from '@/features/products/components/product-list';
@@ -67,7 +68,10 @@ export const InventoryPage = () => {
         </Tabs.List>
       </Tabs>
       {view === 'stock' ? (
-        <StockList />
+        <>
+          <StockSummary />
+          <StockList />
+        </>
       ) : (
         <ProductList
           status={status}

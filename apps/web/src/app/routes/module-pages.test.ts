@@ -3,17 +3,13 @@ import { isUnbuiltHref } from './module-pages';
 
 describe('isUnbuiltHref', () => {
   it.each([
-    '/fulfillment-rules',
-    '/order-packaging/boxes',
     '/discount-detail/d_1',
     '/printful-widget',
     '/printful-widget/p_1',
     '/print-on-demand-catalog',
     '/shopify-design?productId=1',
-    '/fulfillment-services/book-freight-shipment',
     '/ask-copilot?from=nav',
     '/manage-shop?tab=profile',
-    '/fulfillment-metrics',
   ])('says %s is not built yet', (href) => {
     expect(isUnbuiltHref(href)).toBe(true);
   });
@@ -33,12 +29,23 @@ describe('isUnbuiltHref', () => {
     '/add-shipping-address/inv_1',
     '/leave-a-review/coi_1',
     '/fulfillment-services',
+    '/fulfillment-services/reports',
+    '/fulfillment-services/book-freight-shipment',
+    '/fulfillment-services/support-tickets',
+    '/fulfillment-services/pre-sale',
+    '/homebase/quality-control',
+    '/order-packaging/boxes',
+    '/fulfillment-metrics',
     '/account-info',
     '/receivings-report',
     '/receivings',
     '/receivings/new',
     '/receivings/RCV-000001/details',
     '/fulfillment-services/shipping-labels',
+    '/fulfillment-rules',
+    '/fulfillment-rules?tab=held',
+    '/return-settings',
+    '/return-settings?tab=settings',
     '/inventory',
     '/inventory?status=ARCHIVED',
     '/inventory/new',

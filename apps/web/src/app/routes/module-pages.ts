@@ -1,5 +1,4 @@
 import type { FeatureKey } from '@atelier/contract/billing/entitlements';
-import { FULFILLMENT_METRICS_PATH } from '@/config/analytics-reports';
 
 /**
  * Pages of spec §2 whose module is not built yet. Each names what will be there and which
@@ -83,21 +82,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     'Upload a picture of a product to find suppliers who make something like it, once the catalog module lands.',
   ),
   page(
-    '/fulfillment-services/book-freight-shipment',
-    'Book a freight shipment',
-    'Freight shipments of your goods to the fulfillment center will be booked here once the fulfillment module lands.',
-  ),
-  page(
-    '/fulfillment-rules',
-    'Fulfillment rules',
-    'Rules for how orders are packed and shipped (inserts, carriers, holds) will be set here once the fulfillment module lands.',
-  ),
-  page(
-    '/return-settings',
-    'Manage returns',
-    'Return settings and return requests will be managed here once the fulfillment module lands.',
-  ),
-  page(
     '/ecommerce-services/pietra-shop',
     'Atelier shop',
     'Selling through your Atelier shop will be set up here once the storefront module lands.',
@@ -121,11 +105,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     '/ecommerce-services/google-shopping',
     'Google Shopping',
     'Listing your products on Google Shopping will be set up here once the fulfillment module lands.',
-  ),
-  page(
-    '/order-packaging/$packagingCategory',
-    'Order packaging',
-    'Packaging of this category (boxes, mailers, inserts) will be ordered here once the catalog module lands.',
   ),
   page(
     '/print-on-demand-catalog',
@@ -273,11 +252,6 @@ export const SIGNED_IN_MODULE_PAGES: readonly ModulePage[] = [
     'Rewards you earn on the platform will be listed here once the billing module lands.',
   ),
   page(
-    '/homebase/quality-control',
-    'Quality control',
-    'Quality checks of your production runs will be booked and reported here once the fulfillment module lands.',
-  ),
-  page(
     '/homebase/tiktok-shop',
     'TikTok Shop',
     'Selling through TikTok Shop will be set up here once the fulfillment module lands.',
@@ -321,9 +295,9 @@ export const PLAYGROUND_PAGE = page(
 
 /**
  * Signed-in pages outside the module pages above whose screens are not built yet either: the
- * copilot, the storefront tabs and the fulfillment metrics.
+ * copilot and the storefront tabs.
  */
-const OTHER_UNBUILT_BASES = ['/ask-copilot', '/manage-shop', FULFILLMENT_METRICS_PATH];
+const OTHER_UNBUILT_BASES = ['/ask-copilot', '/manage-shop'];
 
 /** A module page's router path (`$id`, `{-$id}`) as a pattern that matches its URLs. */
 const patternOf = (path: string): RegExp =>

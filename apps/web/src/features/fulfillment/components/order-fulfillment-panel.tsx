@@ -12,12 +12,19 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import { formatMoney } from '@atelier/contract/common/money';
 import type {
   LineReservationStatus,
   OrderReservation,
 } from '@atelier/contract/fulfillment/inventory';
+import { AppAnchor } from '@/components/ui/app-anchor';
+import { hrefs } from '@/config/paths';
 import { isApiError, listFieldErrors } from '@/lib/api-error';
+import { useReturns } from '../api/return-queries';
+import { CreateReturnModal } from '../returns/create-return-modal';
+import { ReturnStatusBadge } from '../returns/return-status-badge';
 import {
   useOrderReservation,
   useReserveOrder,
@@ -146,8 +153,13 @@ export const OrderFulfillmentPanel = ({ orderId }: { orderId: string }) => {
   const reservation = useOrderReservation(orderId);
   const shipments = useShipments(orderId);
   const reserve = useReserveOrder(orderId);
+  const returns = useReturns(null, orderId);
+  const router = useRouter();
   const [isShipping, setShipping] = useState(false);
+  const [isReturning, setReturning] = useState(false);
   const lines = reservation.data?.lines ?? [];
+  const shippedLines = lines.filter((line) => line.status === 'SHIPPED');
+  const returnRows = returns.data?.pages.flatMap((page) => page.items) ?? [];
   const canShip = lines.some((line) => line.status === 'RESERVED');
   const shipmentRows = shipments.data?.pages.flatMap((page) => page.items) ?? [];
   return (
@@ -171,6 +183,11 @@ export const OrderFulfillmentPanel = ({ orderId }: { orderId: string }) => {
             <Button size="xs" disabled={!canShip} onClick={() => setShipping(true)}>
               Ship with a label
             </Button>
+            {shippedLines.length > 0 ? (
+              <Button size="xs" variant="default" onClick={() => setReturning(true)}>
+                Create return
+              </Button>
+            ) : null}
           </Group>
         </Group>
         {reservation.isPending ? (
@@ -199,6 +216,38 @@ export const OrderFulfillmentPanel = ({ orderId }: { orderId: string }) => {
           </Table>
         )}
         {shipmentRows.length > 0 ? <ShipmentTable shipments={shipmentRows} /> : null}
+        {returnRows.length > 0 ? (
+          <Table verticalSpacing={4} aria-label="Returns of this order">
+            <Table.Tbody>
+              {returnRows.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>
+                    <AppAnchor href={hrefs.returnDetails(entry.handle)} size="sm">
+                      {entry.handle}
+                    </AppAnchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <ReturnStatusBadge status={entry.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.refund ? formatMoney(entry.refund) : '—'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+        {isReturning ? (
+          <CreateReturnModal
+            orderId={orderId}
+            lines={shippedLines}
+            onClose={() => setReturning(false)}
+            onCreated={(created) => {
+              setReturning(false);
+              void router.navigate({ href: hrefs.returnDetails(created.handle) });
+            }}
+          />
+        ) : null}
         {reservation.data ? (
           <ShipModal
             orderId={orderId}

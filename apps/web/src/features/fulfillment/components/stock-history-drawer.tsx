@@ -1,9 +1,10 @@
-import { Button, Drawer, Group, Loader, Table, Text } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type {
   InventoryLevel,
   InventoryMovementKind,
 } from '@atelier/contract/fulfillment/inventory';
 import { useInventoryMovements } from '../api/inventory-queries';
+import { LowStockThresholdForm } from '../reports/stock-summary';
 
 const KIND_LABELS: Record<InventoryMovementKind, string> = {
   RECEIVING: 'Received',
@@ -12,6 +13,7 @@ const KIND_LABELS: Record<InventoryMovementKind, string> = {
   SHIPMENT: 'Shipped',
   RETURN_RESTOCK: 'Return restocked',
   ADJUSTMENT: 'Adjusted',
+  KITTING: 'Kitting',
 };
 
 const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
@@ -34,6 +36,11 @@ export const StockHistoryDrawer = ({
       size="lg"
       title={level ? `Stock history of ${level.sku ?? level.productTitle}` : 'Stock history'}
     >
+      {level ? (
+        <Stack mb="md">
+          <LowStockThresholdForm variantId={level.variantId} />
+        </Stack>
+      ) : null}
       {movements.isPending ? (
         <Loader size="sm" aria-label="Loading the history" />
       ) : rows.length === 0 ? (

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { createTableExportSource, type ExportSource } from '@/modules/jobs';
+import {
+  fulfillmentFreightBookings,
+  fulfillmentPackagingDefaults,
+  fulfillmentPreSales,
+  fulfillmentQualityChecks,
+  fulfillmentSupportTickets,
+} from './bookings.table';
+
+/**
+ * "Export my data" tables of bookings (issue 15): freight bookings, quality checks, pre-sales,
+ * support tickets and the default packaging per category.
+ */
+export const createBookingExportSources = (db: Database): ExportSource[] => [
+  createTableExportSource(db, {
+    table: 'fulfillment_freight_bookings',
+    from: fulfillmentFreightBookings,
+    columns: {
+      id: fulfillmentFreightBookings.id,
+      number: fulfillmentFreightBookings.number,
+      status: fulfillmentFreightBookings.status,
+      origin: fulfillmentFreightBookings.origin,
+      pickup_ready_date: fulfillmentFreightBookings.pickupReadyDate,
+      mode: fulfillmentFreightBookings.mode,
+      handling_unit: fulfillmentFreightBookings.handlingUnit,
+      unit_count: fulfillmentFreightBookings.unitCount,
+      weight: fulfillmentFreightBookings.weight,
+      weight_unit: fulfillmentFreightBookings.weightUnit,
+      weight_g: fulfillmentFreightBookings.weightG,
+      length: fulfillmentFreightBookings.length,
+      width: fulfillmentFreightBookings.width,
+      height: fulfillmentFreightBookings.height,
+      dimension_unit: fulfillmentFreightBookings.dimensionUnit,
+      commodity: fulfillmentFreightBookings.commodity,
+      receiving_id: fulfillmentFreightBookings.receivingId,
+      notes: fulfillmentFreightBookings.notes,
+      quote_amount: fulfillmentFreightBookings.quoteAmount,
+      quote_currency_code: fulfillmentFreightBookings.quoteCurrencyCode,
+      created_at: fulfillmentFreightBookings.createdAt,
+      canceled_at: fulfillmentFreightBookings.canceledAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentFreightBookings.storeId, storeId),
+    keys: [fulfillmentFreightBookings.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_quality_checks',
+    from: fulfillmentQualityChecks,
+    columns: {
+      id: fulfillmentQualityChecks.id,
+      number: fulfillmentQualityChecks.number,
+      status: fulfillmentQualityChecks.status,
+      product_name: fulfillmentQualityChecks.productName,
+      creator_order_item_id: fulfillmentQualityChecks.creatorOrderItemId,
+      receiving_id: fulfillmentQualityChecks.receivingId,
+      inspection_type: fulfillmentQualityChecks.inspectionType,
+      inspection_level: fulfillmentQualityChecks.inspectionLevel,
+      aql_major: fulfillmentQualityChecks.aqlMajor,
+      aql_minor: fulfillmentQualityChecks.aqlMinor,
+      units_to_inspect: fulfillmentQualityChecks.unitsToInspect,
+      preferred_date: fulfillmentQualityChecks.preferredDate,
+      notes: fulfillmentQualityChecks.notes,
+      created_at: fulfillmentQualityChecks.createdAt,
+      canceled_at: fulfillmentQualityChecks.canceledAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentQualityChecks.storeId, storeId),
+    keys: [fulfillmentQualityChecks.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_pre_sales',
+    from: fulfillmentPreSales,
+    columns: {
+      variant_id: fulfillmentPreSales.variantId,
+      ends_on: fulfillmentPreSales.endsOn,
+      max_units: fulfillmentPreSales.maxUnits,
+      updated_at: fulfillmentPreSales.updatedAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentPreSales.storeId, storeId),
+    keys: [fulfillmentPreSales.variantId],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_support_tickets',
+    from: fulfillmentSupportTickets,
+    columns: {
+      id: fulfillmentSupportTickets.id,
+      number: fulfillmentSupportTickets.number,
+      order_id: fulfillmentSupportTickets.orderId,
+      order_name: fulfillmentSupportTickets.orderName,
+      shipment_id: fulfillmentSupportTickets.shipmentId,
+      category: fulfillmentSupportTickets.category,
+      status: fulfillmentSupportTickets.status,
+      message: fulfillmentSupportTickets.message,
+      answer: fulfillmentSupportTickets.answer,
+      created_at: fulfillmentSupportTickets.createdAt,
+      closed_at: fulfillmentSupportTickets.closedAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentSupportTickets.storeId, storeId),
+    keys: [fulfillmentSupportTickets.id],
+  }),
+  createTableExportSource(db, {
+    table: 'fulfillment_packaging_defaults',
+    from: fulfillmentPackagingDefaults,
+    columns: {
+      category: fulfillmentPackagingDefaults.category,
+      packaging_id: fulfillmentPackagingDefaults.packagingId,
+      updated_at: fulfillmentPackagingDefaults.updatedAt,
+    },
+    ofStore: (storeId) => eq(fulfillmentPackagingDefaults.storeId, storeId),
+    keys: [fulfillmentPackagingDefaults.category],
+  }),
+];

@@ -1,0 +1,175 @@
+import type { PackagingCategory, PackagingItem } from '@atelier/contract/fulfillment/bookings';
+
+/**
+ * Issue 15 /order-packaging/{packagingCategory}: the packaging the fulfillment center stocks.
+ * Atelier's own list (not taken from a data set): common stock sizes in inches (length × width,
+ * × height for boxes; 0 for flat goods) and the price per unit in USD cents the center charges
+ * when an order is packed in it.
+ */
+const item = (
+  category: PackagingCategory,
+  id: string,
+  name: string,
+  description: string,
+  [lengthIn, widthIn, heightIn]: [number, number, number],
+  cents: number,
+): PackagingItem => ({
+  id,
+  category,
+  name,
+  description,
+  lengthIn,
+  widthIn,
+  heightIn,
+  unitPrice: { amount: cents, currencyCode: 'USD' },
+});
+
+export const PACKAGING_CATALOGUE: readonly PackagingItem[] = [
+  item(
+    'poly-mailers',
+    'PM-0609',
+    'Poly mailer 6 × 9 in',
+    'For socks, jewelry and accessories.',
+    [9, 6, 0],
+    12,
+  ),
+  item(
+    'poly-mailers',
+    'PM-1013',
+    'Poly mailer 10 × 13 in',
+    'For a T-shirt or a light top.',
+    [13, 10, 0],
+    18,
+  ),
+  item(
+    'poly-mailers',
+    'PM-1215',
+    'Poly mailer 12 × 15.5 in',
+    'For hoodies and folded knitwear.',
+    [15.5, 12, 0],
+    24,
+  ),
+  item(
+    'poly-mailers',
+    'PM-1924',
+    'Poly mailer 19 × 24 in',
+    'For coats and bundles of garments.',
+    [24, 19, 0],
+    42,
+  ),
+  item(
+    'padded-mailers',
+    'PD-0610',
+    'Bubble mailer 6 × 10 in',
+    'Padded for small fragile goods.',
+    [10, 6, 0],
+    35,
+  ),
+  item(
+    'padded-mailers',
+    'PD-0812',
+    'Bubble mailer 8.5 × 12 in',
+    'Padded for cosmetics and books.',
+    [12, 8.5, 0],
+    48,
+  ),
+  item(
+    'padded-mailers',
+    'PD-1015',
+    'Bubble mailer 10.5 × 15 in',
+    'Padded for electronics accessories.',
+    [15, 10.5, 0],
+    62,
+  ),
+  item(
+    'boxes',
+    'BX-060604',
+    'Box 6 × 6 × 4 in',
+    'Single-wall corrugated, for one small item.',
+    [6, 6, 4],
+    55,
+  ),
+  item(
+    'boxes',
+    'BX-080806',
+    'Box 8 × 8 × 6 in',
+    'Single-wall corrugated, for candles and mugs.',
+    [8, 8, 6],
+    75,
+  ),
+  item(
+    'boxes',
+    'BX-121208',
+    'Box 12 × 12 × 8 in',
+    'Single-wall corrugated, for several items.',
+    [12, 12, 8],
+    110,
+  ),
+  item(
+    'boxes',
+    'BX-161210',
+    'Box 16 × 12 × 10 in',
+    'Double-wall corrugated, for heavy orders.',
+    [16, 12, 10],
+    185,
+  ),
+  item(
+    'boxes',
+    'MB-100803',
+    'Mailer box 10 × 8 × 3 in',
+    'Tuck-front mailer box for an unboxing.',
+    [10, 8, 3],
+    95,
+  ),
+  item(
+    'tissue-paper',
+    'TP-WHITE',
+    'White tissue 20 × 30 in',
+    'One sheet wrapped around the goods.',
+    [30, 20, 0],
+    6,
+  ),
+  item(
+    'tissue-paper',
+    'TP-KRAFT',
+    'Kraft tissue 20 × 30 in',
+    'Recycled, unbleached.',
+    [30, 20, 0],
+    7,
+  ),
+  item(
+    'tissue-paper',
+    'TP-BLACK',
+    'Black tissue 20 × 30 in',
+    'Acid-free, colorfast.',
+    [30, 20, 0],
+    9,
+  ),
+  item(
+    'inserts',
+    'IN-THANKS',
+    'Thank-you card 4 × 6 in',
+    'Printed card laid on top of the goods.',
+    [6, 4, 0],
+    10,
+  ),
+  item(
+    'inserts',
+    'IN-STICKER',
+    'Seal sticker 2 in',
+    'Round sticker closing the tissue.',
+    [2, 2, 0],
+    4,
+  ),
+  item(
+    'inserts',
+    'IN-RETURN',
+    'Return instructions 8.5 × 11 in',
+    'Printed sheet with the return steps.',
+    [11, 8.5, 0],
+    8,
+  ),
+];
+
+export const packagingOfCategory = (category: PackagingCategory): PackagingItem[] =>
+  PACKAGING_CATALOGUE.filter((one) => one.category === category);
