@@ -12,6 +12,7 @@ import { createReturnExportSources } from './return.export';
 import { returnRoutes } from './return.routes';
 import { createKittingService } from './kitting/kitting.service';
 import { createKittingExportSources } from './kitting/kitting.export';
+import { createRulesExportSources } from './rules/rules.export';
 import { kittingRoutes } from './kitting/kitting.routes';
 import { createFees, FULFILLMENT_REPORT_JOB_KIND, type FeesPorts } from './fees';
 import { createOrderRules } from './rules';
@@ -198,6 +199,7 @@ export const createFulfillmentModule = ({
       ...createFulfillmentExportSources(db),
       ...createReturnExportSources(db),
       ...createKittingExportSources(db),
+      ...createRulesExportSources(db),
       ...fees.exportSources,
       ...bookings.exportSources,
     ],

@@ -19,6 +19,10 @@ import {
   fulfillmentReturnUnits,
   fulfillmentBundleComponents,
   fulfillmentKittingRequests,
+  fulfillmentOrderRules,
+  fulfillmentOrderInstructions,
+  fulfillmentOrderHolds,
+  fulfillmentHoldDigests,
   fulfillmentInventoryLevels,
   fulfillmentReceivingCounts,
   fulfillmentReceivingItems,
@@ -514,6 +518,34 @@ const aStoreWithData = async (db: Database, marker: string, companyId: string) =
     quantity: 2,
     position: 0,
   });
+  // An order rule that held the order, what it decided, and a digest of held orders.
+  const ruleId = newId('rul');
+  await db.insert(fulfillmentOrderRules).values({
+    id: ruleId,
+    storeId,
+    name: `${marker} hold big orders`,
+    position: 1,
+    conditions: [{ kind: 'ORDER_VALUE', operator: 'GTE', amount: 100, currencyCode: 'USD' }],
+    actions: [{ kind: 'HOLD', reason: 'Check it' }],
+  });
+  await db.insert(fulfillmentOrderInstructions).values({
+    orderId,
+    storeId,
+    inserts: [],
+    matchedRuleIds: [ruleId],
+    evaluatedAt: new Date(),
+  });
+  await db.insert(fulfillmentOrderHolds).values({
+    id: newId('hld'),
+    storeId,
+    orderId,
+    reason: 'RULE',
+    detail: `${marker} hold big orders: Check it`,
+    ruleId,
+  });
+  await db
+    .insert(fulfillmentHoldDigests)
+    .values({ storeId, day: '2026-11-28', holdCount: 1, sentAt: new Date() });
   await db.insert(fulfillmentKittingRequests).values({
     id: newId('kit'),
     storeId,
@@ -790,6 +822,16 @@ const EXPECTED_TABLES = {
   fulfillment_return_units: 1,
   fulfillment_bundle_components: 1,
   fulfillment_kitting_requests: 1,
+  fulfillment_order_rules: 1,
+  fulfillment_order_instructions: 1,
+  fulfillment_order_holds: 1,
+  fulfillment_hold_digests: 1,
+  // Bookings: the store has none here; the tables are in the archive all the same.
+  fulfillment_freight_bookings: 0,
+  fulfillment_quality_checks: 0,
+  fulfillment_pre_sales: 0,
+  fulfillment_support_tickets: 0,
+  fulfillment_packaging_defaults: 0,
   jobs: 1,
 };
 
