@@ -4,6 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fulfillmentEndpoints as api } from '@atelier/contract/fulfillment/fulfillment-api';
 import type { OrderReservation } from '@atelier/contract/fulfillment/inventory';
+import {
+  fulfillmentRuleEndpoints as rulesApi,
+  type OrderHold,
+  type OrderInstructions,
+} from '@atelier/contract/fulfillment/rules';
 import type { Job } from '@atelier/contract/jobs/job';
 import { listStoreOrders, type StoreOrderPage } from '@atelier/contract/sales/order';
 import {
@@ -85,7 +90,7 @@ const importOrders = async (bytes: Buffer) => {
 };
 
 describe('imported orders take stock (issue 15)', () => {
-  it('reserves an imported order still to be sent, and leaves sent and canceled ones alone', async () => {
+  it('reserves an imported order still to be sent and runs the rules on it, and leaves sent and canceled ones alone', async () => {
     const created = await inject('POST', createProduct.path, {
       title: 'Linen apron',
       options: [{ name: 'Color', values: ['Sage'] }],
@@ -99,6 +104,13 @@ describe('imported orders take stock (issue 15)', () => {
       reason: 'CYCLE_COUNT',
     });
     expect(counted.statusCode, counted.body).toBe(201);
+    // A rule holds every order with an apron: imported orders go through the rules too.
+    const rule = await inject('POST', rulesApi.createRule.path, {
+      name: 'Check aprons',
+      conditions: [{ kind: 'SKU', sku: 'APR-LIN-SAGE' }],
+      actions: [{ kind: 'HOLD', reason: 'Check the embroidery' }],
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
 
     await importOrders(await wooFile());
     await context.dispatcher.drain();
@@ -123,5 +135,20 @@ describe('imported orders take stock (issue 15)', () => {
       items: { onHand: number; reserved: number }[];
     }>().items[0];
     expect(level).toMatchObject({ onHand: 5, reserved: 2 });
+
+    // Only the order still to be sent is held by the rule and shows ON_HOLD in /orders.
+    const holds = (await inject('GET', `${rulesApi.listHolds.path}?status=OPEN`)).json<{
+      items: OrderHold[];
+    }>().items;
+    const open = orders.items.find((one) => one.externalId === '5001')!;
+    expect(holds.map((hold) => [hold.orderId, hold.reason, hold.detail])).toEqual([
+      [open.id, 'RULE', 'Check aprons: Check the embroidery'],
+    ]);
+    const instructions = (
+      await inject('GET', rulesApi.getOrderInstructions.path.replace(':orderId', open.id))
+    ).json<OrderInstructions>();
+    expect(instructions.matchedRuleIds).toEqual([rule.json<{ id: string }>().id]);
+    const reread = (await inject('GET', `${listStoreOrders.path}?limit=10`)).json<StoreOrderPage>();
+    expect(reread.items.find((one) => one.id === open.id)!.productionStatus).toBe('ON_HOLD');
   });
 });

@@ -56,8 +56,8 @@ export type FulfillmentModuleDeps = {
 /**
  * Fulfillment module (issue 15; ARCHITECTURE.md §3 `fulfillment`): the center's warehouses, the
  * stock of every variant with its ledger, and the reservation of store orders. A new store order
- * (`sales.order.created`) reserves its lines when the event is delivered, and canceled units
- * (`sales.order.updated`) give theirs back; a redelivery finds nothing left to do.
+ * (`sales.order.created`) reserves its lines when the order rules see it (rules/), and canceled
+ * units (`sales.order.updated`) give theirs back; a redelivery finds nothing left to do.
  */
 export const createFulfillmentModule = ({
   db,
@@ -76,7 +76,14 @@ export const createFulfillmentModule = ({
   // Stock changes through the service are followed by low-stock checks (fees/low-stock.ts).
   const inventory = fees.watchInventory(createInventoryService({ db, clock }));
   const receivings = createReceivingService({ db, clock, events, sourcing });
-  // Order rules and holds (rules/index.ts): run on each new order beside its reservation.
+  // Freight, quality checks, pre-sales, support tickets, order packaging (bookings/index.ts).
+  const bookings = createBookings({
+    db,
+    clock,
+    addressIssues: (address, at) => labels.addressIssues(address, at),
+    orders: storeOrders,
+  });
+  // Order rules and holds (rules/index.ts): each new order is reserved, then held where needed.
   const orderRules = createOrderRules({
     db,
     clock,
@@ -85,6 +92,8 @@ export const createFulfillmentModule = ({
     addressIssues: (address, at) => labels.addressIssues(address, at),
     reserveOrder: (storeId, orderId) => inventory.reserveOrder(storeId, orderId),
     readReservation: (storeId, orderId) => inventory.readReservation(storeId, orderId),
+    waitingUnits: (storeId, variantIds) => inventory.waitingUnits(storeId, variantIds),
+    preSaleAllowance: (storeId, variantId) => bookings.preSaleAllowance(storeId, variantId),
     findStoreEmail: (storeId) => feePorts.findStoreEmail(storeId),
   });
   const shipments = createShipmentService({
@@ -99,13 +108,6 @@ export const createFulfillmentModule = ({
       await startJob(storeId, LABEL_JOB_KIND, { key: shipmentId });
     },
     holds: orderRules.shipmentHolds,
-  });
-  // Freight, quality checks, pre-sales, support tickets, order packaging (bookings/index.ts).
-  const bookings = createBookings({
-    db,
-    clock,
-    addressIssues: (address, at) => labels.addressIssues(address, at),
-    orders: storeOrders,
   });
   const kitting = createKittingService({
     db,
@@ -148,9 +150,8 @@ export const createFulfillmentModule = ({
       await inventory.reserveWaiting(event.payload.storeId, event.payload.restockedVariantIds);
     }
   });
-  events.subscribe('fulfillment.reservations', ['sales.order.created'], async (event) => {
-    await inventory.reserveOrder(event.payload.storeId, event.payload.orderId);
-  });
+  // A new order (`sales.order.created`) is reserved by the order rules' subscriber (rules/), which
+  // then holds it for a rule, an address problem or stock no pre-sale covers.
   // Canceled units (a line or the whole order) give their reserved units back.
   events.subscribe('fulfillment.releases', ['sales.order.updated'], async (event) => {
     const { storeId, orderId, changes } = event.payload;
@@ -159,8 +160,10 @@ export const createFulfillmentModule = ({
     }
   });
   // Imported orders (a channel's history or a file) arrive in batches, not one event each: the
-  // batch's open orders take stock as a new order does.
+  // batch's open orders go through the rules and take stock as a new order does, then older
+  // orders still waiting take what is left.
   events.subscribe('fulfillment.imported-orders', ['sales.orders.imported'], async (event) => {
+    await orderRules.holds.evaluateOpenOrders(event.payload.storeId);
     await inventory.reserveWaiting(event.payload.storeId, null);
   });
   const routes: FastifyPluginAsyncZod = async (app) => {

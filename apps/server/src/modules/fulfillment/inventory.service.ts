@@ -577,11 +577,25 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     });
 
   /**
-   * Reserves the store's orders waiting for stock (lines with a tracked variant's SKU and no
-   * reservation, orders not canceled or fulfilled), oldest first, at most `limit`: of these
-   * variants after a receiving or restock, or of any variant (`variantIds` null) after an order
-   * import. Each order is reserved as `reserveOrder` reserves it, so an order that became whole
-   * meanwhile is left as it is. Returns how many orders were looked at.
+   * The store's order lines waiting for stock: a tracked variant's SKU, no reservation, units
+   * left to ship, on an order not canceled, fulfilled or sent (sent orders are FINISHED: the tabs
+   * index finds a store's open orders among its history). Of these variants, or of any (null).
+   */
+  const waitingLines = (storeId: string, variantIds: string[] | null) =>
+    and(
+      eq(salesOrderLines.storeId, storeId),
+      variantIds ? inArray(salesProductVariants.id, variantIds) : undefined,
+      sql`${fulfillmentReservations.id} is null`,
+      sql`${salesOrderLines.quantity} > ${salesOrderLines.canceledQuantity}`,
+      sql`${salesOrders.cancelState} <> 'CANCELED'`,
+      sql`${salesOrders.fulfillmentState} <> 'FULFILLED'`,
+      sql`${salesOrders.productionStatus} <> 'FINISHED'`,
+    );
+  /**
+   * Reserves the store's orders waiting for stock (see `waitingLines`), oldest first, at most
+   * `limit`: of these variants after a receiving or restock, or of any variant (`variantIds` null)
+   * after an order import. Each order is reserved as `reserveOrder` reserves it, so an order that
+   * became whole meanwhile is left as it is. Returns how many orders were looked at.
    */
   const reserveWaiting = async (
     storeId: string,
@@ -590,7 +604,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
   ): Promise<number> => {
     if (variantIds?.length === 0) return 0;
     const waiting = await db
-      .selectDistinct({ orderId: salesOrders.id, placedAt: salesOrders.placedAt })
+      .select({ orderId: salesOrders.id, placedAt: salesOrders.placedAt })
       .from(salesOrderLines)
       .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
       .innerJoin(
@@ -605,22 +619,48 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
         fulfillmentReservations,
         eq(fulfillmentReservations.orderLineId, salesOrderLines.id),
       )
-      .where(
-        and(
-          eq(salesOrderLines.storeId, storeId),
-          variantIds ? inArray(salesProductVariants.id, variantIds) : undefined,
-          sql`${fulfillmentReservations.id} is null`,
-          sql`${salesOrderLines.quantity} > ${salesOrderLines.canceledQuantity}`,
-          sql`${salesOrders.cancelState} <> 'CANCELED'`,
-          sql`${salesOrders.fulfillmentState} <> 'FULFILLED'`,
-          // Sent orders are FINISHED: the tabs index finds a store's open orders among its history.
-          sql`${salesOrders.productionStatus} <> 'FINISHED'`,
-        ),
-      )
+      .where(waitingLines(storeId, variantIds))
+      .groupBy(salesOrders.id, salesOrders.placedAt)
       .orderBy(asc(salesOrders.placedAt), asc(salesOrders.id))
       .limit(limit);
     for (const { orderId } of waiting) await reserveOrder(storeId, orderId);
     return waiting.length;
+  };
+
+  /**
+   * Units the store's open orders wait for, per variant (lines with no reservation, see
+   * `waitingLines`): what a pre-sale has sold beyond the stock. Variants with none are absent.
+   */
+  const waitingUnits = async (
+    storeId: string,
+    variantIds: string[],
+  ): Promise<Map<string, number>> => {
+    if (variantIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        variantId: salesProductVariants.id,
+        units:
+          sql<number>`sum(${salesOrderLines.quantity} - ${salesOrderLines.canceledQuantity})`.mapWith(
+            Number,
+          ),
+      })
+      .from(salesOrderLines)
+      .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+      .innerJoin(
+        salesProductVariants,
+        and(
+          eq(salesProductVariants.storeId, storeId),
+          eq(salesProductVariants.sku, salesOrderLines.sku),
+          eq(salesProductVariants.tracked, true),
+        ),
+      )
+      .leftJoin(
+        fulfillmentReservations,
+        eq(fulfillmentReservations.orderLineId, salesOrderLines.id),
+      )
+      .where(waitingLines(storeId, variantIds))
+      .groupBy(salesProductVariants.id);
+    return new Map(rows.map((row) => [row.variantId, row.units]));
   };
 
   /**
@@ -852,6 +892,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     assembleKits,
     restockReturn,
     reserveWaiting,
+    waitingUnits,
     listWarehouses,
     listInventory,
     listMovements,

@@ -225,14 +225,15 @@ export const createReturnService = ({
           rows.map((row) => row.orderId),
         ),
       );
-    const shipmentRows = rows.filter((row) => row.shipmentId);
-    const labelled = new Map<string, Awaited<ReturnType<ShipmentService['getById']>>>();
-    for (const row of shipmentRows) {
-      labelled.set(row.id, await shipments.getById(handle, row.storeId, row.shipmentId!));
-    }
+    // Every row of a page is one store's (the callers read by store).
+    const labelled = await shipments.getByIds(
+      handle,
+      rows[0]!.storeId,
+      rows.flatMap((row) => row.shipmentId ?? []),
+    );
     return rows.map((row) => {
       const order = orders.find((one) => one.id === row.orderId);
-      const shipment = labelled.get(row.id) ?? null;
+      const shipment = (row.shipmentId && labelled.get(row.shipmentId)) || null;
       const name = [order?.firstName, order?.lastName].filter(Boolean).join(' ');
       return {
         id: row.id,

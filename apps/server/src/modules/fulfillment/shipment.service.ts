@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { FieldIssue } from '@atelier/contract/common/errors';
 import type { LabelAddress, LabelParcel, Shipment } from '@atelier/contract/fulfillment/shipment';
 import type { Database } from '@/db/client';
@@ -163,47 +163,66 @@ export const createShipmentService = ({
   startLabelJob,
   holds,
 }: ShipmentServiceDeps) => {
-  const linesOf = (handle: Database, shipmentId: string) =>
-    handle
+  /** Shipments of rows in one read of their lines (a list or a page of returns: no N+1). */
+  const toShipments = async (
+    handle: Database,
+    rows: FulfillmentShipmentRow[],
+  ): Promise<Shipment[]> => {
+    if (rows.length === 0) return [];
+    const lines = await handle
       .select()
       .from(fulfillmentShipmentLines)
-      .where(eq(fulfillmentShipmentLines.shipmentId, shipmentId))
+      .where(
+        inArray(
+          fulfillmentShipmentLines.shipmentId,
+          rows.map((row) => row.id),
+        ),
+      )
       .orderBy(asc(fulfillmentShipmentLines.orderLineId));
-
-  const toShipment = async (handle: Database, row: FulfillmentShipmentRow): Promise<Shipment> => {
-    const lines = await linesOf(handle, row.id);
-    return {
-      id: row.id,
-      sn: shipmentSn(row.number),
-      orderId: row.orderId,
-      status: row.status,
-      labelStatus: row.labelStatus,
-      labelError: row.labelError,
-      provider: row.provider,
-      serviceLevel: row.serviceLevel,
-      carrier: row.carrier,
-      trackingNumber: row.trackingNumber,
-      rate: { amount: row.rateAmount, currencyCode: row.currencyCode },
-      zone: row.zone,
-      fromAddress: row.fromAddress,
-      toAddress: row.toAddress,
-      parcel: row.parcel,
-      weightG: row.weightG,
-      notes: row.notes,
-      lines: lines.map((line) => ({
-        orderLineId: line.orderLineId,
-        variantId: line.variantId,
-        quantity: line.quantity,
-      })),
-      labelUrl:
-        row.labelStatus === 'READY'
-          ? `/api/web/fulfillment/shipments/${shipmentSn(row.number)}/label.pdf`
-          : null,
-      createdAt: row.createdAt.toISOString(),
-      labelReadyAt: row.labelReadyAt?.toISOString() ?? null,
-      voidedAt: row.voidedAt?.toISOString() ?? null,
-    };
+    return rows.map((row) =>
+      toShipmentWith(
+        row,
+        lines.filter((line) => line.shipmentId === row.id),
+      ),
+    );
   };
+  const toShipment = async (handle: Database, row: FulfillmentShipmentRow): Promise<Shipment> =>
+    (await toShipments(handle, [row]))[0]!;
+
+  const toShipmentWith = (
+    row: FulfillmentShipmentRow,
+    lines: (typeof fulfillmentShipmentLines.$inferSelect)[],
+  ): Shipment => ({
+    id: row.id,
+    sn: shipmentSn(row.number),
+    orderId: row.orderId,
+    status: row.status,
+    labelStatus: row.labelStatus,
+    labelError: row.labelError,
+    provider: row.provider,
+    serviceLevel: row.serviceLevel,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    rate: { amount: row.rateAmount, currencyCode: row.currencyCode },
+    zone: row.zone,
+    fromAddress: row.fromAddress,
+    toAddress: row.toAddress,
+    parcel: row.parcel,
+    weightG: row.weightG,
+    notes: row.notes,
+    lines: lines.map((line) => ({
+      orderLineId: line.orderLineId,
+      variantId: line.variantId,
+      quantity: line.quantity,
+    })),
+    labelUrl:
+      row.labelStatus === 'READY'
+        ? `/api/web/fulfillment/shipments/${shipmentSn(row.number)}/label.pdf`
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    labelReadyAt: row.labelReadyAt?.toISOString() ?? null,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+  });
 
   const findBySn = async (handle: Database, storeId: string, sn: string, lock: boolean) => {
     const number = numberOfSn(sn);
@@ -615,7 +634,7 @@ export const createShipmentService = ({
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     return {
-      items: await Promise.all(page.map((row) => toShipment(db, row))),
+      items: await toShipments(db, page),
       nextCursor: rows.length > query.limit ? String(page.at(-1)!.number) : null,
     };
   };
@@ -624,17 +643,18 @@ export const createShipmentService = ({
   const get = async (storeId: string, sn: string): Promise<Shipment> =>
     toShipment(db, await findBySn(db, storeId, sn, false));
 
-  /** One of the store's shipments by id (a return's label), or null. */
-  const getById = async (
+  /** The store's shipments by id (returns' labels), in one read; ids not the store's are absent. */
+  const getByIds = async (
     handle: Database,
     storeId: string,
-    id: string,
-  ): Promise<Shipment | null> => {
-    const [row] = await handle
+    ids: string[],
+  ): Promise<Map<string, Shipment>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await handle
       .select()
       .from(fulfillmentShipments)
-      .where(and(eq(fulfillmentShipments.storeId, storeId), eq(fulfillmentShipments.id, id)));
-    return row ? toShipment(handle, row) : null;
+      .where(and(eq(fulfillmentShipments.storeId, storeId), inArray(fulfillmentShipments.id, ids)));
+    return new Map((await toShipments(handle, rows)).map((shipment) => [shipment.id, shipment]));
   };
 
   /**
@@ -657,7 +677,7 @@ export const createShipmentService = ({
   };
 
   return {
-    getById,
+    getByIds,
     quoteRates,
     shipOrder,
     createStandaloneLabel,

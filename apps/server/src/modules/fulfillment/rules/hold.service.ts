@@ -17,6 +17,7 @@ import type { Clock } from '@/lib/clock';
 import type { EventBus } from '@/events/event-bus';
 import { newId } from '@/lib/ids';
 import type { Notifier } from '@/modules/notifications';
+import type { PreSaleAllowance } from '../bookings/pre-sale.service';
 import { labelAddressOf } from '../shipment.service';
 import { evaluateRules } from './evaluate-rules';
 import { listStoreRules, toRule } from './rule.service';
@@ -43,6 +44,10 @@ export type HoldServiceDeps = {
   /** The inventory service's: reserve what can be (idempotent), and how the lines stand. */
   reserveOrder: (storeId: string, orderId: string) => Promise<OrderReservation>;
   readReservation: (storeId: string, orderId: string) => Promise<OrderReservation>;
+  /** The inventory service's: units the store's open orders wait for, per variant. */
+  waitingUnits: (storeId: string, variantIds: string[]) => Promise<Map<string, number>>;
+  /** The bookings' pre-sales: what a variant may sell beyond its stock now (null: nothing). */
+  preSaleAllowance: (storeId: string, variantId: string) => Promise<PreSaleAllowance | null>;
   findStoreEmail: (storeId: string) => Promise<string | undefined>;
   /** `fulfillment.order.held` and `fulfillment.order.hold-released` (the sales module's cue). */
   events: EventBus;
@@ -70,10 +75,19 @@ const centerHour = (now: Date): number =>
     }).format(now),
   );
 
-const missingStockDetail = (reservation: OrderReservation) =>
-  `No stock to reserve for ${reservation.lines
-    .filter((line) => line.status === 'MISSING_STOCK')
-    .map((line) => `${line.sku ?? 'a line'} × ${line.quantity}`)
+type ReservationLine = OrderReservation['lines'][number];
+/** A line waiting for stock, with the units of the pre-sale it went beyond (null: none). */
+type UncoveredLine = { line: ReservationLine; preSaleUnits: number | null };
+const missingStockDetail = (lines: UncoveredLine[]) =>
+  `No stock to reserve for ${lines
+    .map(
+      ({ line, preSaleUnits }) =>
+        `${line.sku ?? 'a line'} × ${line.quantity}${
+          preSaleUnits === null
+            ? ''
+            : ` (beyond its pre-sale of ${preSaleUnits.toLocaleString('en-US')} units)`
+        }`,
+    )
     .join(', ')}.`;
 
 /**
@@ -88,10 +102,38 @@ export const createHoldService = ({
   addressIssues,
   reserveOrder,
   readReservation,
+  waitingUnits,
+  preSaleAllowance,
   findStoreEmail,
   events,
   log,
 }: HoldServiceDeps) => {
+  /**
+   * The order's lines waiting for stock that no pre-sale covers: a line of a variant with an
+   * active pre-sale (bookings, not past its end day) waits for the goods without a hold, unless
+   * the units all open orders wait for on that variant pass the pre-sale's `maxUnits`.
+   */
+  const linesBeyondPreSale = async (storeId: string, reservation: OrderReservation) => {
+    const missing = reservation.lines.filter((line) => line.status === 'MISSING_STOCK');
+    const variantIds = [...new Set(missing.flatMap((line) => line.variantId ?? []))];
+    const allowances = new Map<string, PreSaleAllowance>();
+    for (const variantId of variantIds) {
+      const allowance = await preSaleAllowance(storeId, variantId);
+      if (allowance) allowances.set(variantId, allowance);
+    }
+    const capped = [...allowances].flatMap(([id, allowance]) =>
+      allowance.maxUnits === null ? [] : [id],
+    );
+    const waiting = await waitingUnits(storeId, capped);
+    return missing.flatMap((line): UncoveredLine[] => {
+      const allowance = line.variantId ? allowances.get(line.variantId) : undefined;
+      if (!allowance) return [{ line, preSaleUnits: null }];
+      if (allowance.maxUnits === null) return [];
+      const units = waiting.get(line.variantId!) ?? 0;
+      return units <= allowance.maxUnits ? [] : [{ line, preSaleUnits: allowance.maxUnits }];
+    });
+  };
+
   const holdColumns = {
     hold: fulfillmentOrderHolds,
     origin: salesOrders.origin,
@@ -195,8 +237,10 @@ export const createHoldService = ({
    * (inserts, packaging, shipping method, matched rules); holds the order for each HOLD action
    * (RULE), for a shipping address the label cannot carry (ADDRESS_PROBLEM: none, an unknown
    * state, a ZIP of the wrong form) and for lines without stock to reserve (MISSING_STOCK: the
-   * order is reserved first, as the reservation subscriber does; it is idempotent). A canceled or
-   * unknown order, or one already evaluated (a redelivered event), changes nothing.
+   * order is reserved here first, the only reservation a new order gets; it is idempotent). A
+   * line of a variant on pre-sale waits for the goods without a hold while the units waiting for
+   * that variant stay within the pre-sale. A canceled or unknown order, or one already evaluated
+   * (a redelivered event), changes nothing.
    */
   const evaluateArrivedOrder = async (storeId: string, orderId: string): Promise<void> => {
     const [order] = await db
@@ -262,12 +306,9 @@ export const createHoldService = ({
       });
     }
     const reservation = await reserveOrder(storeId, orderId);
-    if (reservation.isMissingStock) {
-      holds.push({
-        reason: 'MISSING_STOCK',
-        detail: missingStockDetail(reservation),
-        ruleId: null,
-      });
+    const beyond = reservation.isMissingStock ? await linesBeyondPreSale(storeId, reservation) : [];
+    if (beyond.length > 0) {
+      holds.push({ reason: 'MISSING_STOCK', detail: missingStockDetail(beyond), ruleId: null });
     }
     const now = clock.now();
     await db.transaction(async (tx) => {
@@ -538,8 +579,37 @@ export const createHoldService = ({
     return sent;
   };
 
+  /**
+   * `sales.orders.imported` (a channel's history or a file, in batches with no event per order):
+   * runs `evaluateArrivedOrder` on the store's open orders the rules have not seen yet (not
+   * canceled, fulfilled or sent), oldest first, at most `limit`. Returns how many were evaluated.
+   */
+  const evaluateOpenOrders = async (storeId: string, limit = 1000): Promise<number> => {
+    const open = await db
+      .select({ id: salesOrders.id })
+      .from(salesOrders)
+      .leftJoin(
+        fulfillmentOrderInstructions,
+        eq(fulfillmentOrderInstructions.orderId, salesOrders.id),
+      )
+      .where(
+        and(
+          eq(salesOrders.storeId, storeId),
+          isNull(fulfillmentOrderInstructions.orderId),
+          ne(salesOrders.cancelState, 'CANCELED'),
+          ne(salesOrders.fulfillmentState, 'FULFILLED'),
+          ne(salesOrders.productionStatus, 'FINISHED'),
+        ),
+      )
+      .orderBy(asc(salesOrders.placedAt), asc(salesOrders.id))
+      .limit(limit);
+    for (const { id } of open) await evaluateArrivedOrder(storeId, id);
+    return open.length;
+  };
+
   return {
     evaluateArrivedOrder,
+    evaluateOpenOrders,
     list,
     release,
     getInstructions,

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fulfillmentBookingEndpoints as bookingsApi } from '@atelier/contract/fulfillment/bookings';
 import { fulfillmentEndpoints as api } from '@atelier/contract/fulfillment/fulfillment-api';
+import type { OrderReservation } from '@atelier/contract/fulfillment/inventory';
 import {
   fulfillmentRuleEndpoints as rulesApi,
   type OrderHold,
@@ -485,6 +487,58 @@ describe('order holds (issue 15)', () => {
       parcel: PARCEL,
     });
     expect(shipped.statusCode, shipped.body).toBe(201);
+  });
+
+  it('lets a variant on pre-sale wait for its goods without a hold, up to the pre-sale units', async () => {
+    const tote = await ok<Product>(alice, 'POST', createProduct.path, {
+      title: 'Canvas tote',
+      options: [{ name: 'Color', values: ['Natural'] }],
+      variants: [{ optionValues: ['Natural'], sku: 'TOTE-NAT', priceAmount: 2_400 }],
+    });
+    const natural = tote.variants[0]!;
+    await ok(alice, 'PUT', path(bookingsApi.savePreSale.path, { variantId: natural.id }), {
+      maxUnits: 3,
+    });
+    const before = (await holdsOf(alice)).length;
+    const first = await anOrder([{ sku: 'TOTE-NAT', quantity: 2 }]);
+    const reservation = await ok<OrderReservation>(
+      alice,
+      'GET',
+      path(api.orderReservation.path, { orderId: first.id }),
+    );
+    // Sold beyond the stock: the line waits for the goods, and no hold is raised for it.
+    expect(reservation.lines.map((line) => [line.sku, line.status])).toEqual([
+      ['TOTE-NAT', 'MISSING_STOCK'],
+    ]);
+    expect(await holdsOf(alice)).toHaveLength(before);
+    // 2 + 2 units waiting pass the pre-sale's 3: the second order is held for its stock.
+    const second = await anOrder([{ sku: 'TOTE-NAT', quantity: 2 }]);
+    const held = (await holdsOf(alice)).filter((hold) => hold.orderId === second.id);
+    expect(held.map((hold) => [hold.reason, hold.detail])).toEqual([
+      ['MISSING_STOCK', 'No stock to reserve for TOTE-NAT × 2 (beyond its pre-sale of 3 units).'],
+    ]);
+    // The goods arrive: both orders take them and the hold goes by itself.
+    await ok(alice, 'POST', api.adjustInventory.path, {
+      variantId: natural.id,
+      change: 4,
+      reason: 'CYCLE_COUNT',
+    });
+    await ok(alice, 'POST', path(api.reserveOrder.path, { orderId: first.id }));
+    await ok(alice, 'POST', path(api.reserveOrder.path, { orderId: second.id }));
+    expect((await holdsOf(alice)).filter((hold) => hold.orderId === second.id)).toEqual([]);
+    // Without a pre-sale an order beyond the stock is held at once.
+    await ok(alice, 'DELETE', path(bookingsApi.deletePreSale.path, { variantId: natural.id }));
+    const third = await anOrder([{ sku: 'TOTE-NAT', quantity: 1 }]);
+    expect(
+      (await holdsOf(alice)).filter((hold) => hold.orderId === third.id).map((h) => h.detail),
+    ).toEqual(['No stock to reserve for TOTE-NAT × 1.']);
+    await ok(alice, 'POST', api.adjustInventory.path, {
+      variantId: natural.id,
+      change: 1,
+      reason: 'CYCLE_COUNT',
+    });
+    await ok(alice, 'POST', path(api.reserveOrder.path, { orderId: third.id }));
+    expect(await holdsOf(alice)).toHaveLength(before);
   });
 
   it('e-mails the store a digest of its held orders once a day', async () => {
