@@ -125,4 +125,41 @@ describe('KittingPageContent', () => {
     await waitFor(() => expect(within(row).getByText('Assembled')).toBeTruthy());
     expect(within(row).queryByRole('button', { name: 'Mark assembled' })).toBeNull();
   });
+
+  it('asks why before canceling a kitting request, and keeps it when told to', async () => {
+    let request = REQUEST;
+    server.use(
+      handle(inventoryApi.listInventory, () => ({ items: LEVELS, nextCursor: null })),
+      handle(api.listBundles, () => ({ items: [GIFT] })),
+      handle(api.listKittingRequests, () => ({ items: [request] })),
+      handle(api.cancelKittingRequest, () => {
+        request = { ...REQUEST, status: 'CANCELED', cancelReason: 'Bundle discontinued' };
+        return request;
+      }),
+    );
+    render(<KittingPageContent />);
+    const row = await screen.findByTestId('kitting-KIT-000001');
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel KIT-000001?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo('POST', '/api/web/fulfillment/kitting-requests/KIT-000001/cancel')).toEqual(
+      [],
+    );
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancel KIT-000001?' });
+    const submit = within(dialog).getByRole('button', { name: 'Cancel request' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Reason/ }),
+      'Bundle discontinued',
+    );
+    await userEvent.click(submit);
+    await waitFor(() => expect(within(row).getByText('Bundle discontinued')).toBeTruthy());
+    expect(
+      requestsTo('POST', '/api/web/fulfillment/kitting-requests/KIT-000001/cancel').at(-1)!.body,
+    ).toEqual({ reason: 'Bundle discontinued' });
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
 });

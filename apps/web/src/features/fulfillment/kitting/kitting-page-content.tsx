@@ -110,9 +110,74 @@ const RequestKitsModal = ({ bundle, onClose }: { bundle: Bundle; onClose: () => 
   );
 };
 
+/** Asks why before canceling a kitting request: no kits are assembled, no stock moves. */
+const CancelKittingModal = ({
+  request,
+  onClose,
+}: {
+  request: KittingRequest;
+  onClose: () => void;
+}) => {
+  const cancel = useCancelKittingRequest();
+  const [reason, setReason] = useState('');
+  return (
+    <Modal opened onClose={onClose} title={`Cancel ${request.sn}?`}>
+      <form
+        aria-label="Cancel kitting request"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          cancel.mutate(
+            { sn: request.sn, reason: reason.trim() },
+            {
+              onSuccess: (canceled) => {
+                notifications.show({ message: `${canceled.sn} canceled: no kits are assembled.` });
+                onClose();
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            The center assembles no kits and the components stay in stock as they are.
+          </Text>
+          <Textarea
+            label="Reason"
+            description="Shown on the request."
+            placeholder="e.g. The bundle is discontinued."
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            data-autofocus
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          {cancel.error ? (
+            <Text size="sm" c="red" role="alert">
+              {isApiError(cancel.error)
+                ? cancel.error.message
+                : 'The request could not be canceled.'}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
+              Keep it
+            </Button>
+            <Button type="submit" color="red" disabled={!reason.trim()} loading={cancel.isPending}>
+              Cancel request
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
 const RequestRow = ({ request }: { request: KittingRequest }) => {
   const complete = useCompleteKittingRequest();
-  const cancel = useCancelKittingRequest();
+  const [isCanceling, setCanceling] = useState(false);
   return (
     <Table.Tr data-testid={`kitting-${request.sn}`}>
       <Table.Td fw={500}>{request.sn}</Table.Td>
@@ -139,16 +204,7 @@ const RequestRow = ({ request }: { request: KittingRequest }) => {
       <Table.Td>
         {request.status === 'REQUESTED' ? (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Button
-              size="compact-xs"
-              variant="default"
-              loading={cancel.isPending}
-              onClick={() => {
-                if (window.confirm(`Cancel ${request.sn}? No kits will be assembled.`)) {
-                  cancel.mutate({ sn: request.sn, reason: 'Canceled by the store' });
-                }
-              }}
-            >
+            <Button size="compact-xs" variant="default" onClick={() => setCanceling(true)}>
               Cancel
             </Button>
             <Button
@@ -164,6 +220,9 @@ const RequestRow = ({ request }: { request: KittingRequest }) => {
             >
               Mark assembled
             </Button>
+            {isCanceling ? (
+              <CancelKittingModal request={request} onClose={() => setCanceling(false)} />
+            ) : null}
           </Group>
         ) : null}
       </Table.Td>
