@@ -14,8 +14,10 @@ import { fulfillmentInventoryLevels, fulfillmentInventoryMovements } from '@/db/
 import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+import { storeClient } from '@/testing/store-client';
 
 let context: TestContext;
+const { send } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
 let mug: Product;
@@ -27,13 +29,6 @@ beforeAll(async () => {
   mug = await aProduct(alice, 'Stoneware mug', ['MUG-BLUE', 'MUG-SAND']);
 }, 60_000);
 afterAll(async () => context.close());
-
-const send = (
-  account: StoreAccount,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-) => context.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
 
 async function aProduct(account: StoreAccount, title: string, skus: string[]) {
   const response = await send(account, 'POST', createProduct.path, {

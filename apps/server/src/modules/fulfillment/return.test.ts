@@ -14,28 +14,16 @@ import {
 } from '@atelier/contract/sales/order';
 import { createProduct, type Product } from '@atelier/contract/sales/product';
 import { fulfillmentReturns, notificationOutbox } from '@/db/schema';
-import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
+import { storeClient } from '@/testing/store-client';
 
 let context: TestContext;
+const { send, ok, refused } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
 let scarf: Product;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const send = (account: StoreAccount, method: Method, url: string, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers: account.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const ok = async <T>(account: StoreAccount, method: Method, url: string, body?: unknown) => {
-  const response = await send(account, method, url, body);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
 const at = (template: string, params: Record<string, string>) =>
   Object.entries(params).reduce((out, [key, value]) => out.replace(`:${key}`, value), template);
 
@@ -108,14 +96,6 @@ const levelOf = async (sku: string) =>
   ).items.find((item) => item.sku === sku)!;
 
 /** A refusal in the error shape of STYLE.md §5, naming `field` among its details if given. */
-const refused = (
-  response: Awaited<ReturnType<typeof send>>,
-  status: number,
-  { field, ...expected }: { code: string; reason?: string; field?: string },
-) => {
-  const error = expectApiError(response, status, expected);
-  if (field) expect(error.details?.map((detail) => detail.field)).toContain(field);
-};
 
 const returnCount = async () =>
   (await context.connection.db.select({ n: count() }).from(fulfillmentReturns))[0]!.n;

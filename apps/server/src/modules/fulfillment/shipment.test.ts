@@ -22,31 +22,13 @@ import { fulfillmentShipments, notificationOutbox } from '@/db/schema';
 import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
+import { pathOf as path, storeClient } from '@/testing/store-client';
 
 let context: TestContext;
+const { send, ok } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
 let scarf: Product;
-
-const send = (account: StoreAccount, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers: account.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const ok = async <T>(
-  account: StoreAccount,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-) => {
-  const response = await send(account, method, url, body);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
-const path = (template: string, params: Record<string, string>) =>
-  Object.entries(params).reduce((out, [key, value]) => out.replace(`:${key}`, value), template);
 
 const RALEIGH = {
   name: 'Jane Doe',

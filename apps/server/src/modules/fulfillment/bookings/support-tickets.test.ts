@@ -12,27 +12,14 @@ import { fulfillmentShipments, fulfillmentSupportTickets } from '@/db/schema';
 import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
+import { pathOf as path, storeClient } from '@/testing/store-client';
 
 let context: TestContext;
+const { send, ok } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
 let vase: Product;
 
-type Method = 'GET' | 'POST';
-const send = (account: StoreAccount, method: Method, url: string, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers: account.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const ok = async <T>(account: StoreAccount, method: Method, url: string, body?: unknown) => {
-  const response = await send(account, method, url, body);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
-const path = (template: string, params: Record<string, string>) =>
-  Object.entries(params).reduce((out, [key, value]) => out.replace(`:${key}`, value), template);
 const ticketCount = async () =>
   (await context.connection.db.select({ n: count() }).from(fulfillmentSupportTickets))[0]!.n;
 

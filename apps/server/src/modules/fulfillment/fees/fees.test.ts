@@ -19,36 +19,13 @@ import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { CENTER_TIME_ZONE } from './calendar';
+import { pathOf as path, storeClient } from '@/testing/store-client';
 
 let context: TestContext;
+const { send, ok } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
 let mug: Product;
-
-const send = (
-  account: StoreAccount,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: unknown,
-) =>
-  context.app.inject({
-    method,
-    url,
-    headers: account.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const ok = async <T>(
-  account: StoreAccount,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  body?: unknown,
-) => {
-  const response = await send(account, method, url, body);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
-const path = (template: string, params: Record<string, string>) =>
-  Object.entries(params).reduce((out, [key, value]) => out.replace(`:${key}`, value), template);
 
 const RALEIGH = {
   name: 'Jane Doe',

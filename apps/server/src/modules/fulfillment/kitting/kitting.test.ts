@@ -9,37 +9,17 @@ import {
 } from '@atelier/contract/fulfillment/kitting';
 import { createProduct, type Product } from '@atelier/contract/sales/product';
 import { fulfillmentBundleComponents, fulfillmentInventoryMovements } from '@/db/schema';
-import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestApp, type TestContext } from '@/testing/test-app';
+import { storeClient } from '@/testing/store-client';
 
 let context: TestContext;
+const { send, ok, refused } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
 let candle: Product;
 let gift: Product;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const send = (account: StoreAccount, method: Method, url: string, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers: account.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const ok = async <T>(account: StoreAccount, method: Method, url: string, body?: unknown) => {
-  const response = await send(account, method, url, body);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
-const refused = (
-  response: Awaited<ReturnType<typeof send>>,
-  status: number,
-  { field, ...expected }: { code: string; reason?: string; field?: string },
-) => {
-  const error = expectApiError(response, status, expected);
-  if (field) expect(error.details?.map((detail) => detail.field)).toContain(field);
-};
 const levelOf = async (sku: string) =>
   (
     await ok<{ items: InventoryLevel[] }>(alice, 'GET', `${api.listInventory.path}?search=${sku}`)
