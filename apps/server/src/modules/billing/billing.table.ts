@@ -6,7 +6,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -23,10 +22,9 @@ import type {
   CancellationAnswers,
   CancellationOutcome,
 } from '@atelier/contract/billing/cancellation';
+import { createdAt, timestampAt, updatedAt } from '@/db/columns';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => at('created_at').notNull().defaultNow();
-const updatedAt = () => at('updated_at').notNull().defaultNow();
+const at = timestampAt;
 
 /**
  * Issue 13: a store's billing account. `clockOffsetMs` is the local test clock (how far the

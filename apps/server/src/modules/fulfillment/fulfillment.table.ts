@@ -22,15 +22,11 @@ import type {
   ReceivingSource,
   ReceivingStatus,
 } from '@atelier/contract/fulfillment/receiving';
+import { createdAt, updatedAt } from '@/db/columns';
 
 // The variant, order and line columns point at the sales module's tables. A module reaches
 // another only through its index.ts, so those foreign keys (ON DELETE CASCADE) are written in
 // migration 0038 by hand, not declared here.
-
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
  * Issue 15: the fulfillment center's warehouses, shared by every store (the center's, not a

@@ -36,6 +36,7 @@ import {
   type FulfillmentReceivingItemRow,
   type FulfillmentReceivingRow,
 } from './fulfillment.table';
+import { numberOfSn, snOf } from './serial-numbers';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 type StoreActor = { storeId: string; userId: string };
@@ -61,11 +62,7 @@ const fieldError = (field: string, message: string) =>
   new AppError('bad_request', message, { details: [{ field, message }] });
 
 /** RCV-000012 ↔ 12. */
-export const receivingSn = (number: number) => `RCV-${String(number).padStart(6, '0')}`;
-const numberOfSn = (sn: string): number | null => {
-  const match = /^RCV-(\d{1,15})$/i.exec(sn.trim());
-  return match ? Number(match[1]) : null;
-};
+export const receivingSn = (number: number) => snOf('RCV', number);
 
 /** `date` (YYYY-MM-DD) plus `days` business days (Saturday and Sunday skipped). */
 export const addBusinessDays = (date: string, days: number): string => {
@@ -212,7 +209,7 @@ export const createReceivingService = ({ db, clock, events, sourcing }: Receivin
   };
 
   const findBySn = async (handle: Database, storeId: string, sn: string, lock: boolean) => {
-    const number = numberOfSn(sn);
+    const number = numberOfSn('RCV', sn);
     if (number === null || !Number.isSafeInteger(number)) throw receivingNotFound();
     const query = handle
       .select()

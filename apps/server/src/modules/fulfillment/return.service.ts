@@ -31,15 +31,12 @@ import {
   type FulfillmentReturnRow,
 } from './return.table';
 import { labelAddressOf, WAREHOUSE_ADDRESSES, type ShipmentService } from './shipment.service';
+import { numberOfSn, snOf } from './serial-numbers';
 
 const DAY_MS = 86_400_000;
 
 /** RET-000012 ↔ 12. */
-export const returnHandle = (number: number) => `RET-${String(number).padStart(6, '0')}`;
-const numberOfHandle = (handle: string): number | null => {
-  const match = /^RET-(\d{1,15})$/i.exec(handle.trim());
-  return match ? Number(match[1]) : null;
-};
+export const returnHandle = (number: number) => snOf('RET', number);
 
 const returnNotFound = () =>
   new AppError('not_found', 'No return of this store has this number.', {
@@ -290,7 +287,7 @@ export const createReturnService = ({
   };
 
   const findByHandle = async (handle: Database, storeId: string, value: string, lock: boolean) => {
-    const number = numberOfHandle(value);
+    const number = numberOfSn('RET', value);
     if (number === null || !Number.isSafeInteger(number)) throw returnNotFound();
     const query = handle
       .select()

@@ -21,14 +21,10 @@ import type {
   UnitCondition,
 } from '@atelier/contract/fulfillment/returns';
 import { fulfillmentShipments } from './fulfillment.table';
+import { createdAt, updatedAt } from '@/db/columns';
 
 // The order, line and variant columns point at the sales module's tables; those foreign keys are
 // written by hand in migration 0041 (a module reaches another only through its index.ts).
-
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** Issue 15 /return-settings: one row per store once it saves its settings. */
 export const fulfillmentReturnSettings = pgTable(

@@ -17,6 +17,7 @@ import {
   type FulfillmentShipmentRow,
 } from './fulfillment.table';
 import type { InventoryService } from './inventory.service';
+import { numberOfSn, snOf } from './serial-numbers';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -60,11 +61,7 @@ export type LabelPort = {
 export const LABEL_JOB_KIND = 'fulfillment.label';
 
 /** SHP-000012 ↔ 12. */
-export const shipmentSn = (number: number) => `SHP-${String(number).padStart(6, '0')}`;
-const numberOfSn = (sn: string): number | null => {
-  const match = /^SHP-(\d{1,15})$/i.exec(sn.trim());
-  return match ? Number(match[1]) : null;
-};
+export const shipmentSn = (number: number) => snOf('SHP', number);
 
 /**
  * The fulfillment center's return address: the default warehouse in North Carolina (spec §9).
@@ -225,7 +222,7 @@ export const createShipmentService = ({
   });
 
   const findBySn = async (handle: Database, storeId: string, sn: string, lock: boolean) => {
-    const number = numberOfSn(sn);
+    const number = numberOfSn('SHP', sn);
     if (number === null || !Number.isSafeInteger(number)) throw shipmentNotFound();
     const query = handle
       .select()

@@ -28,11 +28,7 @@ import type {
   PaymentStatus,
 } from '@atelier/contract/orders/invoice';
 import type { PostalAddress } from '@atelier/contract/sales/order';
-
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { createdAt, updatedAt } from '@/db/columns';
 
 /**
  * Issue 12: an invoice a supplier company sends a store it talks with (production, design

@@ -12,13 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PostalAddress } from '@atelier/contract/sales/order';
 import { jsonb } from '../../db/jsonb';
+import { createdAt, updatedAt } from '@/db/columns';
 
 /** Money columns: integer minor units of the row's currency (bigint, read as a JS number). */
 const minorUnits = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
  * Issue 11 customers of a store. E-mail is unique per store, compared lower-cased (stored so);

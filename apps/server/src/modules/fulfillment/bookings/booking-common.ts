@@ -2,6 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import { fulfillmentReceivings } from '../fulfillment.table';
+import { numberOfSn, snOf } from '../serial-numbers';
+
+/** `PREFIX-000012` ↔ 12 (serial-numbers.ts, shared by the whole module). */
+export { numberOfSn, snOf };
 
 /** A page of rows, newest first; `nextCursor` is the last row's number. */
 export type Page<T> = { items: T[]; nextCursor: string | null };
@@ -15,15 +19,6 @@ export const fieldError = (field: string, message: string, reason?: string) =>
     details: [{ field, message }],
     ...(reason ? { reason } : {}),
   });
-
-/** `PREFIX-000012` ↔ 12. */
-export const snOf = (prefix: string, number: number) =>
-  `${prefix}-${String(number).padStart(6, '0')}`;
-export const numberOfSn = (prefix: string, sn: string): number | null => {
-  const match = new RegExp(`^${prefix}-(\\d{1,15})$`, 'i').exec(sn.trim());
-  const number = match ? Number(match[1]) : null;
-  return number !== null && Number.isSafeInteger(number) ? number : null;
-};
 
 /** The number before which the next page starts. 400 `query.cursor` for one the list did not give. */
 export const cursorNumber = (cursor: string | undefined): number | null => {

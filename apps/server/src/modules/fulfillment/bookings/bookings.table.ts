@@ -28,15 +28,11 @@ import type {
   SupportTicketStatus,
 } from '@atelier/contract/fulfillment/bookings';
 import type { LabelAddress } from '@atelier/contract/fulfillment/shipment';
+import { createdAt, updatedAt } from '@/db/columns';
 
 // The variant and order columns point at the sales module's tables and the sourcing order item
 // at the orders module's; those foreign keys (ON DELETE CASCADE / SET NULL) are written by hand
 // in the migration (a module reaches another only through its index.ts).
-
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
  * Issue 15 /fulfillment-services/book-freight-shipment: a store's freight shipment of its goods

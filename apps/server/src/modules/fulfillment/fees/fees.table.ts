@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FeeKind } from '@atelier/contract/fulfillment/fees';
+import { createdAt, updatedAt } from '@/db/columns';
 
 // order_id and variant_id point at the sales module's tables: their foreign keys (ON DELETE
 // CASCADE) are written by hand at the end of this table's migration, not declared here.
@@ -40,7 +41,7 @@ export const fulfillmentFeeCharges = pgTable(
     amount: integer('amount').notNull(),
     currencyCode: text('currency_code').notNull(),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('fulfillment_fee_charges_key').on(table.storeId, table.idempotencyKey),
@@ -67,7 +68,7 @@ export const fulfillmentLowStock = pgTable(
     variantId: text('variant_id').notNull(),
     threshold: integer('threshold'),
     alertedAt: timestamp('alerted_at', { withTimezone: true, mode: 'date' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ name: 'fulfillment_low_stock_pk', columns: [table.storeId, table.variantId] }),

@@ -18,13 +18,10 @@ import {
   fulfillmentKittingRequests,
   type FulfillmentKittingRequestRow,
 } from './kitting.table';
+import { numberOfSn, snOf } from '../serial-numbers';
 
 /** KIT-000012 ↔ 12. */
-export const kittingSn = (number: number) => `KIT-${String(number).padStart(6, '0')}`;
-const numberOfSn = (sn: string): number | null => {
-  const match = /^KIT-(\d{1,15})$/i.exec(sn.trim());
-  return match ? Number(match[1]) : null;
-};
+export const kittingSn = (number: number) => snOf('KIT', number);
 
 const variantNotFound = () =>
   new AppError('not_found', 'No variant of this store has this id.', {
@@ -308,7 +305,7 @@ export const createKittingService = ({
   };
 
   const findBySn = async (handle: Database, storeId: string, sn: string) => {
-    const number = numberOfSn(sn);
+    const number = numberOfSn('KIT', sn);
     if (number === null || !Number.isSafeInteger(number)) throw requestNotFound();
     const [row] = await handle
       .select()

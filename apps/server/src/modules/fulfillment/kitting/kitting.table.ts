@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { KittingStatus } from '@atelier/contract/fulfillment/kitting';
+import { createdAt, updatedAt } from '@/db/columns';
 
 // The variant columns point at the sales module's variants; those foreign keys (ON DELETE
 // CASCADE) are written by hand in the migration (a module reaches another only through its index).
@@ -24,7 +25,7 @@ export const fulfillmentBundleComponents = pgTable(
     componentVariantId: text('component_variant_id').notNull(),
     quantity: integer('quantity').notNull(),
     position: integer('position').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({
@@ -53,8 +54,8 @@ export const fulfillmentKittingRequests = pgTable(
     note: text('note'),
     cancelReason: text('cancel_reason'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [

@@ -17,14 +17,10 @@ import type {
   RuleCondition,
   ShippingMethod,
 } from '@atelier/contract/fulfillment/rules';
+import { createdAt, updatedAt } from '@/db/columns';
 
 // The order columns point at the sales module's orders; those foreign keys (ON DELETE CASCADE)
 // are written by hand in the migration (a module reaches another only through its index.ts).
-
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** Issue 15 /fulfillment-rules: a store's order rules, run in `position` order (1, 2, …). */
 export const fulfillmentOrderRules = pgTable(
