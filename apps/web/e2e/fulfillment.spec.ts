@@ -1,15 +1,74 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aNewAccount, registerByApi, useSessionToken } from './support/accounts';
+import { aNewAccount, DEMO_SUPPLIER, registerByApi, useSessionToken } from './support/accounts';
 import { hasChromium, launchBrowser, SKIP_REASON, takeShot } from './support/browser';
+import { REPO_ROOT } from './support/paths';
 import { startServer, type TestServer } from './support/server';
+
+const LINE_TITLE = 'Canvas totes';
+
+/**
+ * A WooCommerce orders export (the columns of docs/examples/woocommerce-orders-export.csv) with
+ * one order still to be sent: 2 × TOTE-NAT at $24.00 to Raleigh, NC.
+ */
+const wooOrderCsv = async () => {
+  const example = await readFile(
+    path.join(REPO_ROOT, 'docs/examples/woocommerce-orders-export.csv'),
+    'utf8',
+  );
+  const header = example.split('\n')[0]!.trim();
+  const values: Record<string, string> = {
+    order_id: '5001',
+    date: '2026-11-20 10:15:22',
+    status: 'processing',
+    order_total: '48.00',
+    order_currency: 'USD',
+    payment_method: 'stripe',
+    shipping_method: 'Flat rate',
+    customer_id: '7',
+    billing_first_name: 'Jane',
+    billing_last_name: 'Doe',
+    billing_email: 'jane.doe@example.com',
+    billing_address_1: '120 Main St',
+    billing_postcode: '27601',
+    billing_city: 'Raleigh',
+    billing_state: 'NC',
+    billing_country: 'US',
+    shipping_first_name: 'Jane',
+    shipping_last_name: 'Doe',
+    shipping_address_1: '120 Main St',
+    shipping_postcode: '27601',
+    shipping_city: 'Raleigh',
+    shipping_state: 'NC',
+    shipping_country: 'US',
+    item_id: '101',
+    item_product_id: '56',
+    item_name: 'Canvas tote',
+    item_sku: 'TOTE-NAT',
+    item_price: '24',
+    item_quantity: '2',
+    item_subtotal: '48.00',
+    item_total: '48.00',
+  };
+  const row = header
+    .split(',')
+    .map(
+      (column) =>
+        values[column] ?? (column.endsWith('_total') || column.endsWith('_tax') ? '0.00' : ''),
+    );
+  return `${header}\n${row.join(',')}\n`;
+};
 
 describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The demo supplier (SEED_DEMO) sells the goods the center receives.
+    server = await startServer({ env: { SEED_DEMO: 'true' } });
     browser = await launchBrowser();
   });
 
@@ -18,21 +77,38 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
     await server?.dispose();
   });
 
-  it('receives goods into stock, an order reserves them, ships with a 4×6 label PDF and comes back as a return, restocked', async () => {
+  it('receives a sourcing order into stock, an imported order reserves it, ships with a 4×6 label PDF and comes back as a return, restocked', async () => {
     const { baseUrl } = server;
     const token = await registerByApi(baseUrl, aNewAccount());
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${baseUrl}${path}`, {
+    const api = async (
+      method: string,
+      url: string,
+      body?: unknown,
+      { as = token, headers = {} }: { as?: string; headers?: Record<string, string> } = {},
+    ) => {
+      const response = await fetch(`${baseUrl}${url}`, {
         method,
         headers: {
-          authorization: `Bearer ${token}`,
+          authorization: `Bearer ${as}`,
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       const text = await response.text();
-      expect(response.ok, `${method} ${path}: ${text}`).toBe(true);
+      expect(response.ok, `${method} ${url}: ${text}`).toBe(true);
       return JSON.parse(text) as Record<string, unknown>;
+    };
+    const RALEIGH = {
+      name: 'Jane Doe',
+      company: null,
+      line1: '120 Main St',
+      line2: null,
+      city: 'Raleigh',
+      stateCode: 'NC',
+      postalCode: '27601',
+      countryCode: 'US',
+      phone: null,
     };
     await api('POST', '/api/web/products', {
       title: 'Canvas tote',
@@ -45,15 +121,71 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
     await useSessionToken(page, baseUrl, token);
     const main = page.getByRole('main');
 
-    // Announce goods bought elsewhere: carrier, tracking number and one unmapped line.
+    // A production order of 12 totes from the demo supplier, paid and sent to the center: the
+    // supplier invoices in chat, the creator pays with a test card, the supplier ships it.
+    const conversation = await api('POST', '/api/web/conversations', {
+      supplierId: DEMO_SUPPLIER.companyId,
+    });
+    const supplier = String(
+      (
+        await api('POST', '/api/partner/auth/login', {
+          email: DEMO_SUPPLIER.email,
+          password: DEMO_SUPPLIER.password,
+        })
+      ).token,
+    );
+    const invoice = await api(
+      'POST',
+      '/api/partner/invoices',
+      {
+        conversationId: conversation.sid,
+        lines: [{ title: LINE_TITLE, quantity: 12, unitPrice: 500 }],
+        leadTimeDays: 20,
+      },
+      { as: supplier },
+    );
+    const cart = (await api('POST', '/api/web/creator-invoice-items/action/add-to-cart', {
+      invoiceId: invoice.id,
+    })) as { lines: { orderItemId: string }[] };
+    const itemId = cart.lines[0]!.orderItemId;
+    const payment = await api(
+      'POST',
+      '/api/web/creator-invoice-payments',
+      {
+        itemIds: [itemId],
+        shippingAddress: RALEIGH,
+        paymentMethod: {
+          type: 'test_card',
+          number: '4242424242424242',
+          expMonth: 12,
+          expYear: 2040,
+          cvc: '123',
+        },
+      },
+      { headers: { 'idempotency-key': `fulfillment-journey-${Date.now()}` } },
+    );
+    expect(payment.status).toBe('COMPLETED');
+    await api('PUT', `/api/web/creator-order-items/${itemId}/update-stored-at-fbp`, {
+      destination: 'STORED_AT_FBP',
+    });
+    await api(
+      'POST',
+      `/api/partner/order-items/${itemId}/ship`,
+      { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', quantity: 12 },
+      { as: supplier },
+    );
+
+    // The creator announces it: picking the order item fills in its parcel's tracking.
     await page.goto(`${baseUrl}/receivings`);
     await main.getByText('No receivings yet').waitFor();
     await page.goto(`${baseUrl}/receivings/new`);
-    await main.getByRole('textbox', { name: 'Carrier' }).fill('UPS');
-    await main.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
-    await main.getByRole('button', { name: 'Add goods' }).click();
-    await main.getByRole('textbox', { name: 'What is it' }).fill('Totes from the printer');
-    await main.getByRole('textbox', { name: 'Units' }).fill('12');
+    await main.getByRole('checkbox', { name: new RegExp(LINE_TITLE) }).check();
+    expect(await main.getByRole('textbox', { name: 'Tracking number' }).inputValue()).toBe(
+      '1Z999AA10123456784',
+    );
+    expect(await main.getByRole('textbox', { name: `Units of ${LINE_TITLE}` }).inputValue()).toBe(
+      '12',
+    );
     await main.getByRole('button', { name: 'Create receiving' }).click();
     await page.waitForURL(/\/receivings\/RCV-\d{6}\/details$/);
 
@@ -69,16 +201,10 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
 
     // Counted in two cartons, one unit damaged: 11 good units go on hand.
     await main.getByRole('button', { name: 'Receive' }).click();
-    await dialog
-      .getByRole('textbox', { name: 'Carton 1: units of Totes from the printer' })
-      .fill('7');
+    await dialog.getByRole('textbox', { name: `Carton 1: units of ${LINE_TITLE}` }).fill('7');
     await dialog.getByRole('button', { name: 'Add carton' }).click();
-    await dialog
-      .getByRole('textbox', { name: 'Carton 2: units of Totes from the printer' })
-      .fill('5');
-    await dialog
-      .getByRole('textbox', { name: 'Carton 2: damaged Totes from the printer' })
-      .fill('1');
+    await dialog.getByRole('textbox', { name: `Carton 2: units of ${LINE_TITLE}` }).fill('5');
+    await dialog.getByRole('textbox', { name: `Carton 2: damaged ${LINE_TITLE}` }).fill('1');
     await dialog.getByRole('button', { name: 'Receive into stock' }).click();
     // The items table has a "Received" column too: the status is the badge's.
     await main.getByTestId('receiving-status').getByText('Received', { exact: true }).waitFor();
@@ -89,27 +215,28 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
     await row.waitFor();
     expect(await row.textContent()).toContain('11');
 
-    // An order arrives and reserves 2 of them.
-    const order = await api('POST', '/api/web/orders/manual-retail', {
-      currencyCode: 'USD',
-      customer: { email: 'jane.doe@example.com', firstName: 'Jane', lastName: 'Doe' },
-      shippingAddress: {
-        name: 'Jane Doe',
-        company: null,
-        line1: '120 Main St',
-        line2: null,
-        city: 'Raleigh',
-        stateCode: 'NC',
-        postalCode: '27601',
-        countryCode: 'US',
-        phone: null,
-      },
-      lines: [{ sku: 'TOTE-NAT', title: 'Canvas tote', quantity: 2, unitPriceAmount: 2_400 }],
-      discountAmount: 0,
-      shippingAmount: 0,
-      taxAmount: 0,
-    });
-    await page.goto(`${baseUrl}/order-details/${String(order.id)}`);
+    // The shop's orders are imported from a WooCommerce export: the open one reserves 2 of them.
+    const folder = await mkdtemp(path.join(tmpdir(), 'atelier-journey-'));
+    const file = path.join(folder, 'woocommerce-orders.csv');
+    await writeFile(file, await wooOrderCsv());
+    await page.goto(`${baseUrl}/orders`);
+    await page.getByRole('button', { name: 'Import orders' }).click();
+    const importer = page.getByRole('dialog', { name: 'Import orders' });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      importer.getByRole('button', { name: 'Choose file' }).click(),
+    ]);
+    await chooser.setFiles(file);
+    await importer.getByText('Step 2 of 3: Check the preview').waitFor({ timeout: 30_000 });
+    await importer.getByRole('button', { name: 'Import orders' }).click();
+    await importer.getByText('1 order imported.').waitFor({ timeout: 30_000 });
+    await rm(folder, { recursive: true, force: true });
+    const listed = (await api('GET', '/api/web/orders?limit=10')) as {
+      items: { id: string; externalId: string | null }[];
+    };
+    const order = listed.items.find((one) => one.externalId === '5001')!;
+    expect(order).toBeDefined();
+    await page.goto(`${baseUrl}/order-details/${order.id}`);
     const panel = main.getByRole('region', { name: 'Fulfillment center' });
     await panel.getByText('Reserved').waitFor({ timeout: 20_000 });
 
@@ -143,7 +270,7 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
 
     // A return comes back: both totes, one good and one damaged. Both are refunded (they came
     // back); only the good one is restocked.
-    await page.goto(`${baseUrl}/order-details/${String(order.id)}`);
+    await page.goto(`${baseUrl}/order-details/${order.id}`);
     await panel.getByRole('button', { name: 'Create return' }).click();
     await dialog
       .getByRole('combobox', { name: 'Why TOTE-NAT comes back' })

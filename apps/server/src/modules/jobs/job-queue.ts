@@ -4,6 +4,9 @@ import type { DatabaseConnection } from '@/db/client';
 /** The PostgreSQL schema pg-boss keeps its queues in (installed with the migrations). */
 export const JOB_QUEUE_SCHEMA = 'pgboss';
 
+/** How often a queue's backlog is counted and read again, in seconds. */
+const BACKLOG_CHECK_SECONDS = 10;
+
 /** pg-boss's database access on each engine: PGlite in-process, or its own small pool. */
 const connectionOptions = (connection: DatabaseConnection): ConstructorOptions => {
   if (connection.engine === 'pglite') {
@@ -32,6 +35,11 @@ export const createJobQueue = (
     supervise: isWorker,
     schedule: false,
     useListenNotify: true,
+    // The queues' ready counts (what `burstWhenReadyExceeds` reads, see job-runner.ts) are counted
+    // and cached every 10 s instead of every minute: a backlog is worked through without pauses
+    // 10–20 s after it builds up. One small query per interval.
+    monitorIntervalSeconds: BACKLOG_CHECK_SECONDS,
+    queueCacheIntervalSeconds: BACKLOG_CHECK_SECONDS,
     ...(superviseIntervalSeconds ? { superviseIntervalSeconds } : {}),
   });
 
