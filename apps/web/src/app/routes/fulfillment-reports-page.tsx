@@ -17,7 +17,7 @@ export const FulfillmentReportsPage = () => {
     <>
       <PageHeader
         title="Fulfillment reports"
-        description="What left the fulfillment center and what it charged, as CSV files."
+        description="What left the fulfillment center and what it charged, as CSV files or Excel workbooks."
       />
       <ReportStartForm
         {...(report ? { initialReport: report } : {})}

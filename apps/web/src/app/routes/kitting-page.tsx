@@ -10,7 +10,7 @@ export const KittingPage = () => {
   return (
     <>
       <AppAnchor href={paths.fulfillmentHome} size="sm">
-        ← Fulfillment home
+        ← Fulfillment
       </AppAnchor>
       <PageHeader
         title="Kitting and bundles"
