@@ -24,3 +24,5 @@ export * from '../modules/fulfillment/fees/fees.table';
 export * from '../modules/fulfillment/rules/rules.table';
 export * from '../modules/fulfillment/bookings/bookings.table';
 export * from '../modules/fulfillment/kitting/kitting.table';
+export * from '../modules/fulfillment/order-options/order-options.table';
+export * from '../modules/fulfillment/wholesale/wholesale.table';

@@ -68,6 +68,8 @@ export const fulfillmentInventoryLevels = pgTable(
     storeId: text('store_id').notNull(),
     onHand: integer('on_hand').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
+    /** The bin the SKU is kept in at this warehouse ("A-0001"); storage is $1 per bin per SKU. */
+    binCode: text('bin_code'),
     updatedAt: updatedAt(),
   },
   (table) => [
