@@ -57,6 +57,11 @@ export const InventoryLevelSchema = z.object({
   /** The variant's option values joined with " / " (empty for a product without options). */
   variantTitle: z.string(),
   warehouseId: z.string(),
+  /**
+   * The bin the SKU is kept in at this warehouse ("A-0001", given when its stock is first
+   * counted there); null for a variant never stocked there.
+   */
+  binCode: z.string().nullable(),
   onHand: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),

@@ -26,6 +26,7 @@ export const createFulfillmentExportSources = (db: Database): ExportSource[] => 
     columns: {
       variant_id: fulfillmentInventoryLevels.variantId,
       warehouse_id: fulfillmentInventoryLevels.warehouseId,
+      bin_code: fulfillmentInventoryLevels.binCode,
       on_hand: fulfillmentInventoryLevels.onHand,
       reserved: fulfillmentInventoryLevels.reserved,
       updated_at: fulfillmentInventoryLevels.updatedAt,

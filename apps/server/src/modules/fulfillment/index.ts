@@ -14,6 +14,9 @@ import { createKittingService } from './kitting/kitting.service';
 import { createKittingExportSources } from './kitting/kitting.export';
 import { createRulesExportSources } from './rules/rules.export';
 import { kittingRoutes } from './kitting/kitting.routes';
+import { createOrderOptionsService } from './order-options/order-options.service';
+import { createOrderOptionsExportSources } from './order-options/order-options.export';
+import { orderOptionsRoutes } from './order-options/order-options.routes';
 import { createFees, FULFILLMENT_REPORT_JOB_KIND, type FeesPorts } from './fees';
 import { createOrderRules } from './rules';
 import { createBookings, type PreSaleAllowance, type TicketOrders } from './bookings';
@@ -28,6 +31,7 @@ export { FULFILLMENT_REPORT_JOB_KIND };
 export type { FeesPorts };
 export type { PreSaleAllowance, TicketOrders };
 export { createShippingProvider } from './shipping/shipping-provider-factory';
+export { addWarehouse, type AddWarehouseInput } from './warehouses';
 
 /** A label job is tried this many times (1 + retries) before the label is FAILED. */
 export const LABEL_JOB_ATTEMPTS = 3;
@@ -72,7 +76,16 @@ export const createFulfillmentModule = ({
   fees: feePorts,
   storeOrders,
 }: FulfillmentModuleDeps) => {
-  const fees = createFees({ db, clock, events, notifier, startJob, ports: feePorts });
+  // Shipping method and priority per order (order-options/): priority orders pay $10 once.
+  const orderOptions = createOrderOptionsService({ db, clock });
+  const fees = createFees({
+    db,
+    clock,
+    events,
+    notifier,
+    startJob,
+    ports: { ...feePorts, isPriorityOrder: orderOptions.isPriorityOrder },
+  });
   // Stock changes through the service are followed by low-stock checks (fees/low-stock.ts).
   const inventory = fees.watchInventory(createInventoryService({ db, clock }));
   const receivings = createReceivingService({ db, clock, events, sourcing });
@@ -108,6 +121,7 @@ export const createFulfillmentModule = ({
       await startJob(storeId, LABEL_JOB_KIND, { key: shipmentId });
     },
     holds: orderRules.shipmentHolds,
+    chosenShippingMethod: orderOptions.shippingMethodOf,
   });
   const kitting = createKittingService({
     db,
@@ -180,6 +194,7 @@ export const createFulfillmentModule = ({
     );
     await app.register(returnRoutes(returns));
     await app.register(kittingRoutes(kitting));
+    await app.register(orderOptionsRoutes(orderOptions));
     await app.register(fees.routes);
     await app.register(orderRules.routes);
     await app.register(bookings.routes);
@@ -202,6 +217,7 @@ export const createFulfillmentModule = ({
       ...createFulfillmentExportSources(db),
       ...createReturnExportSources(db),
       ...createKittingExportSources(db),
+      ...createOrderOptionsExportSources(db),
       ...createRulesExportSources(db),
       ...fees.exportSources,
       ...bookings.exportSources,

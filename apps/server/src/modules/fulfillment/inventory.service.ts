@@ -18,8 +18,8 @@ import {
   fulfillmentReservations,
   fulfillmentWarehouses,
   type FulfillmentInventoryMovementRow,
-  type FulfillmentWarehouseRow,
 } from './fulfillment.table';
+import { createMissingLevels, toWarehouse } from './warehouses';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -35,16 +35,6 @@ const badCursor = () =>
   new AppError('bad_request', 'This page cursor is not one the list gave.', {
     details: [{ field: 'query.cursor', message: 'Not a cursor of this list.' }],
   });
-
-const toWarehouse = (row: FulfillmentWarehouseRow): Warehouse => ({
-  id: row.id,
-  code: row.code,
-  name: row.name,
-  stateCode: row.stateCode,
-  countryCode: row.countryCode,
-  timeZone: row.timeZone,
-  isDefault: row.isDefault,
-});
 
 const toMovement = (row: FulfillmentInventoryMovementRow): InventoryMovement => ({
   id: row.id,
@@ -78,7 +68,10 @@ const decodeCursor = (cursor: string, length: number): string[] => {
   throw badCursor();
 };
 
-/** A level row locked for the transaction (created at 0 first when the variant has none). */
+/**
+ * A level row locked for the transaction (created at 0 in the warehouse's next bin first when the
+ * variant has none there).
+ */
 const lockLevel = async (
   tx: Database,
   storeId: string,
@@ -86,10 +79,7 @@ const lockLevel = async (
   warehouseId: string,
   now: Date,
 ) => {
-  await tx
-    .insert(fulfillmentInventoryLevels)
-    .values({ storeId, variantId, warehouseId, onHand: 0, reserved: 0, updatedAt: now })
-    .onConflictDoNothing();
+  await createMissingLevels(tx, { storeId, warehouseId, variantIds: [variantId], now });
   const [level] = await tx
     .select()
     .from(fulfillmentInventoryLevels)
@@ -131,9 +121,9 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
   };
 
   /**
-   * A page of the store's tracked variants (by SKU, then id) with their stock in the default
-   * warehouse: 0 for a variant never stocked. `search` matches the SKU or product title (any
-   * case). 400 `query.cursor` for a cursor the list did not give.
+   * A page of the store's tracked variants (by SKU, then id) with their stock and bin in the
+   * default warehouse: 0 and no bin for a variant never stocked there. `search` matches the SKU
+   * or product title (any case). 400 `query.cursor` for a cursor the list did not give.
    */
   const listInventory = async (
     storeId: string,
@@ -152,6 +142,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
         productTitle: salesProducts.title,
         onHand: fulfillmentInventoryLevels.onHand,
         reserved: fulfillmentInventoryLevels.reserved,
+        binCode: fulfillmentInventoryLevels.binCode,
         updatedAt: fulfillmentInventoryLevels.updatedAt,
       })
       .from(salesProductVariants)
@@ -189,6 +180,7 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
           productTitle: row.productTitle,
           variantTitle: row.optionValues.join(' / '),
           warehouseId,
+          binCode: row.binCode ?? null,
           onHand,
           reserved,
           available: Math.max(0, onHand - reserved),
@@ -843,6 +835,13 @@ export const createInventoryService = ({ db, clock }: InventoryServiceDeps) => {
     );
     changes.set(input.bundleVariantId, (changes.get(input.bundleVariantId) ?? 0) + input.kits);
     const ordered = [...changes.keys()].sort();
+    // New levels get their bins before any level row is locked (createMissingLevels).
+    await createMissingLevels(tx, {
+      storeId: input.storeId,
+      warehouseId,
+      variantIds: ordered,
+      now,
+    });
     const levels = new Map<string, Awaited<ReturnType<typeof lockLevel>>>();
     for (const variantId of ordered) {
       levels.set(variantId, await lockLevel(tx, input.storeId, variantId, warehouseId, now));

@@ -37,6 +37,7 @@ import {
   type FulfillmentReceivingRow,
 } from './fulfillment.table';
 import { numberOfSn, snOf } from './serial-numbers';
+import { createMissingLevels } from './warehouses';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 type StoreActor = { storeId: string; userId: string };
@@ -607,17 +608,12 @@ export const createReceivingService = ({ db, clock, events, sourcing }: Receivin
       }
       const variantIds = [...good.keys()].sort();
       if (variantIds.length > 0) {
-        await tx
-          .insert(fulfillmentInventoryLevels)
-          .values(
-            variantIds.map((variantId) => ({
-              storeId: actor.storeId,
-              variantId,
-              warehouseId: row.warehouseId,
-              updatedAt: now,
-            })),
-          )
-          .onConflictDoNothing();
+        await createMissingLevels(tx, {
+          storeId: actor.storeId,
+          warehouseId: row.warehouseId,
+          variantIds,
+          now,
+        });
         const levels = await tx
           .select()
           .from(fulfillmentInventoryLevels)

@@ -132,6 +132,8 @@ export type ShipmentServiceDeps = {
   startLabelJob: (storeId: string, shipmentId: string) => Promise<void>;
   /** Order holds (rules/): a held order is not shipped; the rules' shipping method by default. */
   holds?: ShipmentHolds;
+  /** The shipping method the store chose for the order (order-options/), before the rules'. */
+  chosenShippingMethod?: (storeId: string, orderId: string) => Promise<string | null>;
 };
 
 /** What `shipOrder` asks of order holds (rules/index.ts `shipmentHolds`). */
@@ -159,6 +161,7 @@ export const createShipmentService = ({
   notifier,
   startLabelJob,
   holds,
+  chosenShippingMethod,
 }: ShipmentServiceDeps) => {
   /** Shipments of rows in one read of their lines (a list or a page of returns: no N+1). */
   const toShipments = async (
@@ -292,13 +295,13 @@ export const createShipmentService = ({
 
   /**
    * Ships reserved lines of one of the store's orders (all reserved lines by default: partial
-   * fulfilment names `lineIds`) from its warehouse to the order's shipping address, with the
-   * cheapest rate, `serviceLevel` or the shipping method its rules chose. In one transaction the
-   * order row is locked, the lines' units leave stock (SHIPMENT ledger rows), the shipment is
-   * recorded and `fulfillment.shipment.created` tells the sales module (PARTIAL or FULFILLED);
-   * the label job is then started. 404 `order_not_found`; 409 `order_canceled`,
-   * `line_not_reserved`, `order_on_hold` (a held order, rules/); 400 `toAddress.*` for an address
-   * the label cannot carry, `parcel.*`, `serviceLevel`.
+   * fulfilment names `lineIds`) from its warehouse to the order's shipping address, with
+   * `serviceLevel`, else the order's chosen shipping method, else its rules', else the cheapest
+   * rate. In one transaction the order row is locked, the lines' units leave stock (SHIPMENT
+   * ledger rows), the shipment is recorded and `fulfillment.shipment.created` tells the sales
+   * module (PARTIAL or FULFILLED); the label job is then started. 404 `order_not_found`; 409
+   * `order_canceled`, `line_not_reserved`, `order_on_hold` (a held order, rules/); 400
+   * `toAddress.*` for an address the label cannot carry, `parcel.*`, `serviceLevel`.
    */
   const shipOrder = async (
     actor: Actor,
@@ -354,7 +357,11 @@ export const createShipmentService = ({
       from,
       to,
       parcel: body.parcel,
-      serviceLevel: body.serviceLevel ?? plan?.shippingMethod ?? undefined,
+      serviceLevel:
+        body.serviceLevel ??
+        (await chosenShippingMethod?.(actor.storeId, orderId)) ??
+        plan?.shippingMethod ??
+        undefined,
       toField: 'toAddress',
     });
     const shipment = await db.transaction(async (tx) => {

@@ -832,6 +832,8 @@ const EXPECTED_TABLES = {
   fulfillment_pre_sales: 0,
   fulfillment_support_tickets: 0,
   fulfillment_packaging_defaults: 0,
+  // Order options (shipping method, priority): none set for the store here.
+  fulfillment_order_options: 0,
   jobs: 1,
 };
 

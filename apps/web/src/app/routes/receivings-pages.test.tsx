@@ -55,6 +55,7 @@ const level: InventoryLevel = {
   productTitle: 'Canvas tote',
   variantTitle: 'Natural',
   warehouseId: 'whs_north_carolina',
+  binCode: null,
   onHand: 0,
   reserved: 0,
   available: 0,

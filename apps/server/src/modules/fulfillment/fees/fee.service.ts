@@ -18,7 +18,7 @@ import { fulfillmentFeeCharges } from './fees.table';
 export type FeePorts = {
   /** The store's plan (billing's entitlements): pick and pack costs less on Professional. */
   planTypeOf(storeId: string): Promise<PlanType>;
-  /** Whether the order asked for priority fulfilment ($10); none does until the flag exists. */
+  /** Whether the order asked for priority fulfilment ($10): order-options/ in index.ts. */
   isPriorityOrder?(storeId: string, orderId: string): Promise<boolean>;
 };
 

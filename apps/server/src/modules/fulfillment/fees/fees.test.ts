@@ -376,15 +376,16 @@ describe('stock: counts, CSV and low-stock alerts', () => {
       'sku',
       'product',
       'variant',
+      'bin',
       'on_hand',
       'reserved',
       'available',
       'incoming',
     ]);
-    // 20 − 2 − 1 shipped Moss, 20 − 1 Sand.
+    // 20 − 2 − 1 shipped Moss, 20 − 1 Sand; each in the bin it got when first counted in.
     expect(rows.slice(1)).toEqual([
-      ['MUG-MOSS', 'Stoneware mug', 'Moss', '17', '0', '17', '0'],
-      ['MUG-SAND', 'Stoneware mug', 'Sand', '19', '0', '19', '0'],
+      ['MUG-MOSS', 'Stoneware mug', 'Moss', 'A-0001', '17', '0', '17', '0'],
+      ['MUG-SAND', 'Stoneware mug', 'Sand', 'A-0002', '19', '0', '19', '0'],
     ]);
     const bobs = await send(bob, 'GET', fees.inventoryCsv.path);
     expect(bobs.body).not.toContain('MUG-');

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   type InventoryCounts,
@@ -9,7 +9,12 @@ import { salesProducts, salesProductVariants } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { Notifier } from '@/modules/notifications';
-import { fulfillmentReceivingItems, fulfillmentReceivings } from '../fulfillment.table';
+import {
+  fulfillmentInventoryLevels,
+  fulfillmentReceivingItems,
+  fulfillmentReceivings,
+  fulfillmentWarehouses,
+} from '../fulfillment.table';
 import type { InventoryService } from '../inventory.service';
 import { rowsOf } from './fee.service';
 import { csvLine } from './reports';
@@ -218,8 +223,10 @@ export const createLowStockService = (deps: LowStockDeps) => {
     },
 
     /**
-     * The stock CSV: one row per tracked variant (by SKU) with on hand, reserved, available and
-     * incoming (units expected by open receivings, not counted yet).
+     * The stock CSV: one row per tracked variant (by SKU) with its bins (the default warehouse's
+     * bin as "A-0001", another warehouse's as "NJ1 A-0003", "; " between them, the default
+     * first), on hand, reserved, available and incoming (units expected by open receivings, not
+     * counted yet).
      */
     async stockCsv(storeId: string): Promise<string> {
       const rows = await stockOf(db, storeId, null);
@@ -244,13 +251,47 @@ export const createLowStockService = (deps: LowStockDeps) => {
         .groupBy(fulfillmentReceivingItems.variantId)
         .orderBy(asc(fulfillmentReceivingItems.variantId));
       const incomingOf = new Map(incoming.map((row) => [row.variantId!, row.units]));
+      const bins = await db
+        .select({
+          variantId: fulfillmentInventoryLevels.variantId,
+          binCode: fulfillmentInventoryLevels.binCode,
+          warehouseCode: fulfillmentWarehouses.code,
+          isDefault: fulfillmentWarehouses.isDefault,
+        })
+        .from(fulfillmentInventoryLevels)
+        .innerJoin(
+          fulfillmentWarehouses,
+          eq(fulfillmentWarehouses.id, fulfillmentInventoryLevels.warehouseId),
+        )
+        .where(
+          and(
+            eq(fulfillmentInventoryLevels.storeId, storeId),
+            isNotNull(fulfillmentInventoryLevels.binCode),
+          ),
+        )
+        .orderBy(desc(fulfillmentWarehouses.isDefault), asc(fulfillmentWarehouses.code));
+      const binsOf = new Map<string, string[]>();
+      for (const bin of bins) {
+        const label = bin.isDefault ? bin.binCode! : `${bin.warehouseCode} ${bin.binCode!}`;
+        binsOf.set(bin.variantId, [...(binsOf.get(bin.variantId) ?? []), label]);
+      }
       const lines = [
-        csvLine(['sku', 'product', 'variant', 'on_hand', 'reserved', 'available', 'incoming']),
+        csvLine([
+          'sku',
+          'product',
+          'variant',
+          'bin',
+          'on_hand',
+          'reserved',
+          'available',
+          'incoming',
+        ]),
         ...rows.map((row) =>
           csvLine([
             row.sku ?? '',
             row.productTitle,
             row.optionValues.join(' / '),
+            binsOf.get(row.variantId)?.join('; ') ?? '',
             row.onHand,
             row.reserved,
             availableOf(row),

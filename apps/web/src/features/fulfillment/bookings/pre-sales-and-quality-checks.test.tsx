@@ -21,6 +21,7 @@ const mugLevel = {
   productTitle: 'Stoneware mug',
   variantTitle: 'Blue',
   warehouseId: 'whs_north_carolina',
+  binCode: null,
   onHand: 0,
   reserved: 0,
   available: 0,

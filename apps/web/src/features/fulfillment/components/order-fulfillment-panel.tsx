@@ -32,6 +32,7 @@ import {
   useShipOrder,
 } from '../api/shipment-queries';
 import { EMPTY_PARCEL, ParcelFields, parcelOf, type ParcelDraft } from './parcel-fields';
+import { OrderOptionsSection } from './order-options-section';
 import { ShipmentTable } from './shipment-list';
 
 const LINE_STATUS: Record<LineReservationStatus, { color: string; label: string }> = {
@@ -190,6 +191,7 @@ export const OrderFulfillmentPanel = ({ orderId }: { orderId: string }) => {
             ) : null}
           </Group>
         </Group>
+        <OrderOptionsSection orderId={orderId} />
         {reservation.isPending ? (
           <Text size="sm" c="dimmed">
             Loading the stock held for this order…

@@ -16,6 +16,7 @@ const aLevel = (overrides: Partial<InventoryLevel> = {}): InventoryLevel => ({
   productTitle: 'Stoneware mug',
   variantTitle: 'Blue',
   warehouseId: 'whs_north_carolina',
+  binCode: 'A-0007',
   onHand: 10,
   reserved: 3,
   available: 7,
@@ -40,7 +41,7 @@ const aMovement = (overrides: Partial<InventoryMovement> = {}): InventoryMovemen
 });
 
 describe('StockList', () => {
-  it('shows on hand, reserved and available per SKU, and the history of one', async () => {
+  it('shows the bin, on hand, reserved and available per SKU, and the history of one', async () => {
     server.use(
       handle(api.listInventory, () => ({ items: [aLevel()], nextCursor: null })),
       handle(api.listMovements, () => ({
@@ -65,7 +66,7 @@ describe('StockList', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['MUG-BLUE', 'Stoneware mug · Blue', '10', '3', '7', 'AdjustHistory']);
+    ).toEqual(['MUG-BLUE', 'Stoneware mug · Blue', 'A-0007', '10', '3', '7', 'AdjustHistory']);
     await user.click(screen.getByRole('button', { name: 'History of MUG-BLUE' }));
     const history = await screen.findByRole('table', { name: 'Stock history' });
     const lines = within(history).getAllByRole('row').slice(1);

@@ -17,8 +17,9 @@ import { AdjustStockModal } from './adjust-stock-modal';
 import { StockHistoryDrawer } from './stock-history-drawer';
 
 /**
- * The stock of the store's tracked variants in the fulfillment center (issue 15): on hand,
- * reserved for orders and available, by SKU, with an adjustment by hand and the history of each.
+ * The stock of the store's tracked variants in the fulfillment center (issue 15): the bin, on
+ * hand, reserved for orders and available, by SKU, with an adjustment by hand and the history of
+ * each.
  */
 export const StockList = () => {
   const [search, setSearch] = useState('');
@@ -59,6 +60,7 @@ export const StockList = () => {
               <Table.Tr>
                 <Table.Th>SKU</Table.Th>
                 <Table.Th>Product</Table.Th>
+                <Table.Th>Bin</Table.Th>
                 <Table.Th ta="right">On hand</Table.Th>
                 <Table.Th ta="right">Reserved</Table.Th>
                 <Table.Th ta="right">Available</Table.Th>
@@ -83,6 +85,7 @@ export const StockList = () => {
                       </Text>
                     ) : null}
                   </Table.Td>
+                  <Table.Td>{level.binCode ?? '—'}</Table.Td>
                   <Table.Td ta="right">{level.onHand}</Table.Td>
                   <Table.Td ta="right">{level.reserved}</Table.Td>
                   <Table.Td ta="right" fw={600} c={level.available === 0 ? 'red' : undefined}>

@@ -22,6 +22,7 @@ const aLevel = (sku: string, variantId: string): InventoryLevel => ({
   productTitle: sku.startsWith('GIFT') ? 'Gift set' : 'Candle',
   variantTitle: '',
   warehouseId: 'whs_north_carolina',
+  binCode: null,
   onHand: 10,
   reserved: 0,
   available: 10,

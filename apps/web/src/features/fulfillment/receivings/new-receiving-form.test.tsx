@@ -54,6 +54,7 @@ const mugLevel: InventoryLevel = {
   productTitle: 'Stoneware mug',
   variantTitle: 'Blue',
   warehouseId: 'whs_north_carolina',
+  binCode: null,
   onHand: 0,
   reserved: 0,
   available: 0,

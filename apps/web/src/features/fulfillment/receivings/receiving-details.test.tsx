@@ -68,6 +68,7 @@ const toteLevel: InventoryLevel = {
   productTitle: 'Canvas tote',
   variantTitle: 'Natural',
   warehouseId: 'whs_north_carolina',
+  binCode: null,
   onHand: 0,
   reserved: 0,
   available: 0,

@@ -64,5 +64,5 @@ export const useSetLowStockThreshold = (variantId: string) => {
   });
 };
 
-/** Saves the stock as CSV (SKU, product, variant, on hand, reserved, available, incoming). */
+/** Saves the stock as CSV (SKU, product, variant, bin, on hand, reserved, available, incoming). */
 export const downloadStockCsv = () => downloadWithSession(INVENTORY_CSV_PATH, 'inventory.csv');
