@@ -238,7 +238,9 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
     expect(order).toBeDefined();
     await page.goto(`${baseUrl}/order-details/${order.id}`);
     const panel = main.getByRole('region', { name: 'Fulfillment center' });
-    await panel.getByText('Reserved').waitFor({ timeout: 20_000 });
+    await panel.getByText('Reserved', { exact: true }).waitFor({ timeout: 20_000 });
+    await panel.getByText('Priority fulfilment', { exact: true }).waitFor();
+    await takeShot(page, 'fulfillment-order-panel');
 
     // Ship it with a label: the label is made in the background, then opens as a PDF.
     await panel.getByRole('button', { name: 'Ship with a label' }).click();
@@ -247,8 +249,8 @@ describe.skipIf(!hasChromium)(`fulfillment center (issue 15)${SKIP_REASON}`, () 
     await dialog.getByRole('textbox', { name: 'Width' }).fill('8');
     await dialog.getByRole('textbox', { name: 'Height' }).fill('4');
     await dialog.getByRole('button', { name: 'Ship the order' }).click();
-    await panel.getByText('Shipped').waitFor();
-    await panel.getByText('Label ready').waitFor({ timeout: 30_000 });
+    await panel.getByText('Shipped', { exact: true }).waitFor();
+    await panel.getByText('Label ready', { exact: true }).waitFor({ timeout: 30_000 });
     await main.getByText('Finished').first().waitFor();
     await panel.getByRole('button', { name: 'Open label' }).click();
     const frame = dialog.locator('iframe');

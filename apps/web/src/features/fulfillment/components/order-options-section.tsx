@@ -10,7 +10,7 @@ import {
 /** The Select's value for "no method chosen" (Mantine options need a non-empty value). */
 const AUTOMATIC = 'AUTOMATIC';
 const METHOD_CHOICES = [
-  { value: AUTOMATIC, label: 'Automatic (order rules, else the cheapest rate)' },
+  { value: AUTOMATIC, label: 'Automatic: rules, else cheapest' },
   ...SHIPPING_METHODS.map((method) => ({ value: method, label: method })),
 ];
 
@@ -42,6 +42,7 @@ export const OrderOptionsSection = ({ orderId }: { orderId: string }) => {
       <Group align="flex-end" gap="lg">
         <Select
           label="Shipping method"
+          description="The label's service, unless you choose one when shipping."
           data={METHOD_CHOICES}
           value={shippingMethod ?? AUTOMATIC}
           onChange={(value) => {
