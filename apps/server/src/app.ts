@@ -369,6 +369,8 @@ export const buildApp = async ({
       reference: addressReference,
     }),
     storage: files.storage,
+    // Wholesale orders carry the retailer's documents: files the store uploaded.
+    files: files.fileService,
     notifier,
     startJob: (storeId, kind, options) => jobs.jobService.startJob(storeId, kind, options),
     // Fees and reports: pick and pack by the store's plan (billing is built later; asked when an

@@ -17,6 +17,9 @@ import { kittingRoutes } from './kitting/kitting.routes';
 import { createOrderOptionsService } from './order-options/order-options.service';
 import { createOrderOptionsExportSources } from './order-options/order-options.export';
 import { orderOptionsRoutes } from './order-options/order-options.routes';
+import { createWholesaleService, type WholesaleFiles } from './wholesale/wholesale.service';
+import { createWholesaleExportSources } from './wholesale/wholesale.export';
+import { wholesaleRoutes } from './wholesale/wholesale.routes';
 import { createFees, FULFILLMENT_REPORT_JOB_KIND, type FeesPorts } from './fees';
 import { createOrderRules } from './rules';
 import { createBookings, type PreSaleAllowance, type TicketOrders } from './bookings';
@@ -55,6 +58,8 @@ export type FulfillmentModuleDeps = {
   fees: FeesPorts;
   /** The sales module's store orders, read by warehouse support tickets (bookings/). */
   storeOrders: TicketOrders;
+  /** The files module's store uploads, attached to wholesale orders (wholesale/). */
+  files: WholesaleFiles;
 };
 
 /**
@@ -75,9 +80,12 @@ export const createFulfillmentModule = ({
   startJob,
   fees: feePorts,
   storeOrders,
+  files,
 }: FulfillmentModuleDeps) => {
   // Shipping method and priority per order (order-options/): priority orders pay $10 once.
   const orderOptions = createOrderOptionsService({ db, clock });
+  // Wholesale requirements and packing slips per order (wholesale/).
+  const wholesale = createWholesaleService({ db, clock, files });
   const fees = createFees({
     db,
     clock,
@@ -195,6 +203,7 @@ export const createFulfillmentModule = ({
     await app.register(returnRoutes(returns));
     await app.register(kittingRoutes(kitting));
     await app.register(orderOptionsRoutes(orderOptions));
+    await app.register(wholesaleRoutes(wholesale));
     await app.register(fees.routes);
     await app.register(orderRules.routes);
     await app.register(bookings.routes);
@@ -218,6 +227,7 @@ export const createFulfillmentModule = ({
       ...createReturnExportSources(db),
       ...createKittingExportSources(db),
       ...createOrderOptionsExportSources(db),
+      ...createWholesaleExportSources(db),
       ...createRulesExportSources(db),
       ...fees.exportSources,
       ...bookings.exportSources,

@@ -834,6 +834,7 @@ const EXPECTED_TABLES = {
   fulfillment_packaging_defaults: 0,
   // Order options (shipping method, priority): none set for the store here.
   fulfillment_order_options: 0,
+  fulfillment_wholesale_requirements: 0,
   jobs: 1,
 };
 

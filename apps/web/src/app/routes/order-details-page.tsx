@@ -8,6 +8,7 @@ import { AppAnchor } from '@/components/ui/app-anchor';
 import { hrefs, paths } from '@/config/paths';
 import { useCountries } from '@/features/catalog/api/country-queries';
 import { OrderFulfillmentPanel } from '@/features/fulfillment/components/order-fulfillment-panel';
+import { WholesaleRequirementsSection } from '@/features/fulfillment/components/wholesale-requirements-section';
 import { useOrder } from '@/features/sales/api/order-queries';
 import {
   customerLabel,
@@ -64,6 +65,10 @@ const OrderView = ({ order }: { order: StoreOrder }) => {
           <Stack gap="lg">
             <OrderLines order={order} />
             <OrderFulfillmentPanel orderId={order.id} />
+            <WholesaleRequirementsSection
+              orderId={order.id}
+              isWholesale={order.origin === 'MANUAL_WHOLESALE'}
+            />
             {order.refunds.length > 0 ? (
               <OrderSection title="Refunds">
                 <Stack gap="xs">
