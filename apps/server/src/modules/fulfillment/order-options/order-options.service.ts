@@ -4,7 +4,7 @@ import { FULFILLMENT_FEE_CURRENCY, PRIORITY_FEE_CENTS } from '@atelier/contract/
 import type { LineTracking, OrderOptions } from '@atelier/contract/fulfillment/order-options';
 import type { ShippingMethod } from '@atelier/contract/fulfillment/rules';
 import type { Database } from '@/db/client';
-import { salesOrderLines, salesOrders } from '@/db/schema';
+import { salesOrderLines } from '@/db/schema';
 import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
@@ -12,9 +12,12 @@ import { CENTER_TIME_ZONE, SHIP_CUT_OFF_HOUR } from '../fees/calendar';
 import { fulfillmentShipmentLines, fulfillmentShipments } from '../fulfillment.table';
 import { shipmentSn } from '../shipment.service';
 import { fulfillmentOrderOptions, type FulfillmentOrderOptionsRow } from './order-options.table';
-
-const orderNotFound = () =>
-  new AppError('not_found', 'No order of this store has this id.', { reason: 'order_not_found' });
+import {
+  assertOrderOpen,
+  isOrderOpen,
+  readStoreOrderState,
+  type StoreOrderState,
+} from '../order-state';
 
 /**
  * The center day (YYYY-MM-DD, America/New_York) a priority order asked at `askedAt` ships by:
@@ -31,11 +34,7 @@ export const priorityShipsBy = (askedAt: Date): string => {
   return day.toISODate()!;
 };
 
-type OrderState = { fulfillmentState: string; cancelState: string };
-
-/** Fulfilled or canceled orders keep the options they shipped (or were dropped) with. */
-const canChange = (order: OrderState) =>
-  order.fulfillmentState !== 'FULFILLED' && order.cancelState !== 'CANCELED';
+type OrderState = Pick<StoreOrderState, 'fulfillmentState' | 'cancelState'>;
 
 const toOptions = (
   orderId: string,
@@ -51,7 +50,7 @@ const toOptions = (
     priorityAt: priorityAt?.toISOString() ?? null,
     shipsBy: priorityAt ? priorityShipsBy(priorityAt) : null,
     priorityFee: { amount: PRIORITY_FEE_CENTS, currencyCode: FULFILLMENT_FEE_CURRENCY },
-    canChange: canChange(order),
+    canChange: isOrderOpen(order),
   };
 };
 
@@ -64,19 +63,6 @@ export type OrderOptionsServiceDeps = { db: Database; clock: Clock };
  * order of another store is 404 `order_not_found`.
  */
 export const createOrderOptionsService = ({ db, clock }: OrderOptionsServiceDeps) => {
-  const readOrder = async (handle: Database, storeId: string, orderId: string, lock: boolean) => {
-    const query = handle
-      .select({
-        fulfillmentState: salesOrders.fulfillmentState,
-        cancelState: salesOrders.cancelState,
-      })
-      .from(salesOrders)
-      .where(and(eq(salesOrders.storeId, storeId), eq(salesOrders.id, orderId)));
-    const [order] = lock ? await query.for('update') : await query;
-    if (!order) throw orderNotFound();
-    return order;
-  };
-
   const readRow = async (handle: Database, storeId: string, orderId: string) =>
     (
       await handle
@@ -92,7 +78,7 @@ export const createOrderOptionsService = ({ db, clock }: OrderOptionsServiceDeps
 
   /** The order's options (defaults when never set). 404 `order_not_found`. */
   const getOptions = async (storeId: string, orderId: string): Promise<OrderOptions> => {
-    const order = await readOrder(db, storeId, orderId, false);
+    const order = await readStoreOrderState(db, storeId, orderId, { lock: false });
     return toOptions(orderId, order, await readRow(db, storeId, orderId));
   };
 
@@ -110,16 +96,8 @@ export const createOrderOptionsService = ({ db, clock }: OrderOptionsServiceDeps
     },
   ): Promise<OrderOptions> =>
     db.transaction(async (tx) => {
-      const order = await readOrder(tx, actor.storeId, orderId, true);
-      if (!canChange(order)) {
-        throw new AppError(
-          'conflict',
-          order.cancelState === 'CANCELED'
-            ? 'This order is canceled: its fulfillment options cannot change.'
-            : 'This order has shipped: its fulfillment options cannot change.',
-          { reason: 'order_already_shipped' },
-        );
-      }
+      const order = await readStoreOrderState(tx, actor.storeId, orderId, { lock: true });
+      assertOrderOpen(order, 'fulfillment options');
       const values = { ...next(await readRow(tx, actor.storeId, orderId)), updatedAt: clock.now() };
       const [row] = await tx
         .insert(fulfillmentOrderOptions)
@@ -169,7 +147,7 @@ export const createOrderOptionsService = ({ db, clock }: OrderOptionsServiceDeps
     orderId: string,
     lineId: string,
   ): Promise<LineTracking[]> => {
-    await readOrder(db, storeId, orderId, false);
+    await readStoreOrderState(db, storeId, orderId, { lock: false });
     const [line] = await db
       .select({ id: salesOrderLines.id })
       .from(salesOrderLines)

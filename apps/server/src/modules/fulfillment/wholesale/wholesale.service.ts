@@ -18,6 +18,12 @@ import {
   fulfillmentWholesaleRequirements,
   type FulfillmentWholesaleRequirementsRow,
 } from './wholesale.table';
+import {
+  assertOrderOpen,
+  isOrderOpen,
+  readStoreOrderState,
+  type StoreOrderState,
+} from '../order-state';
 
 /** The origin of wholesale orders (spec §7 manual-wholesale, W-numbers). */
 const WHOLESALE_ORIGIN: OrderOrigin = 'MANUAL_WHOLESALE';
@@ -30,11 +36,7 @@ export type WholesaleFiles = Pick<FilesModule['fileService'], 'findOwnedFiles'>;
 
 export type WholesaleServiceDeps = { db: Database; clock: Clock; files: WholesaleFiles };
 
-type OrderState = { origin: string; fulfillmentState: string; cancelState: string };
-
-/** Fulfilled or canceled orders keep the requirements they shipped (or were dropped) with. */
-const canChange = (order: OrderState) =>
-  order.fulfillmentState !== 'FULFILLED' && order.cancelState !== 'CANCELED';
+type OrderState = StoreOrderState;
 
 /** The saved files in the order they were attached; a file gone from the files module is left out. */
 const toAttachments = (fileIds: string[], files: UploadedFile[]): WholesaleAttachment[] =>
@@ -68,7 +70,7 @@ const toRequirements = (
   isPalletized: row?.isPalletized ?? false,
   instructions: row?.instructions ?? null,
   attachments,
-  canChange: canChange(order),
+  canChange: isOrderOpen(order),
   updatedAt: row?.updatedAt.toISOString() ?? null,
 });
 
@@ -90,20 +92,6 @@ const formatOrderDate = (placedAt: Date, timeZone: string) => {
  * `order_not_found`.
  */
 export const createWholesaleService = ({ db, clock, files }: WholesaleServiceDeps) => {
-  const readOrder = async (handle: Database, storeId: string, orderId: string, lock: boolean) => {
-    const query = handle
-      .select({
-        origin: salesOrders.origin,
-        fulfillmentState: salesOrders.fulfillmentState,
-        cancelState: salesOrders.cancelState,
-      })
-      .from(salesOrders)
-      .where(and(eq(salesOrders.storeId, storeId), eq(salesOrders.id, orderId)));
-    const [order] = lock ? await query.for('update') : await query;
-    if (!order) throw orderNotFound();
-    return order;
-  };
-
   const readRow = async (handle: Database, storeId: string, orderId: string) =>
     (
       await handle
@@ -131,7 +119,7 @@ export const createWholesaleService = ({ db, clock, files }: WholesaleServiceDep
     storeId: string,
     orderId: string,
   ): Promise<WholesaleRequirements> => {
-    const order = await readOrder(db, storeId, orderId, false);
+    const order = await readStoreOrderState(db, storeId, orderId, { lock: false });
     const row = await readRow(db, storeId, orderId);
     return toRequirements(orderId, order, row, await attachmentsOf(storeId, row));
   };
@@ -155,7 +143,7 @@ export const createWholesaleService = ({ db, clock, files }: WholesaleServiceDep
         ? await files.findOwnedFiles(storeParticipant(actor.storeId), fileIds)
         : [];
     return db.transaction(async (tx) => {
-      const order = await readOrder(tx, actor.storeId, orderId, true);
+      const order = await readStoreOrderState(tx, actor.storeId, orderId, { lock: true });
       if (order.origin !== WHOLESALE_ORIGIN) {
         throw new AppError(
           'bad_request',
@@ -163,15 +151,7 @@ export const createWholesaleService = ({ db, clock, files }: WholesaleServiceDep
           { reason: 'not_a_wholesale_order' },
         );
       }
-      if (!canChange(order)) {
-        throw new AppError(
-          'conflict',
-          order.cancelState === 'CANCELED'
-            ? 'This order is canceled: its wholesale requirements cannot change.'
-            : 'This order has shipped: its wholesale requirements cannot change.',
-          { reason: 'order_already_shipped' },
-        );
-      }
+      assertOrderOpen(order, 'wholesale requirements');
       if (owned.length !== fileIds.length) {
         const message = 'Attach only files uploaded by this store.';
         throw new AppError('bad_request', message, {
