@@ -32,6 +32,7 @@ import {
   useCreateKittingRequest,
   useKittingRequests,
 } from '../api/kitting-queries';
+import { CancelWithReasonModal } from '../components/cancel-with-reason-modal';
 import { BundleModal } from './bundle-modal';
 
 const STATUS_COLORS: Record<KittingRequest['status'], string> = {
@@ -119,59 +120,30 @@ const CancelKittingModal = ({
   onClose: () => void;
 }) => {
   const cancel = useCancelKittingRequest();
-  const [reason, setReason] = useState('');
   return (
-    <Modal opened onClose={onClose} title={`Cancel ${request.sn}?`}>
-      <form
-        aria-label="Cancel kitting request"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          cancel.mutate(
-            { sn: request.sn, reason: reason.trim() },
-            {
-              onSuccess: (canceled) => {
-                notifications.show({ message: `${canceled.sn} canceled: no kits are assembled.` });
-                onClose();
-              },
+    <CancelWithReasonModal
+      title={`Cancel ${request.sn}?`}
+      formLabel="Cancel kitting request"
+      consequence="The center assembles no kits and the components stay in stock as they are."
+      reasonDescription="Shown on the request."
+      placeholder="e.g. The bundle is discontinued."
+      submitLabel="Cancel request"
+      fallbackError="The request could not be canceled."
+      isPending={cancel.isPending}
+      error={cancel.error}
+      onCancel={(reason) =>
+        cancel.mutate(
+          { sn: request.sn, reason },
+          {
+            onSuccess: (canceled) => {
+              notifications.show({ message: `${canceled.sn} canceled: no kits are assembled.` });
+              onClose();
             },
-          );
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            The center assembles no kits and the components stay in stock as they are.
-          </Text>
-          <Textarea
-            label="Reason"
-            description="Shown on the request."
-            placeholder="e.g. The bundle is discontinued."
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            data-autofocus
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-          />
-          {cancel.error ? (
-            <Text size="sm" c="red" role="alert">
-              {isApiError(cancel.error)
-                ? cancel.error.message
-                : 'The request could not be canceled.'}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
-              Keep it
-            </Button>
-            <Button type="submit" color="red" disabled={!reason.trim()} loading={cancel.isPending}>
-              Cancel request
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 };
 
