@@ -17,6 +17,7 @@ import { fulfillmentReturns, notificationOutbox } from '@/db/schema';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { storeClient } from '@/testing/store-client';
+import { PARCEL, RALEIGH } from '@/testing/fulfillment-fixtures';
 
 let context: TestContext;
 const { send, ok, refused } = storeClient(() => context.app);
@@ -27,18 +28,6 @@ let scarf: Product;
 const at = (template: string, params: Record<string, string>) =>
   Object.entries(params).reduce((out, [key, value]) => out.replace(`:${key}`, value), template);
 
-const RALEIGH = {
-  name: 'Jane Doe',
-  company: null,
-  line1: '120 Main St',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
-const PARCEL = { weight: 2, massUnit: 'lb', length: 10, width: 8, height: 4, distanceUnit: 'in' };
 const SETTINGS = {
   isEnabled: true,
   windowDays: 30,

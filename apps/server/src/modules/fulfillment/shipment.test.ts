@@ -23,6 +23,7 @@ import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { pathOf as path, storeClient } from '@/testing/store-client';
+import { PARCEL } from '@/testing/fulfillment-fixtures';
 
 let context: TestContext;
 const { send, ok } = storeClient(() => context.app);
@@ -41,7 +42,6 @@ const RALEIGH = {
   countryCode: 'US',
   phone: null,
 };
-const PARCEL = { weight: 2, massUnit: 'lb', length: 10, width: 8, height: 4, distanceUnit: 'in' };
 
 beforeAll(async () => {
   context = await createTestAppWithDataDir('atelier-shipments-');

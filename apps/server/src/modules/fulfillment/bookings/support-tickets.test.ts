@@ -13,6 +13,7 @@ import { expectApiError } from '@/testing/api-error';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { pathOf as path, storeClient } from '@/testing/store-client';
+import { RALEIGH } from '@/testing/fulfillment-fixtures';
 
 let context: TestContext;
 const { send, ok } = storeClient(() => context.app);
@@ -24,17 +25,6 @@ const ticketCount = async () =>
   (await context.connection.db.select({ n: count() }).from(fulfillmentSupportTickets))[0]!.n;
 
 const DAY = 86_400_000;
-const RALEIGH = {
-  name: 'Jane Doe',
-  company: null,
-  line1: '120 Main St',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
 
 /** An order of `account` placed `daysAgo` days before the test clock's now. */
 const anOrder = async (account: StoreAccount, sku: string, daysAgo: number) => {

@@ -20,25 +20,13 @@ import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { CENTER_TIME_ZONE } from './calendar';
 import { pathOf as path, storeClient } from '@/testing/store-client';
+import { PARCEL, RALEIGH } from '@/testing/fulfillment-fixtures';
 
 let context: TestContext;
 const { send, ok } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
 let mug: Product;
-
-const RALEIGH = {
-  name: 'Jane Doe',
-  company: null,
-  line1: '120 Main St',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
-const PARCEL = { weight: 2, massUnit: 'lb', length: 10, width: 8, height: 4, distanceUnit: 'in' };
 
 const today = () => DateTime.fromJSDate(context.clock.now(), { zone: CENTER_TIME_ZONE });
 const period = () => ({

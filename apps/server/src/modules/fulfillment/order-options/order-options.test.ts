@@ -16,24 +16,12 @@ import { fulfillmentFeeCharges } from '@/db/schema';
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { pathOf as path, storeClient } from '@/testing/store-client';
+import { PARCEL, RALEIGH } from '@/testing/fulfillment-fixtures';
 
 let context: TestContext;
 const { send, ok, refused } = storeClient(() => context.app);
 let alice: StoreAccount;
 let bob: StoreAccount;
-
-const RALEIGH = {
-  name: 'Jane Doe',
-  company: null,
-  line1: '120 Main St',
-  line2: null,
-  city: 'Raleigh',
-  stateCode: 'NC',
-  postalCode: '27601',
-  countryCode: 'US',
-  phone: null,
-};
-const PARCEL = { weight: 2, massUnit: 'lb', length: 10, width: 8, height: 4, distanceUnit: 'in' };
 
 beforeAll(async () => {
   context = await createTestAppWithDataDir('atelier-order-options-');

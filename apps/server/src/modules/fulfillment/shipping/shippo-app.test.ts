@@ -8,6 +8,7 @@ import type { Shipment, ShippingRate } from '@atelier/contract/fulfillment/shipm
 import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { startShippoFake, type ShippoFake } from './shippo-fake';
+import { PARCEL } from '@/testing/fulfillment-fixtures';
 
 // The whole app with SHIPPO_API_KEY set: rates and labels come from Shippo (a local fake of its
 // REST API), not from the local rate table.
@@ -29,7 +30,6 @@ const TO = {
   stateCode: 'NY',
   zipCode: '10110',
 };
-const PARCEL = { weight: 2, massUnit: 'lb', length: 10, width: 8, height: 4, distanceUnit: 'in' };
 
 beforeAll(async () => {
   fake = await startShippoFake();

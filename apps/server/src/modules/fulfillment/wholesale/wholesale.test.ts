@@ -20,6 +20,7 @@ import { registerAccount, type StoreAccount } from '@/testing/factories';
 import { createTestAppWithDataDir, type TestContext } from '@/testing/test-app';
 import { pathOf as path, storeClient } from '@/testing/store-client';
 import { aPdf, multipart } from '@/testing/upload-factories';
+import { PARCEL } from '@/testing/fulfillment-fixtures';
 
 let context: TestContext;
 const { send, ok, refused } = storeClient(() => context.app);
@@ -39,7 +40,6 @@ const BOUTIQUE = {
   countryCode: 'US',
   phone: null,
 };
-const PARCEL = { weight: 2, massUnit: 'lb', length: 10, width: 8, height: 4, distanceUnit: 'in' };
 
 const upload = async (account: StoreAccount, name: string) => {
   const form = multipart(name, aPdf());
